@@ -1,0 +1,89 @@
+// Package finding holds the plain data that flows from rules to post-processing
+// and reporting: findings, locations and tool notifications. Nothing here
+// computes; every stage before it produces these values and every stage after
+// it only filters, sorts or renders them.
+package finding
+
+// Level is a SARIF result level.
+type Level string
+
+const (
+	LevelError   Level = "error"
+	LevelWarning Level = "warning"
+	LevelNote    Level = "note"
+	LevelNone    Level = "none"
+)
+
+// Rank orders levels by severity (higher is more severe).
+func (l Level) Rank() int {
+	switch l {
+	case LevelError:
+		return 3
+	case LevelWarning:
+		return 2
+	case LevelNote:
+		return 1
+	}
+	return 0
+}
+
+// Location is a place in a scanned file. Path is slash-separated and
+// relative to Root (the scan root it was found under); lines and columns are
+// 1-based, EndLine/EndCol are inclusive and 0 when unknown.
+type Location struct {
+	Root    string `json:"root"`
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	EndLine int    `json:"endLine,omitempty"`
+	EndCol  int    `json:"endCol,omitempty"`
+	// Message describes the location when it is a related location or a
+	// step of a code flow ("#include from csrc/x.cu").
+	Message string `json:"message,omitempty"`
+	// Snippet is the source text of the primary line(s), used by text
+	// output and by GitHub's line hash.
+	Snippet string `json:"snippet,omitempty"`
+}
+
+// Finding is one result of one rule.
+type Finding struct {
+	RuleID  string `json:"ruleId"`
+	Level   Level  `json:"level"`
+	Message string `json:"message"`
+	// Location is the single primary location.
+	Location Location `json:"location"`
+	// Condition is the exact condition text (directive or expression) that
+	// shuts the target out.
+	Condition string `json:"condition,omitempty"`
+	// Admits and Excludes name reference targets ("sm_90..sm_110") that the
+	// construct admits to the better path and shuts out of it.
+	Admits   []string `json:"admits,omitempty"`
+	Excludes []string `json:"excludes,omitempty"`
+	// Flavors names the builds of the target the finding holds for
+	// ("sm_120", "sm_120f").
+	Flavors []string `json:"flavors,omitempty"`
+	// Gets says what the target gets instead: "nothing", "fallback",
+	// "hard failure", ...
+	Gets    string     `json:"gets,omitempty"`
+	Related []Location `json:"related,omitempty"`
+	// Flows are chains of locations from an entry point to the primary
+	// location, shortest first.
+	Flows [][]Location `json:"flows,omitempty"`
+	// Target is the target the scan was run for ("sm_120").
+	Target string `json:"target"`
+	// Properties carries machine-readable extras (verdict, evidence).
+	Properties map[string]any `json:"properties,omitempty"`
+	// Key identifies the finding independently of its line number: rule,
+	// file, normalized condition and an occurrence index. Set by
+	// post-processing; used for the stable fingerprint and baselines.
+	Key string `json:"-"`
+}
+
+// Notification is a problem the scan met and went past (unreadable file,
+// binary file, unterminated #if, syntax error): SARIF
+// toolExecutionNotifications and one warning line in text mode.
+type Notification struct {
+	Level   Level    `json:"level"`
+	Message string   `json:"message"`
+	Where   Location `json:"location"`
+}
