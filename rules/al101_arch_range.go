@@ -1,0 +1,26 @@
+package rules
+
+import "github.com/archlint/archlint/analyzer/finding"
+
+// AL101 is the core shut-out rule of design.md section 4: an #if chain gives
+// an older architecture a path that the target does not get, so the target
+// gets nothing there or is lumped with older architectures.
+var AL101 = Rule{
+	ID:    "AL101",
+	Name:  "arch-range-excludes-target",
+	Short: "A preprocessor architecture range shuts the target GPU out of a code path that an older architecture gets.",
+	Full: "An #if/#elif chain over __CUDA_ARCH__ (or the arch-feature macros nvcc defines, or macros derived from them) " +
+		"sends an older architecture into a branch that the target does not take: the target either gets no code at all " +
+		"there, or takes the same branch as still older architectures (a fallback, usually slower, sometimes wrong). " +
+		"Typical causes are upper bounds written before the target existed (`__CUDA_ARCH__ < 1200`) and allowlists " +
+		"(`__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000`). The finding names the condition, the architectures it " +
+		"admits and excludes, the builds (plain, a, f) of the target it holds for, and what the target gets instead. " +
+		"Whether opening the range is safe depends on what the guarded code uses: check it before widening the range.",
+	Before: "#if (defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200))\n" +
+		"  cudaGridDependencySynchronize();\n#endif",
+	After: "#if (defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900))\n" +
+		"  cudaGridDependencySynchronize();  // PDL exists on sm_90 and every later arch\n#endif",
+	Level:     finding.LevelWarning,
+	Tags:      []string{"portability", "cuda", "preprocessor"},
+	Precision: "high",
+}

@@ -1,0 +1,23 @@
+package rules
+
+import "github.com/archlint/archlint/analyzer/finding"
+
+// AL103 fires whenever the branch the target takes fails hard (#error,
+// static_assert(false), __trap(), asm("trap;")) while another architecture or
+// flavor gets working code there, even when AL101 does not fire.
+var AL103 = Rule{
+	ID:    "AL103",
+	Name:  "hard-failure-on-target",
+	Short: "The preprocessor branch the target takes fails hard (#error, static_assert(false), __trap(), asm(\"trap;\")) while another architecture gets working code.",
+	Full: "For the target, an #if chain selects a branch that refuses to build (#error, static_assert(false, ...)) or " +
+		"traps at run time (__trap(), asm(\"trap;\"), a \"not supported\" printf followed by a trap), while another " +
+		"architecture or build flavor gets a working implementation. The build fails, or the kernel aborts the process " +
+		"with an illegal-instruction or unspecified-launch-failure error on the target. Reported at error level even when " +
+		"the range itself would not count as a shut-out (for example when only one flavor of the target is refused).",
+	Before: "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)\n  run_fast_path();\n#else\n" +
+		"  __trap();\n#endif",
+	After:     "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)\n  run_fast_path();\n#else\n  __trap();\n#endif",
+	Level:     finding.LevelError,
+	Tags:      []string{"correctness", "cuda", "build"},
+	Precision: "high",
+}
