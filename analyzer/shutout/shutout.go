@@ -1,0 +1,97 @@
+// Package shutout decides, from which branch each compilation pass (or each
+// GPU capability, for Python) takes, whether a target is shut out of a code
+// path. It is the rule of design.md section 4, written once and used for
+// preprocessor chains and for Python gates alike.
+//
+// Let B(x) be the branch pass x takes, None when it takes no branch or an
+// empty one. The target T is shut out when some pass X older than T takes a
+// branch with content B(X) != B(T), and either B(T) is None (the target gets
+// nothing where X gets code) or some pass W older than X, or the host pass,
+// also takes B(T) (the target is lumped with older architectures). Flavors
+// of one architecture are the same age; the host pass is older than every
+// architecture but only ever serves as a witness W, never as X.
+package shutout
+
+// Branch values besides branch indexes (>= 0).
+const (
+	None    = -1 // no branch taken, or the branch taken is empty
+	Unknown = -2 // the evaluator could not decide
+)
+
+// Pass is one point of comparison: a device pass or a capability.
+type Pass struct {
+	Age  int  // __CUDA_ARCH__ (or major*100+minor*10); the host pass is 0
+	Host bool // witness only
+}
+
+// Verdict says whether and why the target is shut out.
+type Verdict struct {
+	Shut bool
+	// Maybe is set when the answer depends on undecided values: the rule
+	// holds for some resolutions of the unknown branches.
+	Maybe bool
+	// Lumped is set when the target takes a content branch that an older
+	// pass W also takes (a fallback); otherwise it gets nothing.
+	Lumped bool
+	// X is the index of the oldest older pass that gets a different branch
+	// with content; W the index of the oldest witness of B(T) (-1 if none).
+	X, W int
+}
+
+// Decide applies the rule for the target pass t over branch choices b.
+func Decide(passes []Pass, b []int, t int) Verdict {
+	v := Verdict{X: -1, W: -1}
+	bt := b[t]
+	for x := range passes {
+		if passes[x].Host || passes[x].Age >= passes[t].Age {
+			continue
+		}
+		bx := b[x]
+		// Both undecided: most often the same configuration macro decides
+		// both alike, so that alone is no evidence of a shut-out.
+		if bx == None || (bx == Unknown && bt == Unknown) {
+			continue
+		}
+		certain := bx != Unknown && bt != Unknown
+		if certain && bx == bt {
+			continue
+		}
+		// Target gets nothing?
+		if bt == None {
+			v.record(x, -1, certain, false)
+			continue
+		}
+		// Some W older than X (or the host) takes B(T)?
+		for w := range passes {
+			if !(passes[w].Host || passes[w].Age < passes[x].Age) {
+				continue
+			}
+			bw := b[w]
+			if bw == Unknown || bt == Unknown {
+				if bw != None || bt == Unknown {
+					v.record(x, w, false, true)
+				}
+				continue
+			}
+			if bw == bt {
+				v.record(x, w, certain, true)
+				break
+			}
+		}
+	}
+	return v
+}
+
+// record keeps the first certain reason, falling back to a possible one.
+func (v *Verdict) record(x, w int, certain, lumped bool) {
+	if v.Shut && !v.Maybe {
+		return
+	}
+	if certain {
+		v.Shut, v.Maybe, v.X, v.W, v.Lumped = true, false, x, w, lumped
+		return
+	}
+	if !v.Shut {
+		v.Shut, v.Maybe, v.X, v.W, v.Lumped = true, true, x, w, lumped
+	}
+}
