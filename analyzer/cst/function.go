@@ -1,0 +1,229 @@
+package cst
+
+import (
+	"bytes"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// function describes the function_definition on top of stack, or reports
+// false when it has no body (= default, = delete, or a body lost to error
+// recovery).
+func function(stack []frame, src []byte) (Function, bool) {
+	def := &stack[len(stack)-1].node
+	body := def.ChildByFieldName("body")
+	if body == nil {
+		return Function{}, false
+	}
+	fn := Function{Recovered: def.HasError() || insideError(stack)}
+	fn.Global, fn.Device = specifiers(def)
+
+	// The definition starts at the outermost template<...> header that
+	// directly wraps it, so that a finding points at the whole kernel.
+	start := def
+	for i := len(stack) - 2; i >= 0 && stack[i].kind == kTemplateDeclaration; i-- {
+		start = &stack[i].node
+	}
+	if split := splitDeclaration(def, src); split != nil {
+		g, d := specifiers(split)
+		fn.Global = fn.Global || g
+		fn.Device = fn.Device || d
+		start = outermostTemplate(split, start)
+		fn.Recovered = true
+	}
+	fn.StartLine = startLine(start)
+	fn.EndLine = endLine(def)
+
+	open, end := body, body
+	if body.Kind() == "try_statement" {
+		// Function-try-block: the body proper is the try's block, and
+		// the definition runs on to the last handler.
+		if block := body.ChildByFieldName("body"); block != nil {
+			open = block
+		}
+	}
+	fn.BodyStart, fn.BodyEnd = int(open.StartByte()), int(end.EndByte())
+	fn.BodyStartLine, fn.BodyEndLine = startLine(open), endLine(end)
+
+	if name := declaredName(def.ChildByFieldName("declarator")); name != nil {
+		fn.Name = unqualifiedName(name, src)
+		fn.QualifiedName = qualifiedText(name, src)
+	}
+	return fn, true
+}
+
+// insideError reports whether an ancestor of the top of stack is an ERROR
+// node: the definition itself parsed, but what surrounds it did not (e.g.
+// the other half of an #if/#else that splits a signature).
+func insideError(stack []frame) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		if stack[i].kind == kError {
+			return true
+		}
+	}
+	return false
+}
+
+// specifiers reports whether n (a function_definition or declaration) has
+// __global__ and __device__ among its own children. The CUDA grammar puts
+// them there as anonymous tokens through _declaration_modifiers, and
+// __global__ may also come as a type_qualifier. When a macro the grammar
+// does not know sits in front (MACRO __global__ void k()), error recovery
+// can tuck the tokens into an ERROR child, so those are looked into too.
+func specifiers(n *sitter.Node) (global, device bool) {
+	for i := uint(0); i < n.ChildCount(); i++ {
+		child := n.Child(i)
+		switch child.Kind() {
+		case "__global__":
+			global = true
+		case "__device__":
+			device = true
+		case "type_qualifier", "ERROR":
+			for j := uint(0); j < child.ChildCount(); j++ {
+				switch child.Child(j).Kind() {
+				case "__global__":
+					global = true
+				case "__device__":
+					device = true
+				}
+			}
+		}
+	}
+	return global, device
+}
+
+// splitDeclaration recognizes a definition that error recovery cut in two,
+// as with an attribute macro the grammar does not know:
+//
+//	__global__ void __cluster_dims__(2, 1, 1) k() { ... }
+//
+// parses as the declaration "__global__ void __cluster_dims__(2, 1, 1)"
+// with a MISSING ';', followed by a type-less definition "k() { ... }". It
+// returns that declaration, or nil.
+func splitDeclaration(def *sitter.Node, src []byte) *sitter.Node {
+	if def.ChildByFieldName("type") != nil {
+		return nil
+	}
+	prev := def.PrevSibling()
+	if prev == nil || !onlySpace(src[prev.EndByte():def.StartByte()]) {
+		return nil
+	}
+	decl := prev
+	for decl.Kind() == "template_declaration" {
+		last := lastNamedChild(decl)
+		if last == nil {
+			return nil
+		}
+		decl = last
+	}
+	if decl.Kind() != "declaration" || decl.ChildCount() == 0 {
+		return nil
+	}
+	semi := decl.Child(decl.ChildCount() - 1)
+	if !semi.IsMissing() || semi.Kind() != ";" {
+		return nil
+	}
+	return decl
+}
+
+// outermostTemplate returns the outermost template_declaration that ends
+// where decl ends (decl wrapped in template headers), or decl itself; it
+// returns fallback when decl starts after it.
+func outermostTemplate(decl, fallback *sitter.Node) *sitter.Node {
+	start := decl
+	for p := decl.Parent(); p != nil && p.Kind() == "template_declaration" && p.EndByte() == decl.EndByte(); p = p.Parent() {
+		start = p
+	}
+	if start.StartByte() > fallback.StartByte() {
+		return fallback
+	}
+	return start
+}
+
+// declaredName unwraps the declarator of a function definition down to the
+// node naming the function, through function, pointer, reference,
+// parenthesized and attributed declarators. For int (*pick(int))(int) that
+// is the inner "pick", not the outer parenthesized declarator.
+func declaredName(d *sitter.Node) *sitter.Node {
+	// A bound instead of recursion: declarators nest only a few levels in
+	// real code, and hostile input must not run away.
+	for range 64 {
+		if d == nil {
+			return nil
+		}
+		switch d.Kind() {
+		case "identifier", "field_identifier", "qualified_identifier", "template_function",
+			"destructor_name", "operator_name", "operator_cast":
+			return d
+		case "function_declarator", "pointer_declarator", "attributed_declarator":
+			d = d.ChildByFieldName("declarator")
+		case "reference_declarator", "parenthesized_declarator":
+			// Their inner declarator has no field name.
+			d = lastNamedChild(d)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// qualifiedText is the source text of a declarator name with runs of white
+// space collapsed. For conversion operators the grammar folds the
+// parameter list into the name node (operator_cast), so the text stops
+// where that list starts: "Box::operator bool", not "...bool() const".
+func qualifiedText(name *sitter.Node, src []byte) string {
+	end := name.EndByte()
+	n := name
+	for range 64 {
+		if n == nil {
+			break
+		}
+		if n.Kind() == "operator_cast" {
+			if d := n.ChildByFieldName("declarator"); d != nil {
+				end = d.StartByte()
+			}
+			break
+		}
+		n = n.ChildByFieldName("name")
+	}
+	return collapseSpace(string(src[name.StartByte():end]))
+}
+
+// unqualifiedName strips scopes and template arguments from a declarator
+// name: ns::Foo<T>::bar -> bar, foo<int> -> foo.
+func unqualifiedName(n *sitter.Node, src []byte) string {
+	for range 64 {
+		switch n.Kind() {
+		case "qualified_identifier", "template_function", "template_method":
+			next := n.ChildByFieldName("name")
+			if next == nil {
+				return collapseSpace(n.Utf8Text(src))
+			}
+			n = next
+		case "operator_cast":
+			if t := n.ChildByFieldName("type"); t != nil {
+				return "operator " + collapseSpace(t.Utf8Text(src))
+			}
+			return "operator"
+		default:
+			return collapseSpace(n.Utf8Text(src))
+		}
+	}
+	return collapseSpace(n.Utf8Text(src))
+}
+
+// collapseSpace turns runs of white space (including line breaks of a name
+// split across lines) into one space.
+func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// lastNamedChild is n's last named child, or nil when it has none.
+func lastNamedChild(n *sitter.Node) *sitter.Node {
+	c := n.NamedChildCount()
+	if c == 0 {
+		return nil
+	}
+	return n.NamedChild(c - 1)
+}
+
+func onlySpace(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }

@@ -1,0 +1,210 @@
+package cst
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+)
+
+func TestKernelShapes(t *testing.T) {
+	src := readFixture(t, "kernels.cu")
+	f := mustParse(t, src)
+	if f.ErrorNodes != 0 {
+		t.Fatalf("clean fixture has %d error nodes at lines %v", f.ErrorNodes, f.ErrorLines)
+	}
+
+	wantKernels := []string{"scale_kernel", "bounded_kernel", "late_bounds_kernel",
+		"static_kernel", "method_kernel", "c_linkage_kernel"}
+	if got := names(f.Kernels); !slices.Equal(got, wantKernels) {
+		t.Errorf("Kernels = %v, want %v", got, wantKernels)
+	}
+	wantFuncs := []string{"square", "clampi", "scale_kernel", "bounded_kernel",
+		"late_bounds_kernel", "static_kernel", "add", "method_kernel",
+		"c_linkage_kernel", "launch_all"}
+	if got := names(f.Functions); !slices.Equal(got, wantFuncs) {
+		t.Errorf("Functions = %v, want %v", got, wantFuncs)
+	}
+
+	tests := []struct {
+		name                       string
+		global, device             bool
+		start, end                 int
+		bodyStartLine, bodyEndLine int
+		calls                      []string
+	}{
+		{"square", false, true, 6, 6, 6, 6, nil},
+		{"clampi", false, true, 8, 10, 8, 10, nil},
+		// Template kernels start at their template<> header.
+		{"scale_kernel", true, false, 12, 18, 13, 18, []string{"square"}},
+		{"bounded_kernel", true, false, 20, 22, 20, 22, []string{"clampi"}},
+		{"late_bounds_kernel", true, false, 24, 30, 25, 30, []string{"__syncthreads"}},
+		{"static_kernel", true, false, 32, 32, 32, 32, nil},
+		{"add", false, true, 36, 36, 36, 36, []string{"square"}},
+		{"method_kernel", true, false, 39, 42, 39, 42, []string{"add"}},
+		{"c_linkage_kernel", true, false, 46, 46, 46, 46, []string{"square"}},
+		{"launch_all", false, false, 48, 52, 48, 52,
+			[]string{"cudaStreamSynchronize", "scale_kernel", "static_kernel"}},
+	}
+	for _, tc := range tests {
+		fn := findFunction(t, f.Functions, tc.name)
+		if fn.Global != tc.global || fn.Device != tc.device {
+			t.Errorf("%s: Global=%v Device=%v, want %v %v", tc.name, fn.Global, fn.Device, tc.global, tc.device)
+		}
+		if fn.StartLine != tc.start || fn.EndLine != tc.end {
+			t.Errorf("%s: lines %d-%d, want %d-%d", tc.name, fn.StartLine, fn.EndLine, tc.start, tc.end)
+		}
+		if fn.BodyStartLine != tc.bodyStartLine || fn.BodyEndLine != tc.bodyEndLine {
+			t.Errorf("%s: body lines %d-%d, want %d-%d", tc.name, fn.BodyStartLine, fn.BodyEndLine, tc.bodyStartLine, tc.bodyEndLine)
+		}
+		if !slices.Equal(fn.Calls, tc.calls) {
+			t.Errorf("%s: Calls = %q, want %q", tc.name, fn.Calls, tc.calls)
+		}
+		checkBodyBytes(t, src, fn)
+		if fn.Recovered {
+			t.Errorf("%s: Recovered in a clean file", tc.name)
+		}
+	}
+}
+
+// checkBodyBytes asserts the body offsets point at the braces.
+func checkBodyBytes(t *testing.T, src []byte, fn Function) {
+	t.Helper()
+	if fn.BodyStart < 0 || fn.BodyEnd > len(src) || fn.BodyStart >= fn.BodyEnd {
+		t.Errorf("%s: body bytes [%d,%d) out of range", fn.Name, fn.BodyStart, fn.BodyEnd)
+		return
+	}
+	if src[fn.BodyStart] != '{' || src[fn.BodyEnd-1] != '}' {
+		t.Errorf("%s: body bytes [%d,%d) = %q...%q, want braces", fn.Name, fn.BodyStart, fn.BodyEnd,
+			src[fn.BodyStart], src[fn.BodyEnd-1])
+	}
+	if got := 1 + bytes.Count(src[:fn.BodyStart], []byte("\n")); got != fn.BodyStartLine {
+		t.Errorf("%s: BodyStart is on line %d, BodyStartLine = %d", fn.Name, got, fn.BodyStartLine)
+	}
+	if got := 1 + bytes.Count(src[:fn.BodyEnd-1], []byte("\n")); got != fn.BodyEndLine {
+		t.Errorf("%s: BodyEnd-1 is on line %d, BodyEndLine = %d", fn.Name, got, fn.BodyEndLine)
+	}
+}
+
+func TestKernelsAreIndependentCopies(t *testing.T) {
+	f := mustParse(t, []byte("__global__ void k() { a(); }\n"))
+	if len(f.Kernels) != 1 || len(f.Functions) != 1 {
+		t.Fatalf("got %d kernels, %d functions", len(f.Kernels), len(f.Functions))
+	}
+	f.Kernels[0].Calls[0] = "changed"
+	if f.Functions[0].Calls[0] != "a" {
+		t.Error("Kernels and Functions share Calls storage")
+	}
+}
+
+func TestFunctionNames(t *testing.T) {
+	src := []byte(`struct Box {
+  Box() = default;
+  ~Box() { release(); }
+  int& operator[](int i) { return at(i); }
+  operator bool() const { return valid(); }
+};
+namespace outer { namespace inner {
+template <typename T> struct Holder { __device__ T get() const; };
+} }
+template <typename T>
+__device__ T outer::inner::Holder<T>::get() const { return load(); }
+int (*pick(int which))(int) { return choose(which); }
+void guarded() try { risky(); } catch (...) { recover(); }
+`)
+	f := mustParse(t, src)
+	want := []struct{ name, qualified string }{
+		{"~Box", "~Box"},
+		{"operator[]", "operator[]"},
+		{"operator bool", "operator bool"},
+		{"get", "outer::inner::Holder<T>::get"},
+		{"pick", "pick"},
+		{"guarded", "guarded"},
+	}
+	if len(f.Functions) != len(want) {
+		t.Fatalf("got functions %q, want %d", names(f.Functions), len(want))
+	}
+	for i, w := range want {
+		fn := f.Functions[i]
+		if fn.Name != w.name || fn.QualifiedName != w.qualified {
+			t.Errorf("function %d: %q / %q, want %q / %q", i, fn.Name, fn.QualifiedName, w.name, w.qualified)
+		}
+	}
+	get := findFunction(t, f.Functions, "get")
+	if !get.Device || get.StartLine != 10 {
+		t.Errorf("out-of-line template member: Device=%v StartLine=%d, want true, 10", get.Device, get.StartLine)
+	}
+	// A function-try-block's body runs from the try block's '{' to the
+	// last handler's '}'.
+	g := findFunction(t, f.Functions, "guarded")
+	if got := string(src[g.BodyStart:g.BodyEnd]); got != "{ risky(); } catch (...) { recover(); }" {
+		t.Errorf("try body = %q", got)
+	}
+	if !slices.Equal(g.Calls, []string{"recover", "risky"}) {
+		t.Errorf("try calls = %q", g.Calls)
+	}
+}
+
+func TestCalls(t *testing.T) {
+	src := []byte(`__global__ void child(int*);
+__device__ void callee_kernel_side(int* p) {
+  plain(p);
+  ns::deep::qualified(p);
+  templated<int, 4>(p);
+  obj.member(p);
+  ptr->arrow(p);
+  holder.template tmember<float>(p);
+  ns::Tpl<int>::static_fn(p);
+  plain(p);
+  (*fp)(p);
+  table[0](p);
+  auto lam = [&](int v) { return in_lambda(v); };
+  int x = static_cast<int>(reinterpret_cast<long>(p));
+  child<<<1, 32>>>(p);
+}
+`)
+	f := mustParse(t, src)
+	fn := findFunction(t, f.Functions, "callee_kernel_side")
+	want := []string{"arrow", "child", "in_lambda", "member", "plain", "qualified",
+		"static_fn", "templated", "tmember"}
+	if !slices.Equal(fn.Calls, want) {
+		t.Errorf("Calls = %q, want %q", fn.Calls, want)
+	}
+	if len(f.Kernels) != 0 {
+		t.Errorf("a __global__ declaration without body is not a kernel: %+v", f.Kernels)
+	}
+}
+
+func TestSplitDeclarationRecovery(t *testing.T) {
+	// __cluster_dims__ is not in the grammar: tree-sitter parses
+	// "__global__ void __cluster_dims__(2, 1, 1)" as a declaration missing
+	// its ';' and "clustered(...) {...}" as a type-less definition.
+	src := []byte(`template <int N>
+__global__ void __cluster_dims__(2, 1, 1) clustered(float* p) {
+  work(p);
+}
+
+__global__ void __cluster_dims__(4, 1, 1)
+plain_clustered() { work(nullptr); }
+
+struct Widget {
+  __device__ Widget() { init(); }
+};
+`)
+	f := mustParse(t, src)
+	if got := names(f.Kernels); !slices.Equal(got, []string{"clustered", "plain_clustered"}) {
+		t.Fatalf("Kernels = %v", got)
+	}
+	c := f.Kernels[0]
+	if c.StartLine != 1 || c.BodyStartLine != 2 || c.BodyEndLine != 4 || !c.Recovered {
+		t.Errorf("clustered = %+v", c)
+	}
+	if p := f.Kernels[1]; p.StartLine != 6 || p.BodyStartLine != 7 {
+		t.Errorf("plain_clustered = %+v", p)
+	}
+	// A constructor has no type either; it must not be merged with
+	// what precedes it.
+	w := findFunction(t, f.Functions, "Widget")
+	if w.Global || !w.Device || w.StartLine != 10 || w.Recovered {
+		t.Errorf("Widget = %+v", w)
+	}
+}

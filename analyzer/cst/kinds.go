@@ -1,0 +1,91 @@
+package cst
+
+import sitter "github.com/tree-sitter/go-tree-sitter"
+
+// kind is the role a tree-sitter node type plays for fact extraction.
+type kind uint8
+
+const (
+	kOther kind = iota
+	kFunctionDefinition
+	kTemplateDeclaration
+	kDeclaration
+	kCompoundStatement
+	kTryStatement
+	kCallExpression
+	kTypeQualifier
+	kPreprocConditional // preproc_if, preproc_ifdef, preproc_elif, preproc_elifdef, preproc_else
+	kEndif              // the anonymous "#endif" token
+	kGlobal             // the anonymous "__global__" token
+	kDevice             // the anonymous "__device__" token
+	kError              // ERROR
+)
+
+// errorSymbol is tree-sitter's builtin id for ERROR nodes
+// (ts_builtin_sym_error, (TSSymbol)-1); it lies outside the language's
+// symbol table.
+const errorSymbol = ^uint16(0)
+
+// classify gives the role of the node type called name; named tells named
+// nodes from anonymous tokens of the same spelling.
+func classify(name string, named bool) kind {
+	if !named {
+		switch name {
+		case "#endif":
+			return kEndif
+		case "__global__":
+			return kGlobal
+		case "__device__":
+			return kDevice
+		}
+		return kOther
+	}
+	switch name {
+	case "function_definition":
+		return kFunctionDefinition
+	case "template_declaration":
+		return kTemplateDeclaration
+	case "declaration":
+		return kDeclaration
+	case "compound_statement":
+		return kCompoundStatement
+	case "try_statement":
+		return kTryStatement
+	case "call_expression":
+		return kCallExpression
+	case "type_qualifier":
+		return kTypeQualifier
+	case "preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef", "preproc_else":
+		return kPreprocConditional
+	case "ERROR":
+		return kError
+	}
+	return kOther
+}
+
+// kindTable maps a node's KindId to its role. It is built from the
+// language's own symbol names rather than by looking up one id per name,
+// because a grammar can have several symbols with the same public name
+// (tree-sitter-cpp aliases preproc_if_in_field_declaration_list and friends
+// to preproc_if); classifying every id by name catches all of them.
+type kindTable []kind
+
+func newKindTable(lang *sitter.Language) kindTable {
+	n := lang.NodeKindCount()
+	t := make(kindTable, n)
+	for id := uint32(0); id < n; id++ {
+		sym := uint16(id)
+		t[id] = classify(lang.NodeKindForId(sym), lang.NodeKindIsNamed(sym))
+	}
+	return t
+}
+
+func (t kindTable) of(id uint16) kind {
+	if id == errorSymbol {
+		return kError
+	}
+	if int(id) < len(t) {
+		return t[id]
+	}
+	return kOther
+}
