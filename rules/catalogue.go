@@ -5,9 +5,23 @@ import "sort"
 // All returns every rule, ordered by ID. It builds a fresh slice on each call
 // so callers can never change the catalogue.
 func All() []Rule {
-	all := []Rule{AL101, AL102, AL103, AL104, AL105}
+	var all []Rule
+	for _, c := range Checks() {
+		all = append(all, c.Rule)
+	}
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
+}
+
+// Checks returns every rule with its check.
+func Checks() []Check {
+	return []Check{
+		{AL101, checkShutOut},
+		{AL102, checkEmptyKernel},
+		{AL103, checkHardFailure},
+		{AL104, checkFlavorOnly},
+		{AL105, checkShutOut},
+	}
 }
 
 // ByID returns the rule with the given ID.

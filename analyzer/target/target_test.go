@@ -99,3 +99,21 @@ func TestFlavorsAndMacros(t *testing.T) {
 		t.Errorf("reference order: %v", ref)
 	}
 }
+
+func TestFormatSet(t *testing.T) {
+	tb := mustTable(t)
+	ref := tb.Reference(DefaultCUDA())
+	in := func(lo, hi int) func(int) bool {
+		return func(p int) bool { a := ref[p]; return !a.Host && a.CudaArch() >= lo && a.CudaArch() < hi }
+	}
+	if got := strings.Join(FormatSet(ref, in(900, 1200)), ", "); got != "sm_90..sm_110" {
+		t.Errorf("range: %q", got)
+	}
+	if got := strings.Join(FormatSet(ref, in(1200, 9999)), ", "); got != "sm_120, sm_121" {
+		t.Errorf("pair: %q", got)
+	}
+	onlyA := func(p int) bool { return ref[p].Flavor == ArchSpecific && ref[p].Major == 9 }
+	if got := strings.Join(FormatSet(ref, onlyA), ", "); got != "sm_90a" {
+		t.Errorf("flavor: %q", got)
+	}
+}

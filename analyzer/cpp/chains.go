@@ -1,0 +1,202 @@
+package cpp
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Chain is one #if ... #elif ... #else ... #endif group.
+type Chain struct {
+	ID       int      // index into Structure.Chains (file order of the opening directive)
+	Branches []Branch // one per #if/#elif/#else
+	Endif    int      // directive index of #endif, -1 when unterminated
+	Parent   int      // enclosing chain ID, -1 at top level
+	ParentBr int      // branch index within the parent chain
+	Depth    int
+}
+
+// Branch is one arm of a chain: the directive that opens it and the logical
+// lines up to the next directive of the same chain.
+type Branch struct {
+	Dir       int // directive index
+	FirstLine int // index into Source.Lines of the first line after the directive
+	EndLine   int // index into Source.Lines of the next directive of the chain (exclusive)
+	Children  []int
+	Content   Content
+}
+
+// Content classifies what a branch holds, for the consequences of taking it
+// or not.
+type Content struct {
+	Empty      bool // nothing but blank lines and comments
+	DefineOnly bool // only #define/#undef (and nested chains that hold only those)
+	Failure    string
+	// Shape is the branch text with numbers replaced and space removed: two
+	// branches with equal Shape differ only in numbers (tuning).
+	Shape string
+	Text  string // the branch's code, comment-free
+}
+
+// Structure is the chain tree of one file, with the problems met building it.
+type Structure struct {
+	Src      *Source
+	Chains   []Chain
+	DirChain []int // per directive: the chain it belongs to (-1 for non-conditionals)
+	DirOwner []int // per directive: the chain whose branch contains it (-1 at top level)
+	// LineOwner is, per logical line, the innermost branch that contains it.
+	LineOwner []BranchRef
+	Problems  []string
+}
+
+// BranchRef names one branch of one chain; Chain is -1 at top level.
+type BranchRef struct{ Chain, Branch int }
+
+// Build pairs #if/#elif/#else/#endif into chains. An unterminated #if is
+// closed at the end of the file and a stray #endif or #else is ignored; both
+// are reported as problems so the scan goes on.
+func Build(src *Source) *Structure {
+	st := &Structure{Src: src, DirChain: make([]int, len(src.Directives)), DirOwner: make([]int, len(src.Directives))}
+	var stack []int
+	closeBranch := func(c *Chain, dirIdx int) {
+		b := &c.Branches[len(c.Branches)-1]
+		if dirIdx >= 0 {
+			b.EndLine = src.Directives[dirIdx].LineIdx
+		} else {
+			b.EndLine = len(src.Lines)
+		}
+	}
+	for di := range src.Directives {
+		d := &src.Directives[di]
+		st.DirChain[di] = -1
+		st.DirOwner[di] = -1
+		if len(stack) > 0 {
+			top := &st.Chains[stack[len(stack)-1]]
+			st.DirOwner[di] = top.ID
+		}
+		switch {
+		case d.Kind.Opens():
+			c := Chain{ID: len(st.Chains), Endif: -1, Parent: -1, Depth: len(stack)}
+			if len(stack) > 0 {
+				p := &st.Chains[stack[len(stack)-1]]
+				c.Parent, c.ParentBr = p.ID, len(p.Branches)-1
+				p.Branches[len(p.Branches)-1].Children = append(p.Branches[len(p.Branches)-1].Children, c.ID)
+			}
+			c.Branches = []Branch{{Dir: di, FirstLine: d.LineIdx + 1}}
+			st.Chains = append(st.Chains, c)
+			st.DirChain[di] = c.ID
+			stack = append(stack, c.ID)
+		case d.Kind.Continues():
+			if len(stack) == 0 {
+				st.Problems = append(st.Problems, fmt.Sprintf("line %d: #%s without #if (ignored)", d.Line, d.Keyword))
+				continue
+			}
+			c := &st.Chains[stack[len(stack)-1]]
+			st.DirOwner[di] = c.Parent
+			last := &src.Directives[c.Branches[len(c.Branches)-1].Dir]
+			if last.Kind == DirElse {
+				st.Problems = append(st.Problems, fmt.Sprintf("line %d: #%s after #else (line %d)", d.Line, d.Keyword, last.Line))
+			}
+			closeBranch(c, di)
+			c.Branches = append(c.Branches, Branch{Dir: di, FirstLine: d.LineIdx + 1})
+			st.DirChain[di] = c.ID
+		case d.Kind == DirEndif:
+			if len(stack) == 0 {
+				st.Problems = append(st.Problems, fmt.Sprintf("line %d: #endif without #if (ignored)", d.Line))
+				continue
+			}
+			c := &st.Chains[stack[len(stack)-1]]
+			st.DirOwner[di] = c.Parent
+			closeBranch(c, di)
+			c.Endif = di
+			st.DirChain[di] = c.ID
+			stack = stack[:len(stack)-1]
+		}
+	}
+	for len(stack) > 0 {
+		c := &st.Chains[stack[len(stack)-1]]
+		closeBranch(c, -1)
+		st.Problems = append(st.Problems, fmt.Sprintf("line %d: unterminated #%s (closed at end of file)",
+			src.Directives[c.Branches[0].Dir].Line, src.Directives[c.Branches[0].Dir].Keyword))
+		stack = stack[:len(stack)-1]
+	}
+	st.LineOwner = make([]BranchRef, len(src.Lines))
+	for i := range st.LineOwner {
+		st.LineOwner[i] = BranchRef{-1, -1}
+	}
+	// Chains are in opening order, so a parent is assigned before its
+	// children overwrite the lines they hold.
+	for ci := range st.Chains {
+		for bi := range st.Chains[ci].Branches {
+			b := &st.Chains[ci].Branches[bi]
+			b.Content = st.classify(b)
+			for li := b.FirstLine; li < b.EndLine; li++ {
+				st.LineOwner[li] = BranchRef{ci, bi}
+			}
+		}
+	}
+	return st
+}
+
+var (
+	numberRE  = regexp.MustCompile(`\b(0[xX][0-9a-fA-F']+|[0-9][0-9']*(\.[0-9]*)?([eE][-+]?[0-9]+)?)[uUlLfF]*\b`)
+	failureRE = regexp.MustCompile(`\bstatic_assert\s*\(\s*(false|0)\b|\b__trap\s*\(\s*\)|\basm\s*(volatile\s*)?\(\s*"trap;?"|\b__builtin_trap\s*\(\s*\)`)
+)
+
+func (st *Structure) classify(b *Branch) Content {
+	var text, own strings.Builder
+	code := false
+	nonDefine := false
+	failure := ""
+	depth := 0 // nesting below this branch: failures there belong to the nested chain
+	for li := b.FirstLine; li < b.EndLine; li++ {
+		ln := st.Src.Lines[li]
+		t := strings.TrimSpace(ln.Text)
+		if t == "" {
+			continue
+		}
+		text.WriteString(t)
+		text.WriteByte('\n')
+		code = true
+		if ln.Directive >= 0 {
+			d := st.Src.Directives[ln.Directive]
+			switch {
+			case d.Kind.Opens():
+				depth++
+			case d.Kind == DirEndif:
+				depth--
+			}
+			switch d.Kind {
+			case DirDefine, DirUndef:
+			case DirError:
+				if failure == "" && depth == 0 {
+					failure = "#error " + d.Args
+				}
+				nonDefine = true
+			default:
+				if !d.Kind.Conditional() {
+					nonDefine = true
+				}
+			}
+			continue
+		}
+		nonDefine = true
+		if depth == 0 {
+			own.WriteString(t)
+			own.WriteByte('\n')
+		}
+	}
+	// A "not supported" printf alone only prints; it is a hard failure when a
+	// trap comes with it, and then the trap is what the message names.
+	if failure == "" {
+		failure = failureRE.FindString(own.String())
+	}
+	full := text.String()
+	return Content{
+		Empty:      !code,
+		DefineOnly: code && !nonDefine,
+		Failure:    failure,
+		Shape:      strings.Join(strings.Fields(numberRE.ReplaceAllString(full, "#")), ""),
+		Text:       full,
+	}
+}

@@ -1,0 +1,81 @@
+package cpp
+
+import (
+	"github.com/archlint/archlint/analyzer/cpp/expr"
+	"github.com/archlint/archlint/analyzer/shutout"
+)
+
+// ChainEval is one #if chain with the branch each pass takes: a branch
+// index, shutout.None (no branch, or an empty one) or shutout.Unknown.
+type ChainEval struct {
+	File   *File
+	Chain  *Chain
+	Branch []int
+	// Taken is the raw branch index per pass, ignoring emptiness (None when
+	// no branch is taken).
+	Taken []int
+	// Results per branch directive, in branch order.
+	Dirs []*DirResult
+}
+
+// ArchDependent reports whether passes disagree on the branch.
+func (ce *ChainEval) ArchDependent() bool {
+	for _, b := range ce.Branch[1:] {
+		if b != ce.Branch[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// Directive returns the directive opening branch bi.
+func (ce *ChainEval) Directive(bi int) *Directive {
+	return &ce.File.St.Src.Directives[ce.Chain.Branches[bi].Dir]
+}
+
+// ChainEvals lists every chain of every visited file, in file then source order.
+func (r *Results) ChainEvals(fs *FileSet) []*ChainEval {
+	var out []*ChainEval
+	for _, f := range fs.Files {
+		if !r.Visited[f.ID] {
+			continue
+		}
+		for ci := range f.St.Chains {
+			c := &f.St.Chains[ci]
+			ce := &ChainEval{File: f, Chain: c, Branch: make([]int, len(r.Passes)), Taken: make([]int, len(r.Passes))}
+			for _, b := range c.Branches {
+				var dr *DirResult
+				if r.ByFile[f.ID] != nil {
+					dr = r.ByFile[f.ID][b.Dir]
+				}
+				ce.Dirs = append(ce.Dirs, dr)
+			}
+			for p := range r.Passes {
+				ce.Taken[p] = chooseBranch(ce.Dirs, p)
+				ce.Branch[p] = ce.Taken[p]
+				if ce.Taken[p] >= 0 && c.Branches[ce.Taken[p]].Content.Empty {
+					ce.Branch[p] = shutout.None
+				}
+			}
+			out = append(out, ce)
+		}
+	}
+	return out
+}
+
+func chooseBranch(dirs []*DirResult, p int) int {
+	for bi, dr := range dirs {
+		if dr == nil {
+			return shutout.Unknown
+		}
+		switch dr.Taken[p] {
+		case expr.True:
+			return bi
+		case expr.False:
+			continue
+		default:
+			return shutout.Unknown
+		}
+	}
+	return shutout.None
+}

@@ -1,0 +1,141 @@
+package cpp
+
+import (
+	"path"
+	"sort"
+	"strings"
+)
+
+// File is one C/C++/CUDA file known to the engine.
+type File struct {
+	ID   int
+	Root string // scan root as given
+	Path string // slash path relative to Root
+	Src  []byte
+	St   *Structure
+	// Once is set when the file says #pragma once.
+	Once bool
+}
+
+// Name is the display path: Root/Path.
+func (f *File) Name() string { return path.Join(f.Root, f.Path) }
+
+// FileSet indexes the scanned files for #include resolution: relative to
+// the including file, through include directories found in the roots
+// (include/, csrc/, the roots themselves, and directories named by build
+// files), then by a unique path suffix. Lookups are map hits, never scans of
+// the whole set, so resolution stays linear in the number of includes.
+type FileSet struct {
+	Files       []*File
+	byKey       map[string]int   // root + "\x00" + path
+	byBase      map[string][]int // base name -> files
+	includeDirs map[string][]string
+}
+
+// NewFileSet indexes files; their IDs become their positions.
+func NewFileSet(files []*File) *FileSet {
+	fs := &FileSet{Files: files, byKey: map[string]int{}, byBase: map[string][]int{}, includeDirs: map[string][]string{}}
+	for i, f := range files {
+		f.ID = i
+		fs.byKey[f.Root+"\x00"+f.Path] = i
+		b := path.Base(f.Path)
+		fs.byBase[b] = append(fs.byBase[b], i)
+	}
+	for _, f := range files {
+		for _, d := range conventionalIncludeDirs(f.Path) {
+			fs.addIncludeDir(f.Root, d)
+		}
+	}
+	return fs
+}
+
+// conventionalIncludeDirs lists the directories above a file that projects
+// pass with -I: any directory named include or csrc, and the root itself.
+func conventionalIncludeDirs(p string) []string {
+	out := []string{""}
+	parts := strings.Split(p, "/")
+	for i := 0; i < len(parts)-1; i++ {
+		if parts[i] == "include" || parts[i] == "csrc" {
+			out = append(out, strings.Join(parts[:i+1], "/"))
+		}
+	}
+	return out
+}
+
+func (fs *FileSet) addIncludeDir(root, dir string) {
+	for _, d := range fs.includeDirs[root] {
+		if d == dir {
+			return
+		}
+	}
+	fs.includeDirs[root] = append(fs.includeDirs[root], dir)
+	sort.Strings(fs.includeDirs[root])
+}
+
+// AddIncludeDir adds a directory (relative to root) named by a build file.
+func (fs *FileSet) AddIncludeDir(root, dir string) { fs.addIncludeDir(root, path.Clean(dir)) }
+
+// Resolution is the outcome of resolving one #include.
+type Resolution struct {
+	File      *File
+	Ambiguous []string // candidate paths when a suffix matched several files
+}
+
+// Resolve finds the file an #include names, from the including file.
+func (fs *FileSet) Resolve(from *File, name string, angled bool) Resolution {
+	name = path.Clean(strings.TrimSpace(name))
+	if name == "." || strings.HasPrefix(name, "/") {
+		return Resolution{}
+	}
+	try := func(root, p string) *File {
+		if strings.HasPrefix(p, "../") || p == ".." {
+			return nil
+		}
+		if i, ok := fs.byKey[root+"\x00"+p]; ok {
+			return fs.Files[i]
+		}
+		return nil
+	}
+	if !angled {
+		if f := try(from.Root, path.Join(path.Dir(from.Path), name)); f != nil {
+			return Resolution{File: f}
+		}
+	}
+	if f := try(from.Root, name); f != nil {
+		return Resolution{File: f}
+	}
+	// Include dirs of the including file's root first, then of the others
+	// (repositories side by side: sglang including flashinfer's headers).
+	roots := []string{from.Root}
+	for r := range fs.includeDirs {
+		if r != from.Root {
+			roots = append(roots, r)
+		}
+	}
+	sort.Strings(roots[1:])
+	for _, r := range roots {
+		for _, d := range fs.includeDirs[r] {
+			if f := try(r, path.Join(d, name)); f != nil {
+				return Resolution{File: f}
+			}
+		}
+	}
+	// Unique path suffix.
+	var cands []int
+	for _, i := range fs.byBase[path.Base(name)] {
+		if p := fs.Files[i].Path; p == name || strings.HasSuffix(p, "/"+name) {
+			cands = append(cands, i)
+		}
+	}
+	switch {
+	case len(cands) == 1:
+		return Resolution{File: fs.Files[cands[0]]}
+	case len(cands) > 1 && strings.Contains(name, "/"):
+		var names []string
+		for _, i := range cands {
+			names = append(names, fs.Files[i].Name())
+		}
+		return Resolution{Ambiguous: names}
+	}
+	return Resolution{}
+}

@@ -1,0 +1,198 @@
+package cpp
+
+import (
+	"sort"
+
+	"github.com/archlint/archlint/analyzer/cpp/expr"
+	"github.com/archlint/archlint/analyzer/target"
+)
+
+// Tri is three-valued truth: expr.True, expr.False or expr.Unknown.
+type Tri = expr.Tri
+
+// notSeen marks a pass that never visited a directive.
+const notSeen Tri = -1
+
+func and(a, b Tri) Tri {
+	if a == expr.False || b == expr.False {
+		return expr.False
+	}
+	if a == expr.True && b == expr.True {
+		return expr.True
+	}
+	return expr.Unknown
+}
+
+func or(a, b Tri) Tri {
+	if a == expr.True || b == expr.True {
+		return expr.True
+	}
+	if a == expr.False && b == expr.False {
+		return expr.False
+	}
+	return expr.Unknown
+}
+
+func not(a Tri) Tri {
+	switch a {
+	case expr.True:
+		return expr.False
+	case expr.False:
+		return expr.True
+	}
+	return expr.Unknown
+}
+
+// merge combines what two translation units saw: agreement stays, anything
+// else is unknown (the header behaves differently depending on who includes it).
+func merge(old, v Tri) Tri {
+	if old == notSeen || old == v {
+		return v
+	}
+	return expr.Unknown
+}
+
+// DirResult is, for one conditional directive, whether each pass reaches it
+// and takes its branch. Indexes follow Results.Passes.
+type DirResult struct {
+	Reached []Tri
+	Taken   []Tri
+	// Err is the preprocessor error the condition gave, if any (first seen).
+	Err string
+	// Unknowns are the configuration macros the value depended on.
+	Unknowns []string
+	// Defs are the definitions of macros the condition used that sit inside
+	// conditional branches (derived macros), as "file:line".
+	Defs []DefSite
+}
+
+// DefSite is where a macro used by a condition was #defined.
+type DefSite struct {
+	Macro string
+	File  *File
+	Line  int
+}
+
+// Results holds every directive evaluation of a scan.
+type Results struct {
+	Passes []target.Arch
+	// ByFile[fileID][directiveIndex] is nil for non-conditional directives
+	// and for files no pass visited.
+	ByFile [][]*DirResult
+	// Visited reports, per file, whether any pass evaluated it.
+	Visited []bool
+	// Includes are the include edges found while evaluating (from file,
+	// line) -> to file, deduplicated.
+	Includes map[IncludeEdge]bool
+	// Units lists, per file, the translation units that reached it.
+	Units [][]int
+}
+
+// IncludeEdge is one resolved #include.
+type IncludeEdge struct {
+	From, To int
+	Line     int
+}
+
+func newResults(passes []target.Arch, nfiles int) *Results {
+	return &Results{Passes: passes, ByFile: make([][]*DirResult, nfiles), Visited: make([]bool, nfiles),
+		Includes: map[IncludeEdge]bool{}, Units: make([][]int, nfiles)}
+}
+
+func (r *Results) slot(f *File, di int) *DirResult {
+	if r.ByFile[f.ID] == nil {
+		r.ByFile[f.ID] = make([]*DirResult, len(f.St.Src.Directives))
+	}
+	dr := r.ByFile[f.ID][di]
+	if dr == nil {
+		dr = &DirResult{Reached: make([]Tri, len(r.Passes)), Taken: make([]Tri, len(r.Passes))}
+		for i := range dr.Reached {
+			dr.Reached[i], dr.Taken[i] = notSeen, notSeen
+		}
+		r.ByFile[f.ID][di] = dr
+	}
+	return dr
+}
+
+func (r *Results) record(f *File, di, pass int, reached, taken Tri) *DirResult {
+	dr := r.slot(f, di)
+	dr.Reached[pass] = merge(dr.Reached[pass], reached)
+	dr.Taken[pass] = merge(dr.Taken[pass], taken)
+	return dr
+}
+
+func addUnique(list []string, names ...string) []string {
+	for _, n := range names {
+		i := sort.SearchStrings(list, n)
+		if i < len(list) && list[i] == n {
+			continue
+		}
+		list = append(list, "")
+		copy(list[i+1:], list[i:])
+		list[i] = n
+	}
+	return list
+}
+
+// MergeResults combines results of disjoint sets of units. merge is
+// commutative and the lists are kept sorted, so the outcome does not depend
+// on how units were split between workers.
+func MergeResults(parts []*Results) *Results {
+	out := parts[0]
+	for _, p := range parts[1:] {
+		for fid, dirs := range p.ByFile {
+			if dirs == nil {
+				continue
+			}
+			if out.ByFile[fid] == nil {
+				out.ByFile[fid] = make([]*DirResult, len(dirs))
+			}
+			for di, dr := range dirs {
+				if dr == nil {
+					continue
+				}
+				o := out.ByFile[fid][di]
+				if o == nil {
+					out.ByFile[fid][di] = dr
+					continue
+				}
+				for i := range dr.Reached {
+					o.Reached[i] = merge(o.Reached[i], dr.Reached[i])
+					o.Taken[i] = merge(o.Taken[i], dr.Taken[i])
+				}
+				mergeEvalInfo(o, dr)
+			}
+			out.Visited[fid] = out.Visited[fid] || p.Visited[fid]
+		}
+		for fid, v := range p.Visited {
+			out.Visited[fid] = out.Visited[fid] || v
+		}
+		for e := range p.Includes {
+			out.Includes[e] = true
+		}
+		for fid, us := range p.Units {
+			out.Units[fid] = append(out.Units[fid], us...)
+		}
+	}
+	for fid := range out.Units {
+		sort.Ints(out.Units[fid])
+		for _, dirs := range out.ByFile[fid] {
+			if dirs != nil {
+				sortDefs(dirs.Defs)
+			}
+		}
+	}
+	return out
+}
+
+func sortDefs(ds []DefSite) {
+	sort.Slice(ds, func(i, j int) bool {
+		if ds[i].File.ID != ds[j].File.ID {
+			return ds[i].File.ID < ds[j].File.ID
+		}
+		if ds[i].Line != ds[j].Line {
+			return ds[i].Line < ds[j].Line
+		}
+		return ds[i].Macro < ds[j].Macro
+	})
+}

@@ -1,0 +1,407 @@
+package cpp
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/cpp/expr"
+	"github.com/archlint/archlint/analyzer/target"
+)
+
+// maxIncludeDepth stops runaway include recursion (files without guards that
+// include each other); gcc's own limit is 200.
+const maxIncludeDepth = 200
+
+// Config is what the evaluator needs to know about the build.
+type Config struct {
+	Table     *target.Table
+	CUDA      target.CUDAVersion
+	BuildList []target.Arch // __CUDA_ARCH_LIST__ (default: the target)
+	Passes    []target.Arch // the reference passes, host first
+}
+
+// Engine evaluates translation units. It holds no state between calls
+// besides its immutable inputs.
+type Engine struct {
+	cfg Config
+	fs  *FileSet
+	// projectMacros are names #define'd somewhere in the scanned files: when
+	// such a name is not defined at a test, it is undefined (closed world
+	// for the project's own macros); names defined nowhere are build
+	// configuration (-D flags) and stay unknown.
+	projectMacros map[string]bool
+	pass          []target.PassMacros
+	cutlass       *cutlassModel
+}
+
+// NewEngine prepares an engine over a file set.
+func NewEngine(cfg Config, fs *FileSet) *Engine {
+	e := &Engine{cfg: cfg, fs: fs, projectMacros: map[string]bool{}, cutlass: newCutlassModel(cfg.CUDA)}
+	for _, f := range fs.Files {
+		for _, d := range f.St.Src.Directives {
+			if d.Kind == DirDefine {
+				if n := macroName(d.Args); n != "" {
+					e.projectMacros[n] = true
+				}
+			}
+		}
+	}
+	for _, p := range cfg.Passes {
+		e.pass = append(e.pass, cfg.Table.Macros(p, cfg.CUDA, cfg.BuildList))
+	}
+	return e
+}
+
+// Evaluate runs every translation unit (roots) through every pass and
+// returns the merged directive results.
+func (e *Engine) Evaluate(units []*File) *Results {
+	res := newResults(e.cfg.Passes, len(e.fs.Files))
+	for _, u := range units {
+		for pi := range e.cfg.Passes {
+			ps := e.newPass(pi, res, u.ID)
+			ps.process(u, expr.True, 0)
+		}
+	}
+	return res
+}
+
+// macroDef is a definition in force, with where it was made.
+type macroDef struct {
+	m    *expr.Macro
+	file *File
+	line int
+	// conditional is set when the #define sat inside an #if branch.
+	conditional bool
+}
+
+// passState is the preprocessor state of one pass through one unit.
+type passState struct {
+	e       *Engine
+	pi      int
+	res     *Results
+	unit    int
+	defs    map[string]*macroDef
+	undef   map[string]bool // #undef'd: known undefined from here on
+	unknown map[string]bool // may or may not be defined (set under an unknown branch)
+	once    map[int]bool
+	seen    map[int]bool
+	cudaH   bool
+	cutlass bool
+	// curFile is the file being processed, for __has_include resolution.
+	curFile *File
+}
+
+func (e *Engine) newPass(pi int, res *Results, unit int) *passState {
+	return &passState{e: e, pi: pi, res: res, unit: unit, defs: map[string]*macroDef{}, undef: map[string]bool{},
+		unknown: map[string]bool{}, once: map[int]bool{}, seen: map[int]bool{}}
+}
+
+// Lookup implements expr.Env.
+func (ps *passState) Lookup(name string) (*expr.Macro, Tri) {
+	if ps.unknown[name] {
+		return nil, expr.Unknown
+	}
+	if d, ok := ps.defs[name]; ok {
+		return d.m, expr.True
+	}
+	if ps.undef[name] {
+		return nil, expr.False
+	}
+	pm := ps.e.pass[ps.pi]
+	if v, ok := pm.Defined[name]; ok {
+		return &expr.Macro{Name: name, Body: v}, expr.True
+	}
+	if pm.IsKnownUndefined(name) {
+		return nil, expr.False
+	}
+	switch name {
+	case "CUDA_VERSION":
+		if ps.cudaH {
+			return &expr.Macro{Name: name, Body: fmt.Sprint(ps.e.cfg.CUDA.Number())}, expr.True
+		}
+	case "CUDART_VERSION":
+		if ps.cudaH {
+			return &expr.Macro{Name: name, Body: fmt.Sprint(ps.e.cfg.CUDA.Number())}, expr.True
+		}
+	}
+	if ps.cutlass {
+		if m, t, ok := ps.e.cutlass.lookup(name, ps.e.cfg.Passes[ps.pi]); ok {
+			return m, t
+		}
+	}
+	if ps.e.projectMacros[name] {
+		return nil, expr.False
+	}
+	return nil, expr.Unknown
+}
+
+// HasInclude implements expr.Env: true for files in the scan roots, unknown
+// otherwise (a system or toolkit header may well exist).
+func (ps *passState) HasInclude(header string, angled bool) Tri {
+	if ps.curFile != nil {
+		if r := ps.e.fs.Resolve(ps.curFile, header, angled); r.File != nil {
+			return expr.True
+		}
+	}
+	return expr.Unknown
+}
+
+type frame struct {
+	parent Tri // whether the enclosing region is active
+	any    Tri // whether an earlier branch of this chain was taken
+}
+
+func (ps *passState) process(f *File, active Tri, depth int) {
+	if depth > maxIncludeDepth || (f.Once && ps.once[f.ID]) {
+		return
+	}
+	if depth == 0 || !ps.seen[f.ID] {
+		ps.seen[f.ID] = true
+		ps.res.Visited[f.ID] = true
+		if u := ps.res.Units[f.ID]; len(u) == 0 || u[len(u)-1] != ps.unit {
+			ps.res.Units[f.ID] = append(u, ps.unit)
+		}
+	}
+	src := f.St.Src
+	var stack []frame
+	cur := active
+	for di := range src.Directives {
+		d := &src.Directives[di]
+		ps.curFile = f
+		switch d.Kind {
+		case DirIf, DirIfdef, DirIfndef:
+			v := expr.False
+			var dr *DirResult
+			if cur != expr.False {
+				v, dr = ps.cond(f, di, d)
+			}
+			taken := and(cur, v)
+			r := ps.res.record(f, di, ps.pi, cur, taken)
+			mergeEvalInfo(r, dr)
+			stack = append(stack, frame{parent: cur, any: v})
+			cur = taken
+		case DirElif, DirElifdef, DirElifndef, DirElse:
+			if len(stack) == 0 {
+				continue
+			}
+			top := &stack[len(stack)-1]
+			reached := and(top.parent, not(top.any))
+			v := expr.True
+			var dr *DirResult
+			if d.Kind != DirElse {
+				v = expr.False
+				if reached != expr.False {
+					v, dr = ps.cond(f, di, d)
+				}
+			}
+			taken := and(reached, v)
+			r := ps.res.record(f, di, ps.pi, reached, taken)
+			mergeEvalInfo(r, dr)
+			top.any = or(top.any, and(top.parent, v))
+			cur = taken
+		case DirEndif:
+			if len(stack) == 0 {
+				continue
+			}
+			cur = stack[len(stack)-1].parent
+			stack = stack[:len(stack)-1]
+		case DirDefine:
+			if cur != expr.False {
+				ps.define(f, d, cur, len(stack) > 0)
+			}
+		case DirUndef:
+			if cur != expr.False {
+				n := macroName(d.Args)
+				if cur == expr.True {
+					delete(ps.defs, n)
+					delete(ps.unknown, n)
+					ps.undef[n] = true
+				} else {
+					ps.unknown[n] = true
+				}
+			}
+		case DirPragma:
+			if cur != expr.False && strings.HasPrefix(d.Args, "once") {
+				ps.once[f.ID] = true
+			}
+		case DirInclude:
+			if cur != expr.False {
+				ps.include(f, d, cur, depth)
+			}
+		}
+	}
+}
+
+func mergeEvalInfo(r, dr *DirResult) {
+	if dr == nil {
+		return
+	}
+	// Keep the smallest message so the result does not depend on which
+	// unit or worker met the error first.
+	if dr.Err != "" && (r.Err == "" || dr.Err < r.Err) {
+		r.Err = dr.Err
+	}
+	r.Unknowns = addUnique(r.Unknowns, dr.Unknowns...)
+	for _, d := range dr.Defs {
+		dup := false
+		for _, o := range r.Defs {
+			if o.Macro == d.Macro && o.File == d.File && o.Line == d.Line {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			r.Defs = append(r.Defs, d)
+		}
+	}
+}
+
+// cond evaluates one #if/#elif/#ifdef/#ifndef condition in the current state.
+func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
+	info := &DirResult{}
+	var v Tri
+	switch d.Kind {
+	case DirIfdef, DirIfndef, DirElifdef, DirElifndef:
+		n := macroName(d.Args)
+		_, v = ps.Lookup(n)
+		if v == expr.Unknown {
+			info.Unknowns = []string{n}
+		}
+		ps.noteDef(info, n)
+		if d.Kind == DirIfndef || d.Kind == DirElifndef {
+			v = not(v)
+		}
+	default:
+		r, err := expr.Eval(d.Args, ps)
+		if err != nil {
+			info.Err = err.Error()
+			return expr.Unknown, info
+		}
+		v = r.Truth
+		info.Unknowns = r.Unknowns
+		for _, n := range r.Used {
+			ps.noteDef(info, n)
+		}
+	}
+	return v, info
+}
+
+func (ps *passState) noteDef(info *DirResult, name string) {
+	if d, ok := ps.defs[name]; ok && d.conditional {
+		info.Defs = append(info.Defs, DefSite{Macro: name, File: d.file, Line: d.line})
+	}
+}
+
+func (ps *passState) define(f *File, d *Directive, cur Tri, conditional bool) {
+	m := parseDefine(d.Args)
+	if m == nil {
+		return
+	}
+	if cur == expr.Unknown {
+		if old, ok := ps.defs[m.Name]; ok && old.m.Body == m.Body && old.m.FuncLike == m.FuncLike {
+			return
+		}
+		ps.unknown[m.Name] = true
+		return
+	}
+	delete(ps.unknown, m.Name)
+	delete(ps.undef, m.Name)
+	ps.defs[m.Name] = &macroDef{m: m, file: f, line: d.Line, conditional: conditional}
+}
+
+func (ps *passState) include(f *File, d *Directive, cur Tri, depth int) {
+	name, angled, ok := includeName(d.Args, ps)
+	if !ok {
+		return
+	}
+	r := ps.e.fs.Resolve(f, name, angled)
+	if r.File == nil {
+		base := path.Base(name)
+		switch {
+		case name == "cuda.h" || base == "cuda_runtime.h" || base == "cuda_runtime_api.h":
+			// CUDA_VERSION comes from cuda.h only; cuda_runtime.h gives
+			// CUDART_VERSION (nvcc13-build-facts.md). Both carry the
+			// toolkit number, so treat either header as the marker.
+			if name == "cuda.h" {
+				ps.cudaH = true
+			} else if _, ok := ps.defs["CUDART_VERSION"]; !ok {
+				ps.defs["CUDART_VERSION"] = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: fmt.Sprint(ps.e.cfg.CUDA.Number())}}
+			}
+		case strings.HasPrefix(name, "cutlass/") || strings.HasPrefix(name, "cute/"):
+			ps.cutlass = true
+		}
+		return
+	}
+	ps.res.Includes[IncludeEdge{From: f.ID, To: r.File.ID, Line: d.Line}] = true
+	ps.process(r.File, cur, depth+1)
+}
+
+// includeName extracts the header name of an #include, expanding a macro
+// argument when the directive uses one.
+func includeName(args string, env expr.Env) (string, bool, bool) {
+	a := strings.TrimSpace(args)
+	if strings.HasPrefix(a, "<") {
+		if i := strings.IndexByte(a, '>'); i > 0 {
+			return a[1:i], true, true
+		}
+		return "", false, false
+	}
+	if strings.HasPrefix(a, "\"") {
+		if i := strings.IndexByte(a[1:], '"'); i >= 0 {
+			return a[1 : i+1], false, true
+		}
+		return "", false, false
+	}
+	if m, t := env.Lookup(macroName(a)); t == expr.True && m != nil && !m.FuncLike {
+		return includeName(m.Body, env)
+	}
+	return "", false, false
+}
+
+// macroName returns the identifier at the start of s.
+func macroName(s string) string {
+	s = strings.TrimSpace(s)
+	k := 0
+	for k < len(s) && isIdentByte(s[k]) {
+		k++
+	}
+	if k == 0 || (s[0] >= '0' && s[0] <= '9') {
+		return ""
+	}
+	return s[:k]
+}
+
+// parseDefine splits "NAME body", "NAME(a, b) body", "NAME(...) body".
+func parseDefine(args string) *expr.Macro {
+	n := macroName(args)
+	if n == "" {
+		return nil
+	}
+	rest := strings.TrimLeft(args, " \t")[len(n):]
+	m := &expr.Macro{Name: n}
+	if strings.HasPrefix(rest, "(") {
+		end := strings.IndexByte(rest, ')')
+		if end < 0 {
+			return nil
+		}
+		m.FuncLike = true
+		for _, p := range strings.Split(rest[1:end], ",") {
+			p = strings.TrimSpace(p)
+			if p == "" {
+				continue
+			}
+			if strings.HasSuffix(p, "...") {
+				m.Variadic = true
+				p = strings.TrimSpace(strings.TrimSuffix(p, "..."))
+				if p == "" {
+					p = "__VA_ARGS__"
+				}
+			}
+			m.Params = append(m.Params, p)
+		}
+		rest = rest[end+1:]
+	}
+	m.Body = strings.TrimSpace(rest)
+	return m
+}

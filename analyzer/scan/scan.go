@@ -1,0 +1,361 @@
+// Package scan is the pipeline: walk -> read and scan directives -> parse
+// structure -> evaluate translation units per pass -> run rules -> sort. Each
+// stage hands plain data to the next.
+package scan
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/cst"
+	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/target"
+	"github.com/archlint/archlint/analyzer/walk"
+	"github.com/archlint/archlint/rules"
+)
+
+// Options configures a scan.
+type Options struct {
+	Roots       []string
+	Targets     []target.Target
+	CUDA        target.CUDAVersion
+	BuildList   []target.Arch // __CUDA_ARCH_LIST__; empty: each target alone
+	Jobs        int
+	Exclude     []string
+	NoGitignore bool
+	MaxFileSize int64
+	Table       *target.Table
+}
+
+// TargetResult is what one target's scan found.
+type TargetResult struct {
+	Target   target.Target
+	Findings []finding.Finding
+}
+
+// Result is a whole scan.
+type Result struct {
+	Targets       []TargetResult
+	Notifications []finding.Notification
+	Files         int // files read
+	Units         int // translation units evaluated
+}
+
+// triggers are the byte strings that make a C/C++/CUDA file worth parsing
+// for structure: the nvcc arch macros, CCCL's target macros and CUTLASS's
+// derived arch macros.
+var triggers = []string{"__CUDA_ARCH", "NV_IF_", "NV_PROVIDES_SM", "NV_IS_", "CUTLASS_ARCH_MMA", "CUDA_ARCH_FAMILY", "CUDA_ARCH_CONDITIONAL"}
+
+// Project is the C/C++/CUDA side of the scanned roots, read and indexed.
+type Project struct {
+	FS            *cpp.FileSet
+	Relevant      []bool // per file: mentions an arch trigger
+	Notifications []finding.Notification
+	jobs          int
+}
+
+// Load walks the roots and reads every C/C++/CUDA file.
+func Load(opt Options) (*Project, error) {
+	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: []walk.Kind{walk.KindCUDA}, Exclude: opt.Exclude,
+		NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
+	if err != nil {
+		return nil, fmt.Errorf("walking the scan roots: %w", err)
+	}
+	p := &Project{jobs: opt.Jobs}
+	if p.jobs <= 0 {
+		p.jobs = runtime.NumCPU()
+	}
+	for _, pr := range problems {
+		p.Notifications = append(p.Notifications, notification(pr.Root, pr.Path, 0, pr.Msg))
+	}
+	pre := walk.NewPrefilter(triggers)
+	type loaded struct {
+		file     *cpp.File
+		relevant bool
+		notes    []finding.Notification
+	}
+	out := walk.ForEach(files, p.jobs, func(_ int, f walk.File) loaded {
+		src, prob := walk.Read(f, opt.MaxFileSize)
+		var l loaded
+		if prob != nil {
+			l.notes = append(l.notes, notification(prob.Root, prob.Path, 0, prob.Msg))
+		}
+		if src == nil {
+			return l
+		}
+		st := cpp.Build(cpp.Scan(src))
+		for _, msg := range st.Problems {
+			l.notes = append(l.notes, notification(f.Root, f.Path, 0, msg))
+		}
+		cf := &cpp.File{Root: f.Root, Path: f.Path, Src: src, St: st}
+		for _, d := range st.Src.Directives {
+			if d.Kind == cpp.DirPragma && strings.HasPrefix(d.Args, "once") {
+				cf.Once = true
+			}
+		}
+		l.file, l.relevant = cf, pre.Match(src)
+		return l
+	})
+	var cfiles []*cpp.File
+	for _, l := range out {
+		p.Notifications = append(p.Notifications, l.notes...)
+		if l.file != nil {
+			cfiles = append(cfiles, l.file)
+			p.Relevant = append(p.Relevant, l.relevant)
+		}
+	}
+	p.FS = cpp.NewFileSet(cfiles)
+	return p, nil
+}
+
+func notification(root, p string, line int, msg string) finding.Notification {
+	return finding.Notification{Level: finding.LevelWarning, Message: msg,
+		Where: finding.Location{Root: root, Path: p, Line: line}}
+}
+
+// Units picks the translation units to evaluate: every source file (.cu,
+// .cc, .cpp, ...) whose include closure reaches an arch-relevant file, and
+// every relevant header that no source file reaches (evaluated on its own).
+func (p *Project) Units() []*cpp.File {
+	fs := p.FS
+	n := len(fs.Files)
+	edges := make([][]int, n)
+	included := make([]bool, n)
+	for _, f := range fs.Files {
+		seen := map[int]bool{}
+		for _, d := range f.St.Src.Directives {
+			if d.Kind != cpp.DirInclude {
+				continue
+			}
+			name, angled, ok := staticIncludeName(d.Args)
+			if !ok {
+				continue
+			}
+			if r := fs.Resolve(f, name, angled); r.File != nil && !seen[r.File.ID] && r.File.ID != f.ID {
+				seen[r.File.ID] = true
+				edges[f.ID] = append(edges[f.ID], r.File.ID)
+				included[r.File.ID] = true
+			}
+		}
+	}
+	reaches := func(start int) bool {
+		seen := map[int]bool{start: true}
+		stack := []int{start}
+		for len(stack) > 0 {
+			v := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if p.Relevant[v] {
+				return true
+			}
+			for _, w := range edges[v] {
+				if !seen[w] {
+					seen[w] = true
+					stack = append(stack, w)
+				}
+			}
+		}
+		return false
+	}
+	var units []*cpp.File
+	covered := make([]bool, n)
+	for _, f := range fs.Files {
+		if isSource(f.Path) && reaches(f.ID) {
+			units = append(units, f)
+			markReach(f.ID, edges, covered)
+		}
+	}
+	for _, f := range fs.Files {
+		if !covered[f.ID] && p.Relevant[f.ID] {
+			units = append(units, f)
+			markReach(f.ID, edges, covered)
+		}
+	}
+	return units
+}
+
+func markReach(start int, edges [][]int, covered []bool) {
+	stack := []int{start}
+	covered[start] = true
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, w := range edges[v] {
+			if !covered[w] {
+				covered[w] = true
+				stack = append(stack, w)
+			}
+		}
+	}
+}
+
+func isSource(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".cu", ".cc", ".cpp", ".cxx", ".c", ".c++":
+		return true
+	}
+	return false
+}
+
+func staticIncludeName(args string) (string, bool, bool) {
+	a := strings.TrimSpace(args)
+	switch {
+	case strings.HasPrefix(a, "<"):
+		if i := strings.IndexByte(a, '>'); i > 0 {
+			return a[1:i], true, true
+		}
+	case strings.HasPrefix(a, "\""):
+		if i := strings.IndexByte(a[1:], '"'); i >= 0 {
+			return a[1 : i+1], false, true
+		}
+	}
+	return "", false, false
+}
+
+// Evaluate runs the units through every reference pass for one target's
+// build list, in parallel; merging is order-independent, so the result does
+// not depend on the number of jobs.
+func (p *Project) Evaluate(cfg cpp.Config, units []*cpp.File) *cpp.Results {
+	eng := cpp.NewEngine(cfg, p.FS)
+	jobs := p.jobs
+	if jobs > len(units) {
+		jobs = len(units)
+	}
+	if jobs <= 1 {
+		return cpp.MergeResults([]*cpp.Results{eng.Evaluate(units)})
+	}
+	parts := make([]*cpp.Results, jobs)
+	var wg sync.WaitGroup
+	for j := 0; j < jobs; j++ {
+		var mine []*cpp.File
+		for i := j; i < len(units); i += jobs {
+			mine = append(mine, units[i])
+		}
+		wg.Add(1)
+		go func(j int, mine []*cpp.File) {
+			defer wg.Done()
+			parts[j] = eng.Evaluate(mine)
+		}(j, mine)
+	}
+	wg.Wait()
+	return cpp.MergeResults(parts)
+}
+
+// Structure parses, with tree-sitter, the relevant files that define kernels.
+func (p *Project) Structure() (map[int]*cst.Facts, []finding.Notification) {
+	var todo []*cpp.File
+	for _, f := range p.FS.Files {
+		if p.Relevant[f.ID] && bytes.Contains(f.Src, []byte("__global__")) {
+			todo = append(todo, f)
+		}
+	}
+	facts := make([]*cst.Facts, len(todo))
+	errs := make([]error, len(todo))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < p.jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parser := cst.NewParser() // one parser per worker; trees never cross goroutines
+			defer parser.Close()
+			for i := range next {
+				facts[i], errs[i] = parser.Parse(todo[i].Src)
+			}
+		}()
+	}
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	out := map[int]*cst.Facts{}
+	var notes []finding.Notification
+	for i, f := range todo {
+		if errs[i] != nil {
+			notes = append(notes, notification(f.Root, f.Path, 0, "could not parse: "+errs[i].Error()))
+			continue
+		}
+		out[f.ID] = facts[i]
+	}
+	return out, notes
+}
+
+// Run is the whole scan.
+func Run(opt Options) (*Result, error) {
+	p, err := Load(opt)
+	if err != nil {
+		return nil, err
+	}
+	units := p.Units()
+	structure, notes := p.Structure()
+	res := &Result{Files: len(p.FS.Files), Units: len(units)}
+	res.Notifications = append(p.Notifications, notes...)
+	for _, tg := range opt.Targets {
+		build := opt.BuildList
+		if len(build) == 0 {
+			build = []target.Arch{tg.Arch}
+		}
+		passes := opt.Table.Reference(opt.CUDA)
+		cfg := cpp.Config{Table: opt.Table, CUDA: opt.CUDA, BuildList: build, Passes: passes}
+		results := p.Evaluate(cfg, units)
+		ctx := &rules.Context{Target: tg, Passes: passes, Chains: results.ChainEvals(p.FS), Structure: structure}
+		for _, fl := range opt.Table.Flavors(tg, opt.CUDA) {
+			for i, ps := range passes {
+				if ps == fl {
+					ctx.Flavors = append(ctx.Flavors, i)
+				}
+			}
+		}
+		var fs []finding.Finding
+		for _, c := range rules.Checks() {
+			fs = append(fs, c.Run(c.Rule, ctx)...)
+		}
+		SortFindings(fs)
+		res.Targets = append(res.Targets, TargetResult{Target: tg, Findings: fs})
+	}
+	sortNotifications(res.Notifications)
+	return res, nil
+}
+
+// SortFindings orders findings by file, line, column, rule and message so
+// the output never depends on scheduling or map order.
+func SortFindings(fs []finding.Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i].Location, fs[j].Location
+		switch {
+		case a.Root != b.Root:
+			return a.Root < b.Root
+		case a.Path != b.Path:
+			return a.Path < b.Path
+		case a.Line != b.Line:
+			return a.Line < b.Line
+		case a.Col != b.Col:
+			return a.Col < b.Col
+		case fs[i].RuleID != fs[j].RuleID:
+			return fs[i].RuleID < fs[j].RuleID
+		}
+		return fs[i].Message < fs[j].Message
+	})
+}
+
+func sortNotifications(ns []finding.Notification) {
+	sort.SliceStable(ns, func(i, j int) bool {
+		a, b := ns[i].Where, ns[j].Where
+		if a.Root != b.Root {
+			return a.Root < b.Root
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return ns[i].Message < ns[j].Message
+	})
+}

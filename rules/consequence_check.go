@@ -1,0 +1,246 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/shutout"
+)
+
+// chainIndex maps each file's chain IDs to their evaluations.
+func (c *Context) chainIndex() map[*cpp.File]map[int]*cpp.ChainEval {
+	idx := map[*cpp.File]map[int]*cpp.ChainEval{}
+	for _, ce := range c.Chains {
+		if idx[ce.File] == nil {
+			idx[ce.File] = map[int]*cpp.ChainEval{}
+		}
+		idx[ce.File][ce.Chain.ID] = ce
+	}
+	return idx
+}
+
+// checkEmptyKernel finds __global__ kernels whose whole body is compiled out
+// for a flavor of the target while another device pass compiles code there.
+func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
+	var out []finding.Finding
+	idx := c.chainIndex()
+	// Map order is random: findings are sorted at the end of the pipeline.
+	for file, chains := range idx {
+		facts := c.Structure[file.ID]
+		if facts == nil {
+			continue
+		}
+		st := file.St
+		for _, k := range facts.Kernels {
+			var body []int // logical lines of code inside the body
+			for li, ln := range st.Src.Lines {
+				if ln.StartLine > k.BodyStartLine && ln.EndLine < k.BodyEndLine && ln.Directive < 0 && strings.TrimSpace(ln.Text) != "" {
+					body = append(body, li)
+				}
+			}
+			if len(body) == 0 {
+				continue
+			}
+			activeIn := func(p int) cpp.Tri {
+				res := falseTri
+				for _, li := range body {
+					switch c.active(chains, st, li, p) {
+					case trueTri:
+						return trueTri
+					case unknownTri:
+						res = unknownTri
+					}
+				}
+				return res
+			}
+			var held []int
+			for i, t := range c.Flavors {
+				if activeIn(t) == falseTri {
+					held = append(held, i)
+				}
+			}
+			if len(held) == 0 {
+				continue
+			}
+			var gets []int
+			for p, a := range c.Passes {
+				if !a.Host && activeIn(p) == trueTri {
+					gets = append(gets, p)
+				}
+			}
+			if len(gets) == 0 {
+				continue
+			}
+			// The range responsible: the outermost chain around the first body line.
+			ref := st.LineOwner[body[0]]
+			for ref.Chain >= 0 && st.Chains[ref.Chain].Parent >= 0 &&
+				st.Src.Directives[st.Chains[st.Chains[ref.Chain].Parent].Branches[0].Dir].Line > k.BodyStartLine {
+				ref = cpp.BranchRef{Chain: st.Chains[ref.Chain].Parent}
+			}
+			tName := c.Passes[c.Flavors[held[0]]].Base().Name()
+			names := c.flavorNames(func(i int) bool { return contains(held, i) })
+			admits := archSet(c.Passes, func(p int) bool { return contains(gets, p) })
+			msg := fmt.Sprintf("Kernel %s has an empty body on %s in %s: it launches, does nothing and reports success, so callers read garbage. "+
+				"Its whole body is compiled only for %s.", k.Name, tName, c.flavorPhrase(names), strings.Join(admits, ", "))
+			f := finding.Finding{
+				RuleID:   r.ID,
+				Level:    r.Level,
+				Message:  msg,
+				Location: lineLoc(file, k.StartLine, ""),
+				Admits:   admits,
+				Flavors:  names,
+				Gets:     "empty kernel",
+				Target:   c.Target.String(),
+			}
+			f.Location.Snippet = firstLine(st, k.StartLine)
+			if ref.Chain >= 0 {
+				d := &st.Src.Directives[st.Chains[ref.Chain].Branches[0].Dir]
+				f.Condition = directiveText(d)
+				f.Related = append(f.Related, loc(file, d, "the range that removes the body"))
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func firstLine(st *cpp.Structure, line int) string {
+	for _, ln := range st.Src.Lines {
+		if ln.StartLine <= line && line <= ln.EndLine {
+			return strings.TrimSpace(ln.Text)
+		}
+	}
+	return ""
+}
+
+// checkHardFailure fires when the branch a flavor of the target takes fails
+// hard while another device pass takes a working branch.
+func checkHardFailure(r Rule, c *Context) []finding.Finding {
+	var out []finding.Finding
+	for _, ce := range c.Chains {
+		if !ce.ArchDependent() {
+			continue
+		}
+		var held []int
+		var fb int
+		for i, t := range c.Flavors {
+			b := ce.Taken[t]
+			if b >= 0 && ce.Chain.Branches[b].Content.Failure != "" {
+				held = append(held, i)
+				fb = b
+			}
+		}
+		if len(held) == 0 {
+			continue
+		}
+		works := func(p int) bool {
+			b := ce.Branch[p]
+			return !c.Passes[p].Host && b >= 0 && ce.Chain.Branches[b].Content.Failure == ""
+		}
+		admits := archSet(c.Passes, works)
+		if len(admits) == 0 {
+			continue
+		}
+		br := ce.Chain.Branches[fb]
+		d := ce.Directive(fb)
+		failLine := d.Line
+		for li := br.FirstLine; li < br.EndLine; li++ {
+			ln := ce.File.St.Src.Lines[li]
+			if strings.Contains(ln.Text, strings.TrimPrefix(br.Content.Failure, "#error ")) || (ln.Directive >= 0 && strings.HasPrefix(br.Content.Failure, "#error")) {
+				failLine = ln.StartLine
+				break
+			}
+		}
+		tName := c.Passes[c.Flavors[held[0]]].Base().Name()
+		names := c.flavorNames(func(i int) bool { return contains(held, i) })
+		what := "traps at run time"
+		if strings.HasPrefix(br.Content.Failure, "#error") || strings.HasPrefix(br.Content.Failure, "static_assert") {
+			what = "refuses to build"
+		}
+		msg := fmt.Sprintf("%s %s here in %s: the branch it takes (#%s at line %d) holds %s, while %s get a working implementation.",
+			tName, what, c.flavorPhrase(names), d.Keyword, d.Line, br.Content.Failure, strings.Join(admits, ", "))
+		f := finding.Finding{
+			RuleID:    r.ID,
+			Level:     r.Level,
+			Message:   msg,
+			Location:  lineLoc(ce.File, failLine, ""),
+			Condition: directiveText(ce.Directive(0)),
+			Admits:    admits,
+			Flavors:   names,
+			Gets:      "hard failure: " + br.Content.Failure,
+			Target:    c.Target.String(),
+		}
+		f.Location.Snippet = firstLine(ce.File.St, failLine)
+		f.Related = append(f.Related, loc(ce.File, ce.Directive(0), "the chain that selects it"))
+		out = append(out, f)
+	}
+	return out
+}
+
+// checkFlavorOnly fires when builds of the target disagree on a chain and the
+// shut-out rule is silent for every one of them.
+func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
+	if len(c.Flavors) < 2 {
+		return nil
+	}
+	var out []finding.Finding
+	for _, ce := range c.Chains {
+		vs := c.ShutOut(ce)
+		if vs == nil || defineOnly(ce) {
+			continue
+		}
+		anyShut := false
+		for _, v := range vs {
+			anyShut = anyShut || (v.Shut && !v.Maybe)
+		}
+		if anyShut {
+			continue
+		}
+		best := -1 // a flavor that gets a content branch the others do not
+		for i, t := range c.Flavors {
+			if b := ce.Branch[t]; b >= 0 && b != shutout.Unknown {
+				if best < 0 || ce.Chain.Branches[b].Dir < ce.Chain.Branches[ce.Branch[c.Flavors[best]]].Dir {
+					best = i
+				}
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		bb := ce.Branch[c.Flavors[best]]
+		var held []int
+		for i, t := range c.Flavors {
+			if b := ce.Branch[t]; b != bb && b != shutout.Unknown {
+				held = append(held, i)
+			}
+		}
+		if len(held) == 0 {
+			continue
+		}
+		names := c.flavorNames(func(i int) bool { return contains(held, i) })
+		good := c.Passes[c.Flavors[best]].Name()
+		d := ce.Directive(bb)
+		gets := "nothing"
+		if b := ce.Branch[c.Flavors[held[0]]]; b >= 0 {
+			gets = fmt.Sprintf("fallback: the #%s branch at line %d", ce.Directive(b).Keyword, ce.Directive(b).Line)
+		}
+		msg := fmt.Sprintf("Only the %s build gets this #%s branch; %s get%s %s instead. "+
+			"Build the project for %s (or widen the test to the family macro) so the GPU runs this path.",
+			good, d.Keyword, strings.Join(names, " and "), singularVerb(len(names)), gets, good)
+		out = append(out, finding.Finding{
+			RuleID:    r.ID,
+			Level:     r.Level,
+			Message:   msg,
+			Location:  loc(ce.File, d, ""),
+			Condition: directiveText(d),
+			Admits:    []string{good},
+			Excludes:  names,
+			Flavors:   names,
+			Gets:      gets,
+			Target:    c.Target.String(),
+		})
+	}
+	return out
+}

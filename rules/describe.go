@@ -1,0 +1,101 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/target"
+)
+
+// archSet renders a set of passes (target.FormatSet).
+func archSet(passes []target.Arch, in func(p int) bool) []string { return target.FormatSet(passes, in) }
+
+// flavorNames lists the names of the target flavors selected by in.
+func (c *Context) flavorNames(in func(i int) bool) []string {
+	var out []string
+	for i, p := range c.Flavors {
+		if in(i) {
+			out = append(out, c.Passes[p].Name())
+		}
+	}
+	return out
+}
+
+// flavorPhrase says which builds a finding holds for: "every build" or
+// "the sm_120 and sm_120f builds (not sm_120a)".
+func (c *Context) flavorPhrase(held []string) string {
+	if len(held) == len(c.Flavors) {
+		if len(held) == 1 {
+			return held[0]
+		}
+		return "every build (" + strings.Join(held, ", ") + ")"
+	}
+	var others []string
+	for _, p := range c.Flavors {
+		n := c.Passes[p].Name()
+		found := false
+		for _, h := range held {
+			found = found || h == n
+		}
+		if !found {
+			others = append(others, n)
+		}
+	}
+	return fmt.Sprintf("the %s build%s (%s get%s it)", strings.Join(held, " and "), plural(len(held)),
+		strings.Join(others, " and "), singularVerb(len(others)))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func singularVerb(n int) string {
+	if n == 1 {
+		return "s"
+	}
+	return ""
+}
+
+// directiveText is how a directive reads in a message: "#if (defined(...))".
+func directiveText(d *cpp.Directive) string {
+	if d.Args == "" {
+		return "#" + d.Keyword
+	}
+	return "#" + d.Keyword + " " + d.Args
+}
+
+// loc is the location of a directive.
+func loc(f *cpp.File, d *cpp.Directive, msg string) finding.Location {
+	return finding.Location{Root: f.Root, Path: f.Path, Line: d.Line, Col: d.Col, EndLine: d.EndLine,
+		Message: msg, Snippet: directiveText(d)}
+}
+
+// lineLoc is the location of a physical line.
+func lineLoc(f *cpp.File, line int, msg string) finding.Location {
+	return finding.Location{Root: f.Root, Path: f.Path, Line: line, Col: 1, Message: msg}
+}
+
+// defRelated turns derived-macro definitions into related locations.
+func defRelated(dirs []*cpp.DirResult) []finding.Location {
+	var out []finding.Location
+	seen := map[string]bool{}
+	for _, dr := range dirs {
+		if dr == nil {
+			continue
+		}
+		for _, d := range dr.Defs {
+			key := fmt.Sprintf("%s:%d:%s", d.File.Name(), d.Line, d.Macro)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			out = append(out, lineLoc(d.File, d.Line, fmt.Sprintf("%s is defined here under an architecture condition", d.Macro)))
+		}
+	}
+	return out
+}

@@ -1,0 +1,180 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/shutout"
+)
+
+// exclusion is one chain that shuts the target out, before it becomes an
+// AL101 or AL105 finding.
+type exclusion struct {
+	ce     *cpp.ChainEval
+	held   []int // indexes into Context.Flavors
+	v      shutout.Verdict
+	tuning bool
+	inner  []*exclusion
+}
+
+// exclusions finds the outermost shut-out chains, with nested ones folded in.
+// Chains whose branches only #define macros are skipped: the shut-out is
+// reported where the macro is tested (design.md section 4).
+func (c *Context) exclusions() []*exclusion {
+	byChain := map[*cpp.File]map[int]*exclusion{}
+	var all []*exclusion
+	for _, ce := range c.Chains {
+		vs := c.ShutOut(ce)
+		if vs == nil || defineOnly(ce) {
+			continue
+		}
+		ex := &exclusion{ce: ce}
+		for i, v := range vs {
+			if v.Shut && !v.Maybe {
+				if len(ex.held) == 0 {
+					ex.v = v
+				}
+				ex.held = append(ex.held, i)
+			}
+		}
+		if len(ex.held) == 0 {
+			continue
+		}
+		t := c.Flavors[ex.held[0]]
+		bt, bx := ce.Branch[t], ce.Branch[ex.v.X]
+		ex.tuning = bt >= 0 && bx >= 0 && ce.Chain.Branches[bt].Content.Shape == ce.Chain.Branches[bx].Content.Shape
+		if byChain[ce.File] == nil {
+			byChain[ce.File] = map[int]*exclusion{}
+		}
+		byChain[ce.File][ce.Chain.ID] = ex
+		all = append(all, ex)
+	}
+	var top []*exclusion
+	for _, ex := range all {
+		outer := (*exclusion)(nil)
+		for p := ex.ce.Chain.Parent; p >= 0; p = ex.ce.File.St.Chains[p].Parent {
+			if o := byChain[ex.ce.File][p]; o != nil {
+				outer = o
+			}
+		}
+		if outer != nil {
+			outer.inner = append(outer.inner, ex)
+			continue
+		}
+		top = append(top, ex)
+	}
+	return top
+}
+
+func defineOnly(ce *cpp.ChainEval) bool {
+	any := false
+	for _, b := range ce.Chain.Branches {
+		if b.Content.Empty {
+			continue
+		}
+		if !b.Content.DefineOnly {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+func checkShutOut(r Rule, c *Context) []finding.Finding {
+	var out []finding.Finding
+	for _, ex := range c.exclusions() {
+		if ex.tuning != (r.ID == AL105.ID) {
+			continue
+		}
+		out = append(out, c.exclusionFinding(r, ex))
+	}
+	return out
+}
+
+func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
+	ce := ex.ce
+	t := c.Flavors[ex.held[0]]
+	tName := c.Target.Arch.Base().Name()
+	if !c.Target.Bare {
+		tName = c.Target.Arch.Name()
+	}
+	bx := ce.Branch[ex.v.X]
+	dx := ce.Directive(bx)
+	admitted := func(p int) bool { return ce.Branch[p] == bx }
+	admits := archSet(c.Passes, admitted)
+	oldest := -1
+	for p := range c.Passes {
+		if !c.Passes[p].Host && admitted(p) {
+			oldest = c.Passes[p].CudaArch()
+			break
+		}
+	}
+	excludes := archSet(c.Passes, func(p int) bool {
+		return !admitted(p) && c.Passes[p].CudaArch() >= oldest
+	})
+	held := c.flavorNames(func(i int) bool { return contains(ex.held, i) })
+	bt := ce.Branch[t]
+
+	var gets, what string
+	switch {
+	case bt == shutout.None:
+		gets = "nothing"
+		what = fmt.Sprintf("%s gets no code here while %s does", tName, c.Passes[ex.v.X].Name())
+	default:
+		dt := ce.Directive(bt)
+		older := "the host pass"
+		if ex.v.W >= 0 && !c.Passes[ex.v.W].Host {
+			older = c.Passes[ex.v.W].Name() + " and older"
+		}
+		gets = fmt.Sprintf("fallback: the #%s branch at line %d", dt.Keyword, dt.Line)
+		what = fmt.Sprintf("%s falls back to the #%s branch at line %d, the path of %s", tName, dt.Keyword, dt.Line, older)
+		if f := ce.Chain.Branches[bt].Content.Failure; f != "" {
+			gets = "hard failure: " + f
+		}
+	}
+	var msg strings.Builder
+	if r.ID == AL105.ID {
+		fmt.Fprintf(&msg, "%s runs with the tuning of older architectures here: this #%s gives %s its own numbers and %s gets those of %s. ",
+			tName, dx.Keyword, strings.Join(admits, ", "), tName, c.Passes[ex.v.W].Name())
+		msg.WriteString("The branches differ only in numbers (sizes, tile shapes); tune them for the target rather than copying another branch, since a larger value may not fit.")
+	} else {
+		fmt.Fprintf(&msg, "This #%s admits %s and shuts out %s in %s: %s. ", dx.Keyword, strings.Join(admits, ", "),
+			strings.Join(excludes, ", "), c.flavorPhrase(held), what)
+		msg.WriteString("Check what the branch uses before widening the range: if all of it exists on " + tName + ", the bound is a port artifact.")
+	}
+	f := finding.Finding{
+		RuleID:    r.ID,
+		Level:     r.Level,
+		Message:   msg.String(),
+		Location:  loc(ce.File, dx, ""),
+		Condition: directiveText(dx),
+		Admits:    admits,
+		Excludes:  excludes,
+		Flavors:   held,
+		Gets:      gets,
+		Target:    c.Target.String(),
+	}
+	if bt >= 0 {
+		dt := ce.Directive(bt)
+		f.Related = append(f.Related, loc(ce.File, dt, fmt.Sprintf("the branch %s takes instead", tName)))
+	}
+	f.Related = append(f.Related, defRelated(ce.Dirs)...)
+	sort.Slice(ex.inner, func(i, j int) bool { return ex.inner[i].ce.Chain.ID < ex.inner[j].ce.Chain.ID })
+	for _, in := range ex.inner {
+		d := in.ce.Directive(0)
+		f.Related = append(f.Related, loc(in.ce.File, d, "a nested range that also shuts "+tName+" out"))
+	}
+	return f
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
