@@ -1,0 +1,83 @@
+package walk
+
+import (
+	"path"
+	"strings"
+)
+
+// Kind is the language family of a file, decided from its name alone so
+// that the walk never has to open a file to classify it.
+type Kind uint8
+
+const (
+	// KindOther is every file archlint does not parse.
+	KindOther Kind = iota
+	// KindCUDA is C, C++ and CUDA source or header; see isCUDAExt.
+	KindCUDA
+	// KindPython is Python source and stubs (.py, .pyi).
+	KindPython
+	// KindCMake is CMakeLists.txt and *.cmake.
+	KindCMake
+)
+
+func (k Kind) String() string {
+	switch k {
+	case KindCUDA:
+		return "cuda"
+	case KindPython:
+		return "python"
+	case KindCMake:
+		return "cmake"
+	}
+	return "other"
+}
+
+// isCUDAExt lists the extensions scanned as C/C++/CUDA (compared in lower
+// case, so .C, .H and .CPP count too).
+//
+// Included beyond the usual source and header extensions:
+//   - .inl .ipp .tcc .cuinl: template and inline bodies that headers
+//     #include; arch guards hide in them as often as in headers.
+//   - .inc: in C++/CUDA trees it is a textually included fragment (CUTLASS
+//     and LLVM style). Other meanings (assembler, PHP) are rare in the repos
+//     archlint targets, and parsing one as C++ at worst finds nothing.
+//
+// Left out: .hip (HIP sources are hipified copies of CUDA ones), .cu.in /
+// .cmake.in style templates, .m/.mm, assembly, and Cython (.pyx, .pxd),
+// which neither parser understands.
+func isCUDAExt(ext string) bool {
+	switch ext {
+	case ".cu", ".cuh", ".cuinl",
+		".c", ".cc", ".cpp", ".cxx", ".c++",
+		".h", ".hh", ".hpp", ".hxx", ".h++",
+		".inl", ".ipp", ".tcc", ".inc":
+		return true
+	}
+	return false
+}
+
+// KindOf classifies a path (slash- or OS-separated; only the base name
+// matters).
+func KindOf(p string) Kind {
+	base := p
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		base = p[i+1:]
+	}
+	if base == "CMakeLists.txt" {
+		return KindCMake
+	}
+	ext := strings.ToLower(path.Ext(base))
+	if ext == "" || ext == base {
+		// A dot file such as ".cu" has no stem; it is not source.
+		return KindOther
+	}
+	switch {
+	case ext == ".py" || ext == ".pyi":
+		return KindPython
+	case ext == ".cmake":
+		return KindCMake
+	case isCUDAExt(ext):
+		return KindCUDA
+	}
+	return KindOther
+}
