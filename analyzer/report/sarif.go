@@ -85,18 +85,28 @@ const (
 )
 
 func notificationDescriptors() []*sarif.ReportingDescriptor {
-	d := func(id, name, short string) *sarif.ReportingDescriptor {
+	// GitHub requires shortDescription, fullDescription and help of every
+	// reportingDescriptor, notification descriptors included (GH2012).
+	d := func(id, name, short, full string) *sarif.ReportingDescriptor {
 		return &sarif.ReportingDescriptor{
 			ID:               id,
 			Name:             &name,
 			ShortDescription: sarif.NewMultiformatMessageString(short),
+			FullDescription:  sarif.NewMultiformatMessageString(full),
+			Help:             &sarif.MultiformatMessageString{Text: strPtr(full), Markdown: strPtr(full)},
+			HelpURI:          strPtr(informationURI),
 		}
 	}
 	return []*sarif.ReportingDescriptor{
 		d(notifyScanProblem, "scan-problem",
-			"archlint met a problem in the input (an unreadable or binary file, an unterminated #if, a syntax error) and went past it."),
+			"archlint met a problem in the input and went past it.",
+			"archlint met a problem in the input (an unreadable or binary file, an unterminated #if, a syntax error) "+
+				"and went past it: findings in that part of the input may be missing."),
 		d(notifyTruncated, "results-truncated",
-			"archlint left results out to stay within GitHub code scanning's upload limits."),
+			"archlint left results out to stay within GitHub code scanning's upload limits.",
+			"GitHub code scanning rejects a SARIF run with more than 25,000 results and a file of more than 10 MB "+
+				"gzipped. archlint kept the most severe results that fit and left the rest out; run archlint with "+
+				"text output, or on fewer files, to see them all."),
 	}
 }
 
@@ -229,10 +239,13 @@ func ruleDescriptor(r rules.Rule) *sarif.ReportingDescriptor {
 	if r.Name != "" {
 		d.Name = strPtr(r.Name)
 	}
-	if r.Full != "" {
-		d.FullDescription = sarif.NewMultiformatMessageString(r.Full)
-		d.Help = &sarif.MultiformatMessageString{Text: strPtr(helpText(r)), Markdown: strPtr(helpMarkdown(r))}
+	// GitHub requires fullDescription and help.text (GH2012): a rule
+	// without a Full paragraph repeats its Short sentence.
+	if r.Full == "" {
+		r.Full = orText(r.Short, r.ID)
 	}
+	d.FullDescription = sarif.NewMultiformatMessageString(r.Full)
+	d.Help = &sarif.MultiformatMessageString{Text: strPtr(helpText(r)), Markdown: strPtr(helpMarkdown(r))}
 	props := sarif.Properties{"problem.severity": problemSeverity(level)}
 	if len(r.Tags) > 0 {
 		props["tags"] = r.Tags[:min(len(r.Tags), maxRuleTags)]

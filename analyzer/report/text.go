@@ -318,17 +318,22 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// firstSentence cuts s after its first sentence: at ". ", "! " or "? "
-// followed by something other than a lower-case letter, so "e.g. the" and
-// "13.0" do not end it.
+// firstSentence cuts s after its first sentence: at ". ", "! " or "? ",
+// unless the word before the stop is an abbreviation ("e.g. the"). A dot
+// inside a word ("13.0", "sm_90.") followed by no space does not end it.
 func firstSentence(s string) string {
-	for i := 0; i+2 < len(s); i++ {
-		if (s[i] == '.' || s[i] == '!' || s[i] == '?') && s[i+1] == ' ' {
-			next := s[i+2]
-			if next < 'a' || next > 'z' {
-				return s[:i+1]
-			}
+	for i := 0; i+1 < len(s); i++ {
+		if (s[i] != '.' && s[i] != '!' && s[i] != '?') || s[i+1] != ' ' {
+			continue
 		}
+		word := s[strings.LastIndexByte(s[:i], ' ')+1 : i]
+		if s[i] == '.' && abbreviations[strings.ToLower(word)] {
+			continue
+		}
+		return s[:i+1]
 	}
 	return s
 }
+
+// abbreviations may end in a dot inside a sentence.
+var abbreviations = map[string]bool{"e.g": true, "i.e": true, "etc": true, "vs": true, "cf": true, "approx": true}
