@@ -22,7 +22,7 @@ func RulesMarkdown(rs []rules.Rule) string {
 	b.WriteString("| --- | --- | --- | --- | --- |\n")
 	for _, r := range rs {
 		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s |\n",
-			r.ID, anchor(r.ID), tableCell(r.Name), r.Level, tableCell(r.Precision), tableCell(r.Short))
+			r.ID, anchor(r.ID), tableCell(r.Name), r.Level, tableCell(r.Precision), tableCell(mdProse(r.Short)))
 	}
 	for _, r := range rs {
 		fmt.Fprintf(&b, "\n## %s\n\n", r.ID)
@@ -31,7 +31,7 @@ func RulesMarkdown(rs []rules.Rule) string {
 			fmt.Fprintf(&b, " · tags: %s", strings.Join(r.Tags, ", "))
 		}
 		b.WriteString("\n\n")
-		b.WriteString(r.Short)
+		b.WriteString(mdProse(r.Short))
 		b.WriteString("\n\n")
 		b.WriteString(ruleBodyMarkdown(r, "###"))
 	}
@@ -48,7 +48,7 @@ func helpMarkdown(r rules.Rule) string {
 // examples as fenced code blocks.
 func ruleBodyMarkdown(r rules.Rule, heading string) string {
 	var b strings.Builder
-	b.WriteString(r.Full)
+	b.WriteString(mdProse(r.Full))
 	b.WriteString("\n")
 	lang := codeLanguage(r)
 	if r.Before != "" {
@@ -141,10 +141,30 @@ func indent(s, prefix string) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-// tableCell escapes what would break a Markdown table row.
+// tableCell keeps a cell on one line; mdProse has escaped any "|".
 func tableCell(s string) string {
-	s = strings.ReplaceAll(s, "|", `\|`)
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// mdEscaper backslash-escapes the punctuation that Markdown would read as
+// syntax: "__CUDA_ARCH__" must not turn bold, "<cuda.h>" must not be dropped
+// as an HTML tag, "|" must not split a table cell.
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", `\<`, ">", `\>`, "#", `\#`, "|", `\|`, "~", `\~`,
+)
+
+// mdProse renders rule prose as Markdown: `code spans` stay as written, the
+// rest is escaped. With unbalanced backticks everything is escaped.
+func mdProse(s string) string {
+	if strings.Count(s, "`")%2 != 0 {
+		return strings.ReplaceAll(mdEscaper.Replace(s), "`", "\\`")
+	}
+	parts := strings.Split(s, "`")
+	for i := 0; i < len(parts); i += 2 { // even parts are outside code spans
+		parts[i] = mdEscaper.Replace(parts[i])
+	}
+	return strings.Join(parts, "`")
 }
 
 // wrap fills text to the given width, breaking only at spaces.
