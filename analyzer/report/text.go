@@ -87,6 +87,14 @@ func WriteText(w io.Writer, runs []Run, opt TextOptions) error {
 		if i > 0 {
 			fmt.Fprintln(bw)
 		}
+		// With several targets, say which one the blocks below belong to.
+		if len(runs) > 1 {
+			head := "== " + orUnknown(r.Target)
+			if r.CUDAVersion != "" {
+				head += " (CUDA " + r.CUDAVersion + ")"
+			}
+			fmt.Fprintln(bw, head+" ==")
+		}
 		writeTextRun(bw, r, opt, pal)
 	}
 	if err := bw.Flush(); err != nil {
@@ -291,14 +299,12 @@ func closingLine(r Run, total int, byLevel map[finding.Level]int, files int) str
 	}
 	var parts []string
 	for _, l := range []finding.Level{finding.LevelError, finding.LevelWarning, finding.LevelNote, finding.LevelNone} {
-		if n := byLevel[l]; n > 0 {
-			name := string(l)
-			if l == finding.LevelNone {
-				name = "without level"
-				parts = append(parts, fmt.Sprintf("%d %s", n, name))
-				continue
-			}
-			parts = append(parts, plural(n, name))
+		switch n := byLevel[l]; {
+		case n == 0:
+		case l == finding.LevelNone:
+			parts = append(parts, strconv.Itoa(n)+" of level none")
+		default:
+			parts = append(parts, plural(n, string(l)))
 		}
 	}
 	return fmt.Sprintf("archlint: %s (%s) in %s for %s%s",
