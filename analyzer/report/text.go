@@ -333,7 +333,7 @@ func firstSentence(s string) string {
 			continue
 		}
 		word := s[strings.LastIndexByte(s[:i], ' ')+1 : i]
-		if s[i] == '.' && abbreviations[strings.ToLower(word)] {
+		if s[i] == '.' && isAbbreviation(word) {
 			continue
 		}
 		return s[:i+1]
@@ -341,5 +341,12 @@ func firstSentence(s string) string {
 	return s
 }
 
-// abbreviations may end in a dot inside a sentence.
-var abbreviations = map[string]bool{"e.g": true, "i.e": true, "etc": true, "vs": true, "cf": true, "approx": true}
+// isAbbreviation reports whether word (without its final dot) may end in a
+// dot inside a sentence.
+func isAbbreviation(word string) bool {
+	switch strings.ToLower(word) {
+	case "e.g", "i.e", "etc", "vs", "cf", "approx":
+		return true
+	}
+	return false
+}
