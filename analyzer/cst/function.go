@@ -93,16 +93,19 @@ func specifiers(n *sitter.Node) (global, device bool) {
 	return global, device
 }
 
-// splitDeclaration recognizes a definition that error recovery cut in two,
-// as with an attribute macro the grammar does not know:
+// splitDeclaration recognizes a definition that error recovery cut in two
+// because an attribute-like macro the grammar does not know sits among the
+// specifiers:
 //
 //	__global__ void __cluster_dims__(2, 1, 1) k() { ... }
+//	__global__ LAUNCH_BOUNDS_MACRO(256) void k() { ... }
 //
-// parses as the declaration "__global__ void __cluster_dims__(2, 1, 1)"
-// with a MISSING ';', followed by a type-less definition "k() { ... }". It
-// returns that declaration, or nil.
+// parse as a declaration ("__global__ void __cluster_dims__(2, 1, 1)")
+// ended by a MISSING ';', directly followed by a definition without the
+// specifiers. It returns that declaration when it carries __global__ or
+// __device__ the definition lacks, or nil.
 func splitDeclaration(def *sitter.Node, src []byte) *sitter.Node {
-	if def.ChildByFieldName("type") != nil {
+	if g, d := specifiers(def); g || d {
 		return nil
 	}
 	prev := def.PrevSibling()
@@ -110,18 +113,17 @@ func splitDeclaration(def *sitter.Node, src []byte) *sitter.Node {
 		return nil
 	}
 	decl := prev
-	for decl.Kind() == "template_declaration" {
-		last := lastNamedChild(decl)
-		if last == nil {
-			return nil
-		}
-		decl = last
+	for decl != nil && decl.Kind() == "template_declaration" {
+		decl = lastNamedChild(decl)
 	}
-	if decl.Kind() != "declaration" || decl.ChildCount() == 0 {
+	if decl == nil || decl.Kind() != "declaration" || decl.ChildCount() == 0 {
 		return nil
 	}
 	semi := decl.Child(decl.ChildCount() - 1)
 	if !semi.IsMissing() || semi.Kind() != ";" {
+		return nil
+	}
+	if g, d := specifiers(decl); !g && !d {
 		return nil
 	}
 	return decl

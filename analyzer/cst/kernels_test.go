@@ -189,9 +189,16 @@ plain_clustered() { work(nullptr); }
 struct Widget {
   __device__ Widget() { init(); }
 };
+
+template <int THREADS>
+__global__ MY_LAUNCH_BOUNDS(THREADS) void macro_bounded(int* p) {
+  work(p);
+}
+
+__global__ __maxnreg__(pick_regs(4)) void register_capped() { work(nullptr); }
 `)
 	f := mustParse(t, src)
-	if got := names(f.Kernels); !slices.Equal(got, []string{"clustered", "plain_clustered"}) {
+	if got := names(f.Kernels); !slices.Equal(got, []string{"clustered", "plain_clustered", "macro_bounded", "register_capped"}) {
 		t.Fatalf("Kernels = %v", got)
 	}
 	c := f.Kernels[0]
@@ -200,6 +207,12 @@ struct Widget {
 	}
 	if p := f.Kernels[1]; p.StartLine != 6 || p.BodyStartLine != 7 {
 		t.Errorf("plain_clustered = %+v", p)
+	}
+	if m := f.Kernels[2]; m.StartLine != 13 || m.BodyStartLine != 14 || m.BodyEndLine != 16 || !m.Recovered {
+		t.Errorf("macro_bounded = %+v", m)
+	}
+	if r := f.Kernels[3]; r.StartLine != 18 || !slices.Equal(r.Calls, []string{"work"}) {
+		t.Errorf("register_capped = %+v", r)
 	}
 	// A constructor has no type either; it must not be merged with
 	// what precedes it.

@@ -19,6 +19,11 @@ const (
 	kGlobal             // the anonymous "__global__" token
 	kDevice             // the anonymous "__device__" token
 	kError              // ERROR
+	// kOpaque marks node types whose descendants never matter for the
+	// facts (tokens, identifiers, literals, macro definitions): the walk
+	// does not descend into them while the subtree is free of errors,
+	// saving the cgo calls that dominate the walk's cost.
+	kOpaque
 )
 
 // errorSymbol is tree-sitter's builtin id for ERROR nodes
@@ -38,7 +43,7 @@ func classify(name string, named bool) kind {
 		case "__device__":
 			return kDevice
 		}
-		return kOther
+		return kOpaque
 	}
 	switch name {
 	case "function_definition":
@@ -59,6 +64,17 @@ func classify(name string, named bool) kind {
 		return kPreprocConditional
 	case "ERROR":
 		return kError
+	case "identifier", "field_identifier", "type_identifier", "namespace_identifier",
+		"statement_identifier", "primitive_type", "number_literal", "true", "false", "null",
+		"this", "auto", "comment", "storage_class_specifier", "access_specifier",
+		"virtual_specifier", "ref_qualifier", "break_statement", "continue_statement",
+		"string_literal", "raw_string_literal", "char_literal", "concatenated_string",
+		"user_defined_literal", "system_lib_string",
+		// Macro definitions and #include: bodies are opaque preproc_arg
+		// tokens, no conditionals or calls can be inside.
+		"preproc_def", "preproc_function_def", "preproc_include", "preproc_call",
+		"preproc_defined", "preproc_params":
+		return kOpaque
 	}
 	return kOther
 }

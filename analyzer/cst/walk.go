@@ -56,7 +56,8 @@ func extract(tree *sitter.Tree, src []byte, kinds kindTable) *Facts {
 		}
 		visit(f, stack, src, &calls, &funcs)
 
-		if c.GotoFirstChild() {
+		opaque := stack[depth].kind == kOpaque && cleanDepth >= 0
+		if !opaque && c.GotoFirstChild() {
 			depth++
 			continue
 		}
