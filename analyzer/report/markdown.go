@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -141,30 +142,65 @@ func indent(s, prefix string) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-// tableCell keeps a cell on one line; mdProse has escaped any "|".
+// tableCell keeps a cell on one line and escapes every "|" that mdProse
+// left alone: GitHub splits table cells at a "|" even inside a code span.
 func tableCell(s string) string {
+	s = strings.ReplaceAll(s, `\|`, "\x00")
+	s = strings.ReplaceAll(s, "|", `\|`)
+	s = strings.ReplaceAll(s, "\x00", `\|`)
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// mdEscaper backslash-escapes the punctuation that Markdown would read as
-// syntax: "__CUDA_ARCH__" must not turn bold, "<cuda.h>" must not be dropped
-// as an HTML tag, "|" must not split a table cell.
-var mdEscaper = strings.NewReplacer(
-	`\`, `\\`, "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
-	"<", `\<`, ">", `\>`, "#", `\#`, "|", `\|`, "~", `\~`,
-)
+// codeLike matches identifiers and directives in rule prose that read best
+// as code and that Markdown would mangle: "__CUDA_ARCH__" would turn bold,
+// "#error" is a heading at the start of a line.
+var codeLike = regexp.MustCompile(`#[a-z]+\b|\b[A-Za-z0-9_]*__[A-Za-z0-9_]*(\(\))?`)
 
-// mdProse renders rule prose as Markdown: `code spans` stay as written, the
-// rest is escaped. With unbalanced backticks everything is escaped.
+// mdProse renders rule prose as Markdown: `code spans` stay as written,
+// code-like words become code spans, and the rest has the punctuation that
+// Markdown would read as syntax backslash-escaped ("<cuda.h>" must not be
+// dropped as an HTML tag, "|" must not split a table cell). With unbalanced
+// backticks everything is escaped.
 func mdProse(s string) string {
 	if strings.Count(s, "`")%2 != 0 {
-		return strings.ReplaceAll(mdEscaper.Replace(s), "`", "\\`")
+		return mdEscape(s)
 	}
 	parts := strings.Split(s, "`")
 	for i := 0; i < len(parts); i += 2 { // even parts are outside code spans
-		parts[i] = mdEscaper.Replace(parts[i])
+		var b strings.Builder
+		last := 0
+		for _, m := range codeLike.FindAllStringIndex(parts[i], -1) {
+			b.WriteString(mdEscape(parts[i][last:m[0]]))
+			b.WriteString("`" + parts[i][m[0]:m[1]] + "`")
+			last = m[1]
+		}
+		b.WriteString(mdEscape(parts[i][last:]))
+		parts[i] = b.String()
 	}
 	return strings.Join(parts, "`")
+}
+
+// mdEscape backslash-escapes Markdown syntax characters. An underscore
+// inside a word ("sm_120f") cannot start emphasis and stays as it is.
+func mdEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\', '*', '[', ']', '<', '>', '#', '|', '~', '`':
+			b.WriteByte('\\')
+		case '_':
+			if i == 0 || i == len(s)-1 || !isWordByte(s[i-1]) || !isWordByte(s[i+1]) {
+				b.WriteByte('\\')
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // wrap fills text to the given width, breaking only at spaces.

@@ -53,6 +53,12 @@ func TestFence(t *testing.T) {
 	}
 }
 
+func TestTableCell(t *testing.T) {
+	if got := tableCell(mdProse("`a || b` or c|d\nnext")); got != "`a \\|\\| b` or c\\|d next" {
+		t.Errorf("tableCell = %s", got)
+	}
+}
+
 func TestWrap(t *testing.T) {
 	got := wrap("aaa bbb ccc ddd", 7)
 	if got != "aaa bbb\nccc ddd" {
@@ -61,12 +67,14 @@ func TestWrap(t *testing.T) {
 }
 
 func TestMDProse(t *testing.T) {
-	in := "An #if over __CUDA_ARCH__ and `__CUDA_ARCH__ < 1200` with <cuda.h> | x*y"
-	want := "An \\#if over \\_\\_CUDA\\_ARCH\\_\\_ and `__CUDA_ARCH__ < 1200` with \\<cuda.h\\> \\| x\\*y"
-	if got := mdProse(in); got != want {
-		t.Errorf("mdProse:\n got %s\nwant %s", got, want)
+	cases := map[string]string{
+		"An #if over __CUDA_ARCH__ and `__CUDA_ARCH__ < 1200` with <cuda.h> | x*y": "An `#if` over `__CUDA_ARCH__` and `__CUDA_ARCH__ < 1200` with \\<cuda.h\\> \\| x\\*y",
+		"sm_120f and static_assert(false), __trap() and _x_":                       "sm_120f and static_assert(false), `__trap()` and \\_x\\_",
+		"odd ` tick": "odd \\` tick",
 	}
-	if got := mdProse("odd ` tick _x_"); got != "odd \\` tick \\_x\\_" {
-		t.Errorf("unbalanced backticks: %s", got)
+	for in, want := range cases {
+		if got := mdProse(in); got != want {
+			t.Errorf("mdProse(%q):\n got %s\nwant %s", in, got, want)
+		}
 	}
 }
