@@ -1,0 +1,97 @@
+// Package expr evaluates C preprocessor #if/#elif conditions exactly like
+// gcc's cpp in C++ mode (cpp -x c++, i.e. gnu++17, on x86-64 Linux), with
+// one extension: macros whose definition is not known.
+//
+// Eval expands macros (object-like and function-like, with argument
+// pre-expansion, rescanning, painting, # and ##, __VA_ARGS__, __VA_OPT__ and
+// GCC's ", ## __VA_ARGS__"), handles defined and __has_include (also when
+// produced by an expansion), and evaluates the result on intmax_t and
+// uintmax_t with gcc's precedence, conversions, shifts and wrapping. An
+// input is an error exactly when cpp reports an error for it; cpp then
+// treats the #if as false, Eval returns an *Error.
+//
+// Three-valued extension. When the Env answers Unknown for a name:
+//   - defined(U) is an unknown 0/1;
+//   - U used as an operand is an unknown value of unknown signedness; U(...)
+//     skips its balanced argument list and is likewise unknown. We assume U
+//     expands to a single well-formed operand: it cannot contribute
+//     operators or parentheses;
+//   - unknowns propagate through operators; && || and ?: decide anyway when
+//     the other operand settles the result (0 && U, U || 1, U ? 2 : 2);
+//     arithmetic does not (U * 0 stays unknown, since its signedness is
+//     unknown too);
+//   - a preprocessor error that depends on evaluation (division or modulo
+//     by zero, the only such error in #if) is reported only if it happens in
+//     every resolution of the unknowns (U ? 1/0 : 2%0 is an error). If it
+//     happens in some resolutions only (U && 1/0, 1/U), the result is
+//     Unknown. Errors that do not depend on values (syntax, literals,
+//     macro invocation) are always reported.
+//
+// Result.Unknowns names the unknown identifiers (and __has_include(...)
+// operands the Env could not answer) that the result depends on; it is
+// empty when the result is fully known.
+package expr
+
+import (
+	"slices"
+)
+
+// Value is the value of a condition.
+type Value struct {
+	Known    bool
+	Val      int64 // valid when Known; unsigned values are stored as their bit pattern
+	Unsigned bool
+}
+
+// Result is the outcome of evaluating a condition.
+type Result struct {
+	Value    Value
+	Truth    Tri      // whether the condition is nonzero: True, False or Unknown
+	Unknowns []string // sorted, unique: identifiers whose Unknown state the result depends on
+	Used     []string // sorted, unique: defined macros that were expanded or tested by defined()
+}
+
+// Error is a preprocessor error in the condition (as cpp would report it).
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return "#if: " + e.Msg }
+
+// Eval evaluates the #if condition cond in env.
+func Eval(cond string, env Env) (Result, error) {
+	var buf [32]Token
+	toks, msg := tokenize(cond, buf[:0])
+	if msg != "" {
+		return Result{}, &Error{Msg: msg}
+	}
+	var ctx [8]context
+	var stack [16]entry
+	e := &expander{env: env, ctx: ctx[:0]}
+	e.push(toks, "", false)
+	p := &parser{e: e, stack: stack[:0]}
+	v, ok := p.parse()
+	if !ok {
+		return Result{}, &Error{Msg: p.err}
+	}
+	if v.err == True {
+		return Result{}, &Error{Msg: "division by zero in #if"}
+	}
+	var r Result
+	if len(e.used) > 0 {
+		slices.Sort(e.used)
+		r.Used = slices.Compact(e.used)
+	}
+	if v.certain() {
+		r.Value = Value{Known: true, Val: int64(v.bits), Unsigned: v.uns == True}
+		r.Truth = triOf(v.bits != 0)
+		return r, nil
+	}
+	r.Value.Unsigned = v.uns == True
+	r.Truth = Unknown
+	if v.err == False {
+		r.Truth = v.truth()
+	}
+	if len(v.unk) > 0 {
+		r.Unknowns = v.unk
+	}
+	return r, nil
+}

@@ -1,0 +1,60 @@
+package expr
+
+// defn is a Macro prepared for expansion: its body tokenized, parameters
+// resolved to indices, # and ## turned into flags.
+type defn struct {
+	m        *Macro
+	body     []btok
+	nparams  int
+	variadic bool
+	bad      string // lexical error in the body, reported when expanded
+}
+
+// btok is one token of a replacement list.
+type btok struct {
+	Token
+	param     int  // index into the arguments, or -1
+	stringify bool // #param
+}
+
+// compile prepares m. It is lenient where cpp would have rejected the
+// #define itself (a '#' not before a parameter stays a plain '#', a ##
+// at either end is dropped): an Env only hands us macros that exist.
+func compile(m *Macro) *defn {
+	d := &defn{m: m, nparams: len(m.Params), variadic: m.Variadic}
+	if m.Body == "" {
+		return d
+	}
+	var buf [16]Token
+	toks, msg := tokenize(m.Body, buf[:0])
+	d.bad = msg
+	d.body = make([]btok, 0, len(toks))
+	param := func(t Token) int {
+		if !m.FuncLike || t.Kind != Ident {
+			return -1
+		}
+		for i, p := range m.Params {
+			if p == t.Text {
+				return i
+			}
+		}
+		return -1
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.is("##") || t.is("%:%:"):
+			if n := len(d.body); n > 0 && i+1 < len(toks) {
+				d.body[n-1].flags |= flagPasteLeft
+			}
+			continue
+		case (t.is("#") || t.is("%:")) && m.FuncLike && i+1 < len(toks) && param(toks[i+1]) >= 0:
+			next := toks[i+1]
+			d.body = append(d.body, btok{Token: Token{Kind: String, Text: next.Text, Space: t.Space}, param: param(next), stringify: true})
+			i++
+			continue
+		}
+		d.body = append(d.body, btok{Token: t, param: param(t)})
+	}
+	return d
+}
