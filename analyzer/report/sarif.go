@@ -104,7 +104,7 @@ func notificationDescriptors() []*sarif.ReportingDescriptor {
 				"and went past it: findings in that part of the input may be missing."),
 		d(notifyTruncated, "results-truncated",
 			"archlint left results out to stay within GitHub code scanning's upload limits.",
-			"GitHub code scanning rejects a SARIF run with more than 25,000 results and a file of more than 10 MB "+
+			"GitHub code scanning rejects a SARIF run with more than 25,000 results, or a file of more than 10 MB "+
 				"gzipped. archlint kept the most severe results that fit and left the rest out; run archlint with "+
 				"text output, or on fewer files, to see them all."),
 	}
