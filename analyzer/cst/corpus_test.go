@@ -40,7 +40,7 @@ func TestCorpus(t *testing.T) {
 		elapsed                                          time.Duration
 		worst                                            []fileStat
 		unmatched                                        []string
-		recoveredKernels                                 int
+		recoveredKernels, errorOnly                      int
 	)
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || grammars.KindForPath(path) != grammars.KindCUDA {
@@ -61,6 +61,7 @@ func TestCorpus(t *testing.T) {
 		files++
 		bytesParsed += len(src)
 		errorNodes += f.ErrorNodes
+		errorOnly += len(f.ErrorLines)
 		if f.ErrorNodes > 0 {
 			filesWithErrors++
 		}
@@ -111,7 +112,8 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("%d files, %.1f MB in %v (%.2f MB/s, one parser)", files, float64(bytesParsed)/1e6,
 		elapsed.Round(time.Millisecond), float64(bytesParsed)/1e6/elapsed.Seconds())
-	t.Logf("ERROR+MISSING nodes: %d in %d files", errorNodes, filesWithErrors)
+	t.Logf("ERROR+MISSING nodes: %d in %d files (ERROR: %d, counting at most %d a file)",
+		errorNodes, filesWithErrors, errorOnly, MaxErrorLines)
 	t.Logf("conditional directive lines: scanner %d, tree-sitter %d (lost %d)", scanned, recognized, scanned-recognized)
 	t.Logf("__CUDA_ARCH__ directive lines: scanner %d, tree-sitter %d (lost %d)", archScanned, archRecognized, archScanned-archRecognized)
 	t.Logf("kernels with bodies: %d (%d Recovered); lines with a __global__ token outside // comments: %d, not covered by a kernel's signature: %d",

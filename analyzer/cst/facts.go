@@ -51,9 +51,14 @@ type Function struct {
 	// identifiers, member names and template names, unqualified, unique and
 	// sorted. Kernel launches (k<<<g, b>>>(...)) count as calls of k.
 	Calls []string
-	// Recovered is set when the definition contains ERROR or MISSING
-	// nodes, or was stitched together from a declaration tree-sitter split
-	// off (e.g. "__global__ void __cluster_dims__(1) k() {...}"): its
-	// ranges are tree-sitter's best guess and worth cross-checking.
+	// Recovered is set when error recovery shaped this definition's
+	// extent, so StartLine or the body range are tree-sitter's best guess
+	// and worth cross-checking against the line scanner: a brace it could
+	// not pair lies in the body (an #if/#else whose branches each close
+	// the body leave a stray '}'; a MISSING '}'), or the definition was
+	// stitched together from a declaration tree-sitter split off
+	// ("__global__ LAUNCH_MACRO(256) void k() {...}"). Errors that leave
+	// the braces alone, such as an #if inside the parameter list, do not
+	// set it.
 	Recovered bool
 }

@@ -16,7 +16,7 @@ func function(stack []frame, src []byte) (Function, bool) {
 	if body == nil {
 		return Function{}, false
 	}
-	fn := Function{Recovered: def.HasError() || insideError(stack)}
+	var fn Function
 	fn.Global, fn.Device = specifiers(def)
 
 	// The definition starts at the outermost template<...> header that
@@ -51,18 +51,6 @@ func function(stack []frame, src []byte) (Function, bool) {
 		fn.QualifiedName = qualifiedText(name, src)
 	}
 	return fn, true
-}
-
-// insideError reports whether an ancestor of the top of stack is an ERROR
-// node: the definition itself parsed, but what surrounds it did not (e.g.
-// the other half of an #if/#else that splits a signature).
-func insideError(stack []frame) bool {
-	for i := len(stack) - 2; i >= 0; i-- {
-		if stack[i].kind == kError {
-			return true
-		}
-	}
-	return false
 }
 
 // specifiers reports whether n (a function_definition or declaration) has

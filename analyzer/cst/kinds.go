@@ -18,6 +18,8 @@ const (
 	kEndif              // the anonymous "#endif" token
 	kGlobal             // the anonymous "__global__" token
 	kDevice             // the anonymous "__device__" token
+	kOpenBrace          // the anonymous "{" token
+	kCloseBrace         // the anonymous "}" token
 	kError              // ERROR
 	// kOpaque marks node types whose descendants never matter for the
 	// facts (tokens, identifiers, literals, macro definitions): the walk
@@ -42,6 +44,10 @@ func classify(name string, named bool) kind {
 			return kGlobal
 		case "__device__":
 			return kDevice
+		case "{":
+			return kOpenBrace
+		case "}":
+			return kCloseBrace
 		}
 		return kOpaque
 	}
