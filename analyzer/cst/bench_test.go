@@ -79,3 +79,21 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseParallel runs one Parser per goroutine (the intended
+// deployment: one per worker) to show how throughput scales with cores.
+func BenchmarkParseParallel(b *testing.B) {
+	src := generatedCUDA(2000)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		p := NewParser()
+		defer p.Close()
+		for pb.Next() {
+			if _, err := p.Parse(src); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
