@@ -9,8 +9,9 @@ import (
 
 // function describes the function_definition on top of stack, or reports
 // false when it has no body (= default, = delete, or a body lost to error
-// recovery).
-func function(stack []frame, src []byte) (Function, bool) {
+// recovery). prev is the definition's previous sibling, or nil; the walk
+// knows it for free, whereas Node.PrevSibling rescans the parent's children.
+func function(stack []frame, prev *sitter.Node, src []byte) (Function, bool) {
 	def := &stack[len(stack)-1].node
 	body := def.ChildByFieldName("body")
 	if body == nil {
@@ -25,11 +26,11 @@ func function(stack []frame, src []byte) (Function, bool) {
 	for i := len(stack) - 2; i >= 0 && stack[i].kind == kTemplateDeclaration; i-- {
 		start = &stack[i].node
 	}
-	if split := splitDeclaration(def, src); split != nil {
+	if split := splitDeclaration(def, prev, src); split != nil {
 		g, d := specifiers(split)
 		fn.Global = fn.Global || g
 		fn.Device = fn.Device || d
-		start = outermostTemplate(split, start)
+		start = prev // the declaration, or the template<...> around it
 		fn.Recovered = true
 	}
 	fn.StartLine = startLine(start)
@@ -60,22 +61,26 @@ func function(stack []frame, src []byte) (Function, bool) {
 // does not know sits in front (MACRO __global__ void k()), error recovery
 // can tuck the tokens into an ERROR child, so those are looked into too.
 func specifiers(n *sitter.Node) (global, device bool) {
-	for i := uint(0); i < n.ChildCount(); i++ {
-		child := n.Child(i)
-		switch child.Kind() {
+	// A cursor rather than Node.Child(i), which walks from the first
+	// child on every call: an ERROR child can have very many children.
+	c := n.Walk()
+	defer c.Close()
+	for ok := c.GotoFirstChild(); ok; ok = c.GotoNextSibling() {
+		switch c.Node().Kind() {
 		case "__global__":
 			global = true
 		case "__device__":
 			device = true
 		case "type_qualifier", "ERROR":
-			for j := uint(0); j < child.ChildCount(); j++ {
-				switch child.Child(j).Kind() {
+			for ok := c.GotoFirstChild(); ok; ok = c.GotoNextSibling() {
+				switch c.Node().Kind() {
 				case "__global__":
 					global = true
 				case "__device__":
 					device = true
 				}
 			}
+			c.GotoParent()
 		}
 	}
 	return global, device
@@ -88,15 +93,12 @@ func specifiers(n *sitter.Node) (global, device bool) {
 //	__global__ void __cluster_dims__(2, 1, 1) k() { ... }
 //	__global__ LAUNCH_BOUNDS_MACRO(256) void k() { ... }
 //
-// parse as a declaration ("__global__ void __cluster_dims__(2, 1, 1)")
-// ended by a MISSING ';', directly followed by a definition without the
-// specifiers. It returns that declaration when it carries __global__ or
-// __device__ the definition lacks, or nil.
-func splitDeclaration(def *sitter.Node, src []byte) *sitter.Node {
-	if g, d := specifiers(def); g || d {
-		return nil
-	}
-	prev := def.PrevSibling()
+// parse as a declaration ("__global__ void __cluster_dims__(2, 1, 1)",
+// possibly inside template<...>) ended by a MISSING ';', directly followed
+// by a definition without the specifiers. Given the definition and its
+// previous sibling, it returns that declaration when it carries __global__
+// or __device__ the definition lacks, or nil.
+func splitDeclaration(def, prev *sitter.Node, src []byte) *sitter.Node {
 	if prev == nil || !onlySpace(src[prev.EndByte():def.StartByte()]) {
 		return nil
 	}
@@ -111,24 +113,13 @@ func splitDeclaration(def *sitter.Node, src []byte) *sitter.Node {
 	if !semi.IsMissing() || semi.Kind() != ";" {
 		return nil
 	}
+	if g, d := specifiers(def); g || d {
+		return nil
+	}
 	if g, d := specifiers(decl); !g && !d {
 		return nil
 	}
 	return decl
-}
-
-// outermostTemplate returns the outermost template_declaration that ends
-// where decl ends (decl wrapped in template headers), or decl itself; it
-// returns fallback when decl starts after it.
-func outermostTemplate(decl, fallback *sitter.Node) *sitter.Node {
-	start := decl
-	for p := decl.Parent(); p != nil && p.Kind() == "template_declaration" && p.EndByte() == decl.EndByte(); p = p.Parent() {
-		start = p
-	}
-	if start.StartByte() > fallback.StartByte() {
-		return fallback
-	}
-	return start
 }
 
 // declaredName unwraps the declarator of a function definition down to the

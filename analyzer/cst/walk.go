@@ -27,6 +27,10 @@ type extractor struct {
 	stack []frame // ancestors of the current node, the node itself on top
 	calls []call  // call sites in source order
 	funcs []Function
+	// prev is the previous sibling of the node on top of the stack, valid
+	// when hasPrev is set.
+	prev    sitter.Node
+	hasPrev bool
 	// braceErrors are the offsets of braces error recovery could not
 	// pair: a '{' or '}' directly in an ERROR node, or a MISSING '}'.
 	// One inside a body means the body's extent is a guess.
@@ -47,8 +51,14 @@ func extract(tree *sitter.Tree, src []byte, kinds kindTable) *Facts {
 	c := tree.Walk()
 	defer c.Close()
 	depth := 0
+	bySibling := false // whether the cursor reached this node from its previous sibling
 	for {
 		n := c.Node()
+		// Arriving from the previous sibling, stack[depth] still holds it.
+		x.hasPrev = bySibling
+		if bySibling {
+			x.prev = x.stack[depth].node
+		}
 		x.stack = append(x.stack[:depth], frame{node: *n, kind: kinds.of(n.KindId())})
 		if cleanDepth >= depth {
 			cleanDepth = -1
@@ -65,6 +75,7 @@ func extract(tree *sitter.Tree, src []byte, kinds kindTable) *Facts {
 		opaque := x.stack[depth].kind == kOpaque && cleanDepth >= 0
 		if !opaque && c.GotoFirstChild() {
 			depth++
+			bySibling = false
 			continue
 		}
 		for !c.GotoNextSibling() {
@@ -73,6 +84,7 @@ func extract(tree *sitter.Tree, src []byte, kinds kindTable) *Facts {
 			}
 			depth--
 		}
+		bySibling = true
 	}
 }
 
@@ -119,7 +131,11 @@ func (x *extractor) visit() {
 			x.calls = append(x.calls, call{at: n.StartByte(), name: name})
 		}
 	case kFunctionDefinition:
-		if fn, ok := function(x.stack, x.src); ok {
+		var prev *sitter.Node
+		if x.hasPrev {
+			prev = &x.prev
+		}
+		if fn, ok := function(x.stack, prev, x.src); ok {
 			x.funcs = append(x.funcs, fn)
 		}
 	}
