@@ -9,11 +9,7 @@ const (
 	kOther kind = iota
 	kFunctionDefinition
 	kTemplateDeclaration
-	kDeclaration
-	kCompoundStatement
-	kTryStatement
 	kCallExpression
-	kTypeQualifier
 	kPreprocConditional // preproc_if, preproc_ifdef, preproc_elif, preproc_elifdef, preproc_else
 	kEndif              // the anonymous "#endif" token
 	kGlobal             // the anonymous "__global__" token
@@ -56,16 +52,8 @@ func classify(name string, named bool) kind {
 		return kFunctionDefinition
 	case "template_declaration":
 		return kTemplateDeclaration
-	case "declaration":
-		return kDeclaration
-	case "compound_statement":
-		return kCompoundStatement
-	case "try_statement":
-		return kTryStatement
 	case "call_expression":
 		return kCallExpression
-	case "type_qualifier":
-		return kTypeQualifier
 	case "preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef", "preproc_else":
 		return kPreprocConditional
 	case "ERROR":
