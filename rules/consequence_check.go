@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -84,17 +85,20 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 			admits := archSet(c.Passes, func(p int) bool { return contains(gets, p) })
 			msg := fmt.Sprintf("Kernel %s has an empty body on %s in %s: it launches, does nothing and reports success, so callers read garbage. "+
 				"Its whole body is compiled only for %s.", k.Name, tName, c.flavorPhrase(names), strings.Join(admits, ", "))
+			if len(names) < len(c.Flavors) {
+				msg += " Build the flavor that gets the body, or open the range to the others."
+			}
 			f := finding.Finding{
 				RuleID:   r.ID,
 				Level:    r.Level,
 				Message:  msg,
-				Location: lineLoc(file, k.StartLine, ""),
+				Location: lineLoc(file, nameLine(file, k.Name, k.StartLine, k.BodyStartLine), ""),
 				Admits:   admits,
 				Flavors:  names,
 				Gets:     "empty kernel",
 				Target:   c.Target.String(),
 			}
-			f.Location.Snippet = firstLine(st, k.StartLine)
+			f.Location.Snippet = firstLine(st, f.Location.Line)
 			if ref.Chain >= 0 {
 				d := &st.Src.Directives[st.Chains[ref.Chain].Branches[0].Dir]
 				f.Condition = directiveText(d)
@@ -198,21 +202,23 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 		if anyShut {
 			continue
 		}
-		best := -1 // a flavor that gets a content branch the others do not
-		for i, t := range c.Flavors {
-			if b := ce.Branch[t]; b >= 0 && b != shutout.Unknown {
-				if best < 0 || ce.Chain.Branches[b].Dir < ce.Chain.Branches[ce.Branch[c.Flavors[best]]].Dir {
-					best = i
-				}
+		// The branch some flavor gets that comes first in the chain is the
+		// specialized path; the flavors that miss it fall back.
+		bb := -1
+		for _, t := range c.Flavors {
+			if b := ce.Branch[t]; b >= 0 && (bb < 0 || b < bb) {
+				bb = b
 			}
 		}
-		if best < 0 {
+		if bb < 0 {
 			continue
 		}
-		bb := ce.Branch[c.Flavors[best]]
-		var held []int
+		var held, good []int
 		for i, t := range c.Flavors {
-			if b := ce.Branch[t]; b != bb && b != shutout.Unknown {
+			switch b := ce.Branch[t]; {
+			case b == bb:
+				good = append(good, i)
+			case b != shutout.Unknown:
 				held = append(held, i)
 			}
 		}
@@ -220,22 +226,23 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 			continue
 		}
 		names := c.flavorNames(func(i int) bool { return contains(held, i) })
-		good := c.Passes[c.Flavors[best]].Name()
+		goodNames := c.flavorNames(func(i int) bool { return contains(good, i) })
 		d := ce.Directive(bb)
 		gets := "nothing"
 		if b := ce.Branch[c.Flavors[held[0]]]; b >= 0 {
 			gets = fmt.Sprintf("fallback: the #%s branch at line %d", ce.Directive(b).Keyword, ce.Directive(b).Line)
 		}
-		msg := fmt.Sprintf("Only the %s build gets this #%s branch; %s get%s %s instead. "+
+		msg := fmt.Sprintf("Only the %s build%s get%s this #%s branch; %s get%s %s instead. "+
 			"Build the project for %s (or widen the test to the family macro) so the GPU runs this path.",
-			good, d.Keyword, strings.Join(names, " and "), singularVerb(len(names)), gets, good)
+			strings.Join(goodNames, " and "), plural(len(goodNames)), singularVerb(len(goodNames)), d.Keyword,
+			strings.Join(names, " and "), singularVerb(len(names)), gets, strings.Join(goodNames, " or "))
 		out = append(out, finding.Finding{
 			RuleID:    r.ID,
 			Level:     r.Level,
 			Message:   msg,
 			Location:  loc(ce.File, d, ""),
 			Condition: directiveText(d),
-			Admits:    []string{good},
+			Admits:    goodNames,
 			Excludes:  names,
 			Flavors:   names,
 			Gets:      gets,
@@ -243,4 +250,47 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 		})
 	}
 	return out
+}
+
+// nameLine is the line, between a definition's first line and its body,
+// where the function's name appears: templates put "template <...>" first,
+// and users look for the name.
+func nameLine(f *cpp.File, name string, from, to int) int {
+	line := 1
+	for i := 0; i < len(f.Src); {
+		j := bytes.IndexByte(f.Src[i:], '\n')
+		end := len(f.Src)
+		if j >= 0 {
+			end = i + j
+		}
+		if line >= from && line <= to && containsWord(f.Src[i:end], name) {
+			return line
+		}
+		if j < 0 || line > to {
+			break
+		}
+		i = end + 1
+		line++
+	}
+	return from
+}
+
+func containsWord(b []byte, w string) bool {
+	for k := 0; ; {
+		i := bytes.Index(b[k:], []byte(w))
+		if i < 0 {
+			return false
+		}
+		i += k
+		before := i == 0 || !isIdent(b[i-1])
+		after := i+len(w) >= len(b) || !isIdent(b[i+len(w)])
+		if before && after {
+			return true
+		}
+		k = i + 1
+	}
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

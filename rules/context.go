@@ -24,7 +24,6 @@ type Context struct {
 
 	once     sync.Once
 	verdicts map[*cpp.ChainEval][]shutout.Verdict
-	ages     []shutout.Pass
 }
 
 // Check is a rule with the function that produces its findings.
@@ -41,9 +40,13 @@ func (c *Context) ShutOut(ce *cpp.ChainEval) []shutout.Verdict {
 }
 
 func (c *Context) decideAll() {
-	c.ages = make([]shutout.Pass, len(c.Passes))
-	for i, p := range c.Passes {
-		c.ages[i] = shutout.Pass{Age: p.CudaArch(), Host: p.Host}
+	cols := make([][]int, len(c.Flavors))
+	ages := make([][]shutout.Pass, len(c.Flavors))
+	for i, t := range c.Flavors {
+		cols[i] = c.column(c.Passes[t].Flavor)
+		for _, p := range cols[i] {
+			ages[i] = append(ages[i], shutout.Pass{Age: c.Passes[p].CudaArch(), Host: c.Passes[p].Host})
+		}
 	}
 	c.verdicts = map[*cpp.ChainEval][]shutout.Verdict{}
 	for _, ce := range c.Chains {
@@ -52,10 +55,52 @@ func (c *Context) decideAll() {
 		}
 		vs := make([]shutout.Verdict, len(c.Flavors))
 		for i, t := range c.Flavors {
-			vs[i] = shutout.Decide(c.ages, ce.Branch, t)
+			b := make([]int, len(cols[i]))
+			ti := -1
+			for j, p := range cols[i] {
+				b[j] = ce.Branch[p]
+				if p == t {
+					ti = j
+				}
+			}
+			v := shutout.Decide(ages[i], b, ti)
+			// Back to indexes into Passes.
+			if v.X >= 0 {
+				v.X = cols[i][v.X]
+			}
+			if v.W >= 0 {
+				v.W = cols[i][v.W]
+			}
+			vs[i] = v
 		}
 		c.verdicts[ce] = vs
 	}
+}
+
+// column is what a build of the target is compared with: for every
+// architecture, its build of the same flavor where one exists, else its plain
+// build, plus the host pass. An sm_120a build is measured against sm_90a and
+// sm_100a, not against plain sm_110 (which lacks the arch-specific macros
+// by construction); a plain build against plain builds.
+func (c *Context) column(fl target.Flavor) []int {
+	var out []int
+	for p, a := range c.Passes {
+		switch {
+		case a.Host:
+			out = append(out, p)
+		case a.Flavor == fl:
+			out = append(out, p)
+		case a.Flavor == target.Plain:
+			has := false
+			for _, b := range c.Passes {
+				has = has || (b.Base() == a && b.Flavor == fl)
+			}
+			if !has {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
 
 // active reports, for a logical line of a file and a pass, whether the line

@@ -23,8 +23,8 @@ func (c *Context) flavorNames(in func(i int) bool) []string {
 	return out
 }
 
-// flavorPhrase says which builds a finding holds for: "every build" or
-// "the sm_120 and sm_120f builds (not sm_120a)".
+// flavorPhrase says which builds a finding holds for: "every build (sm_120,
+// sm_120a, sm_120f)" or "the sm_120 and sm_120f builds only".
 func (c *Context) flavorPhrase(held []string) string {
 	if len(held) == len(c.Flavors) {
 		if len(held) == 1 {
@@ -32,19 +32,16 @@ func (c *Context) flavorPhrase(held []string) string {
 		}
 		return "every build (" + strings.Join(held, ", ") + ")"
 	}
-	var others []string
-	for _, p := range c.Flavors {
-		n := c.Passes[p].Name()
-		found := false
-		for _, h := range held {
-			found = found || h == n
-		}
-		if !found {
-			others = append(others, n)
-		}
+	return fmt.Sprintf("the %s build%s only", strings.Join(held, " and "), plural(len(held)))
+}
+
+// subject names the target in a message: the GPU when the finding holds for
+// every build, else the builds it holds for.
+func (c *Context) subject(held []string) string {
+	if len(held) == len(c.Flavors) {
+		return c.Passes[c.Flavors[0]].Base().Name()
 	}
-	return fmt.Sprintf("the %s build%s (%s get%s it)", strings.Join(held, " and "), plural(len(held)),
-		strings.Join(others, " and "), singularVerb(len(others)))
+	return strings.Join(held, " and ")
 }
 
 func plural(n int) string {
@@ -98,4 +95,14 @@ func defRelated(dirs []*cpp.DirResult) []finding.Location {
 		}
 	}
 	return out
+}
+
+// modelNote says when CUTLASS's arch macros came from the built-in model.
+func modelNote(dirs []*cpp.DirResult) string {
+	for _, dr := range dirs {
+		if dr != nil && dr.CutlassModel {
+			return " CUTLASS's arch macros come from archlint's built-in model of cutlass/arch/config.h (CUTLASS headers are not in the scan roots)."
+		}
+	}
+	return ""
 }

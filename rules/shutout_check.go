@@ -117,12 +117,17 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 	})
 	held := c.flavorNames(func(i int) bool { return contains(ex.held, i) })
 	bt := ce.Branch[t]
+	who := c.subject(held)
+	verbN := len(held) // the subject is the GPU (singular) when every build is held
+	if verbN == len(c.Flavors) {
+		verbN = 1
+	}
 
 	var gets, what string
 	switch {
 	case bt == shutout.None:
 		gets = "nothing"
-		what = fmt.Sprintf("%s gets no code here while %s does", tName, c.Passes[ex.v.X].Name())
+		what = fmt.Sprintf("%s get%s no code here while %s %s", who, singularVerb(verbN), strings.Join(admits, ", "), doVerb(admits))
 	default:
 		dt := ce.Directive(bt)
 		older := "the host pass"
@@ -130,14 +135,14 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 			older = c.Passes[ex.v.W].Name() + " and older"
 		}
 		gets = fmt.Sprintf("fallback: the #%s branch at line %d", dt.Keyword, dt.Line)
-		what = fmt.Sprintf("%s falls back to the #%s branch at line %d, the path of %s", tName, dt.Keyword, dt.Line, older)
+		what = fmt.Sprintf("%s fall%s back to the #%s branch at line %d, the path of %s", who, singularVerb(verbN), dt.Keyword, dt.Line, older)
 		if f := ce.Chain.Branches[bt].Content.Failure; f != "" {
 			gets = "hard failure: " + f
 		}
 	}
 	var msg strings.Builder
 	if r.ID == AL105.ID {
-		fmt.Fprintf(&msg, "%s runs with the tuning of older architectures here: this #%s gives %s its own numbers and %s gets those of %s. ",
+		fmt.Fprintf(&msg, "%s runs with the tuning of older architectures here: this #%s gives %s their own numbers and %s gets those of %s. ",
 			tName, dx.Keyword, strings.Join(admits, ", "), tName, c.Passes[ex.v.W].Name())
 		msg.WriteString("The branches differ only in numbers (sizes, tile shapes); tune them for the target rather than copying another branch, since a larger value may not fit.")
 	} else {
@@ -145,6 +150,7 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 			strings.Join(excludes, ", "), c.flavorPhrase(held), what)
 		msg.WriteString("Check what the branch uses before widening the range: if all of it exists on " + tName + ", the bound is a port artifact.")
 	}
+	msg.WriteString(modelNote(ce.Dirs))
 	f := finding.Finding{
 		RuleID:    r.ID,
 		Level:     r.Level,
@@ -168,6 +174,14 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		f.Related = append(f.Related, loc(in.ce.File, d, "a nested range that also shuts "+tName+" out"))
 	}
 	return f
+}
+
+// doVerb agrees with a list of arch names: "sm_90 does", "sm_90..sm_110 do".
+func doVerb(names []string) string {
+	if len(names) == 1 && !strings.Contains(names[0], "..") {
+		return "does"
+	}
+	return "do"
 }
 
 func contains(xs []int, x int) bool {

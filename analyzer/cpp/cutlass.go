@@ -42,16 +42,16 @@ var noUntil = target.CUDAVersion{Major: 99}
 
 func cutlassArches() []cutlassArch {
 	return []cutlassArch{
-		{75, target.CUDAVersion{10, 2}, noUntil, true},
-		{80, target.CUDAVersion{11, 0}, noUntil, true},
-		{89, target.CUDAVersion{11, 8}, noUntil, true},
-		{90, target.CUDAVersion{12, 0}, noUntil, false},
-		{100, target.CUDAVersion{12, 8}, noUntil, false},
-		{101, target.CUDAVersion{12, 8}, target.CUDAVersion{12, 9}, false},
-		{103, target.CUDAVersion{12, 9}, noUntil, false},
-		{110, target.CUDAVersion{13, 0}, noUntil, false},
-		{120, target.CUDAVersion{12, 8}, noUntil, false},
-		{121, target.CUDAVersion{12, 9}, noUntil, false},
+		{75, target.CUDAVersion{Major: 10, Minor: 2}, noUntil, true},
+		{80, target.CUDAVersion{Major: 11, Minor: 0}, noUntil, true},
+		{89, target.CUDAVersion{Major: 11, Minor: 8}, noUntil, true},
+		{90, target.CUDAVersion{Major: 12, Minor: 0}, noUntil, false},
+		{100, target.CUDAVersion{Major: 12, Minor: 8}, noUntil, false},
+		{101, target.CUDAVersion{Major: 12, Minor: 8}, target.CUDAVersion{Major: 12, Minor: 9}, false},
+		{103, target.CUDAVersion{Major: 12, Minor: 9}, noUntil, false},
+		{110, target.CUDAVersion{Major: 13, Minor: 0}, noUntil, false},
+		{120, target.CUDAVersion{Major: 12, Minor: 8}, noUntil, false},
+		{121, target.CUDAVersion{Major: 12, Minor: 9}, noUntil, false},
 	}
 }
 

@@ -64,6 +64,9 @@ type DirResult struct {
 	// Defs are the definitions of macros the condition used that sit inside
 	// conditional branches (derived macros), as "file:line".
 	Defs []DefSite
+	// CutlassModel is set when archlint's built-in model of CUTLASS's arch
+	// macros answered part of the condition.
+	CutlassModel bool
 }
 
 // DefSite is where a macro used by a condition was #defined.

@@ -90,6 +90,9 @@ type passState struct {
 	cutlass bool
 	// curFile is the file being processed, for __has_include resolution.
 	curFile *File
+	// modelUsed is set when the CUTLASS model answered a lookup of the
+	// condition being evaluated.
+	modelUsed bool
 }
 
 func (e *Engine) newPass(pi int, res *Results, unit int) *passState {
@@ -127,6 +130,7 @@ func (ps *passState) Lookup(name string) (*expr.Macro, Tri) {
 	}
 	if ps.cutlass {
 		if m, t, ok := ps.e.cutlass.lookup(name, ps.e.cfg.Passes[ps.pi]); ok {
+			ps.modelUsed = true
 			return m, t
 		}
 	}
@@ -243,6 +247,7 @@ func mergeEvalInfo(r, dr *DirResult) {
 		r.Err = dr.Err
 	}
 	r.Unknowns = addUnique(r.Unknowns, dr.Unknowns...)
+	r.CutlassModel = r.CutlassModel || dr.CutlassModel
 	for _, d := range dr.Defs {
 		dup := false
 		for _, o := range r.Defs {
@@ -260,6 +265,8 @@ func mergeEvalInfo(r, dr *DirResult) {
 // cond evaluates one #if/#elif/#ifdef/#ifndef condition in the current state.
 func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
 	info := &DirResult{}
+	ps.modelUsed = false
+	defer func() { info.CutlassModel = ps.modelUsed }()
 	var v Tri
 	switch d.Kind {
 	case DirIfdef, DirIfndef, DirElifdef, DirElifndef:

@@ -52,6 +52,9 @@ type Result struct {
 // derived arch macros.
 var triggers = []string{"__CUDA_ARCH", "NV_IF_", "NV_PROVIDES_SM", "NV_IS_", "CUTLASS_ARCH_MMA", "CUDA_ARCH_FAMILY", "CUDA_ARCH_CONDITIONAL"}
 
+// NewTriggers builds the prefilter for arch-relevant C/C++/CUDA text.
+func NewTriggers() *walk.Prefilter { return walk.NewPrefilter(triggers) }
+
 // Project is the C/C++/CUDA side of the scanned roots, read and indexed.
 type Project struct {
 	FS            *cpp.FileSet
@@ -74,7 +77,7 @@ func Load(opt Options) (*Project, error) {
 	for _, pr := range problems {
 		p.Notifications = append(p.Notifications, notification(pr.Root, pr.Path, 0, pr.Msg))
 	}
-	pre := walk.NewPrefilter(triggers)
+	pre := NewTriggers()
 	type loaded struct {
 		file     *cpp.File
 		relevant bool
@@ -119,14 +122,20 @@ func notification(root, p string, line int, msg string) finding.Notification {
 		Where: finding.Location{Root: root, Path: p, Line: line}}
 }
 
-// Units picks the translation units to evaluate: every source file (.cu,
-// .cc, .cpp, ...) whose include closure reaches an arch-relevant file, and
-// every relevant header that no source file reaches (evaluated on its own).
+// unitsPerFile bounds how many translation units evaluate one header. A
+// header included by hundreds of sources (CUTLASS's tests, say) behaves the
+// same in nearly all of them; evaluating it in the first few, in path order,
+// keeps the cost linear in the tree instead of in sources x closure size.
+const unitsPerFile = 4
+
+// Units picks the translation units to evaluate: source files (.cu, .cc,
+// .cpp, ...) whose include closure reaches an arch-relevant file that fewer
+// than unitsPerFile chosen units reach yet, then every relevant file that no
+// chosen unit reaches (a header evaluated on its own).
 func (p *Project) Units() []*cpp.File {
 	fs := p.FS
 	n := len(fs.Files)
 	edges := make([][]int, n)
-	included := make([]bool, n)
 	for _, f := range fs.Files {
 		seen := map[int]bool{}
 		for _, d := range f.St.Src.Directives {
@@ -140,58 +149,56 @@ func (p *Project) Units() []*cpp.File {
 			if r := fs.Resolve(f, name, angled); r.File != nil && !seen[r.File.ID] && r.File.ID != f.ID {
 				seen[r.File.ID] = true
 				edges[f.ID] = append(edges[f.ID], r.File.ID)
-				included[r.File.ID] = true
 			}
 		}
 	}
-	reaches := func(start int) bool {
-		seen := map[int]bool{start: true}
-		stack := []int{start}
-		for len(stack) > 0 {
-			v := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if p.Relevant[v] {
-				return true
-			}
-			for _, w := range edges[v] {
-				if !seen[w] {
-					seen[w] = true
-					stack = append(stack, w)
-				}
-			}
-		}
-		return false
-	}
+	coverage := make([]int, n)
 	var units []*cpp.File
-	covered := make([]bool, n)
 	for _, f := range fs.Files {
-		if isSource(f.Path) && reaches(f.ID) {
-			units = append(units, f)
-			markReach(f.ID, edges, covered)
+		if !isSource(f.Path) {
+			continue
+		}
+		closure := reach(f.ID, edges)
+		useful := false
+		for _, v := range closure {
+			if p.Relevant[v] && coverage[v] < unitsPerFile {
+				useful = true
+				break
+			}
+		}
+		if !useful {
+			continue
+		}
+		units = append(units, f)
+		for _, v := range closure {
+			coverage[v]++
 		}
 	}
 	for _, f := range fs.Files {
-		if !covered[f.ID] && p.Relevant[f.ID] {
+		if coverage[f.ID] == 0 && p.Relevant[f.ID] {
 			units = append(units, f)
-			markReach(f.ID, edges, covered)
+			for _, v := range reach(f.ID, edges) {
+				coverage[v]++
+			}
 		}
 	}
 	return units
 }
 
-func markReach(start int, edges [][]int, covered []bool) {
-	stack := []int{start}
-	covered[start] = true
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, w := range edges[v] {
-			if !covered[w] {
-				covered[w] = true
-				stack = append(stack, w)
+// reach lists the files reachable from start through #include edges,
+// start included.
+func reach(start int, edges [][]int) []int {
+	seen := map[int]bool{start: true}
+	out := []int{start}
+	for i := 0; i < len(out); i++ {
+		for _, w := range edges[out[i]] {
+			if !seen[w] {
+				seen[w] = true
+				out = append(out, w)
 			}
 		}
 	}
+	return out
 }
 
 func isSource(p string) bool {
@@ -304,6 +311,9 @@ func Run(opt Options) (*Result, error) {
 		passes := opt.Table.Reference(opt.CUDA)
 		cfg := cpp.Config{Table: opt.Table, CUDA: opt.CUDA, BuildList: build, Passes: passes}
 		results := p.Evaluate(cfg, units)
+		if len(res.Targets) == 0 {
+			res.Notifications = append(res.Notifications, conditionErrors(p.FS, results)...)
+		}
 		ctx := &rules.Context{Target: tg, Passes: passes, Chains: results.ChainEvals(p.FS), Structure: structure}
 		for _, fl := range opt.Table.Flavors(tg, opt.CUDA) {
 			for i, ps := range passes {
@@ -358,4 +368,21 @@ func sortNotifications(ns []finding.Notification) {
 		}
 		return ns[i].Message < ns[j].Message
 	})
+}
+
+// conditionErrors turns preprocessor errors in conditions into
+// notifications: the directive is treated as undecided and the scan goes on.
+func conditionErrors(fs *cpp.FileSet, r *cpp.Results) []finding.Notification {
+	var out []finding.Notification
+	for _, f := range fs.Files {
+		for di, dr := range r.ByFile[f.ID] {
+			if dr == nil || dr.Err == "" {
+				continue
+			}
+			d := f.St.Src.Directives[di]
+			out = append(out, notification(f.Root, f.Path, d.Line,
+				fmt.Sprintf("#%s %s: %s (treated as undecided)", d.Keyword, d.Args, dr.Err)))
+		}
+	}
+	return out
 }

@@ -33,16 +33,37 @@ type Verdict struct {
 	// Lumped is set when the target takes a content branch that an older
 	// pass W also takes (a fallback); otherwise it gets nothing.
 	Lumped bool
-	// X is the index of the oldest older pass that gets a different branch
-	// with content; W the index of the oldest witness of B(T) (-1 if none).
+	// X is the index of the newest older pass that gets a different branch
+	// with content; W the index of the newest witness of B(T) older than X
+	// (-1 if none).
 	X, W int
 }
 
 // Decide applies the rule for the target pass t over branch choices b.
+//
+// The host pass as a witness needs one refinement the rule's wording leaves
+// open: when only the host shares the target's branch, the target is lumped
+// with host code (treated as "not a GPU") only if no device pass older than
+// the target shares that branch either. Otherwise the target sits with newer
+// GPUs, as in `#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800 legacy #else
+// modern`, where sm_120 takes the modern path with sm_80..sm_110.
 func Decide(passes []Pass, b []int, t int) Verdict {
 	v := Verdict{X: -1, W: -1}
 	bt := b[t]
-	for x := range passes {
+	withNewer := Unknown // whether a device pass older than t takes B(T) (True=1, False=0)
+	if bt != Unknown {
+		withNewer = 0
+		for p := range passes {
+			if !passes[p].Host && passes[p].Age < passes[t].Age && b[p] == bt {
+				withNewer = 1
+				break
+			}
+		}
+	}
+	// Newest first: the most telling X is the newest older architecture
+	// with its own path (sm_110 in a ">= 900 && < 1200" range), and the
+	// most telling witness the newest one that shares the target's path.
+	for x := len(passes) - 1; x >= 0; x-- {
 		if passes[x].Host || passes[x].Age >= passes[t].Age {
 			continue
 		}
@@ -56,26 +77,34 @@ func Decide(passes []Pass, b []int, t int) Verdict {
 		if certain && bx == bt {
 			continue
 		}
-		// Target gets nothing?
 		if bt == None {
 			v.record(x, -1, certain, false)
 			continue
 		}
-		// Some W older than X (or the host) takes B(T)?
-		for w := range passes {
-			if !(passes[w].Host || passes[w].Age < passes[x].Age) {
+		for w := len(passes) - 1; w >= 0; w-- {
+			if !passes[w].Host && passes[w].Age >= passes[x].Age {
 				continue
 			}
 			bw := b[w]
-			if bw == Unknown || bt == Unknown {
-				if bw != None || bt == Unknown {
-					v.record(x, w, false, true)
-				}
+			if bw == None && bt != Unknown {
 				continue
 			}
-			if bw == bt {
+			same := bw != Unknown && bt != Unknown && bw == bt
+			maybe := bw == Unknown || bt == Unknown
+			if passes[w].Host {
+				switch withNewer {
+				case 1:
+					same, maybe = false, false
+				case Unknown:
+					same, maybe = false, maybe || same
+				}
+			}
+			if same {
 				v.record(x, w, certain, true)
 				break
+			}
+			if maybe {
+				v.record(x, w, false, true)
 			}
 		}
 	}

@@ -30,6 +30,10 @@ func TestDesignExamples(t *testing.T) {
 		{"ladder-shut", []int{None, None, None, 1, 0, 1}, true, true},
 		// #ifndef __CUDA_ARCH__ host #else device
 		{"host-only", []int{0, 1, 1, 1, 1, 1}, false, false},
+		// #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800 legacy #else modern: host takes modern
+		{"legacy-defined", []int{1, 0, 1, 1, 1, 1}, false, false},
+		// #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 1200 X #else Y: only the host shares Y
+		{"host-lumped", []int{1, 0, 0, 0, 0, 1}, true, true},
 		// #ifdef __CUDA_ARCH__ device #endif
 		{"device", []int{None, 0, 0, 0, 0, 0}, false, false},
 	}

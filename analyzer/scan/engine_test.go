@@ -1,0 +1,104 @@
+package scan
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/archlint/archlint/analyzer/target"
+)
+
+func testOptions(t *testing.T, root, tg string) Options {
+	t.Helper()
+	tb, err := target.LoadTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tgs, err := tb.ParseTargets(tg, target.DefaultCUDA())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Options{Roots: []string{root}, Targets: tgs, CUDA: target.DefaultCUDA(), Table: tb, Jobs: 2}
+}
+
+// TestEngineFixtures checks the per-pass evaluation of every conditional
+// that carries a "taken:" or "undecided:" expectation.
+func TestEngineFixtures(t *testing.T) {
+	cases, err := os.ReadDir("../../testdata/engine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		dir := filepath.Join("../../testdata/engine", c.Name())
+		t.Run(c.Name(), func(t *testing.T) {
+			exps := readExpectations(t, dir)
+			files := map[string]bool{}
+			for _, e := range exps {
+				files[e.file] = true
+			}
+			opt := TraceOptions{Options: testOptions(t, dir, "sm_120"), All: true}
+			for f := range files {
+				opt.Files = append(opt.Files, filepath.Join(dir, filepath.FromSlash(f)))
+			}
+			entries, _, err := Trace(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			byLine := map[string]TraceEntry{}
+			for _, e := range entries {
+				rel := strings.TrimPrefix(filepathToSlash(e.File), filepathToSlash(dir)+"/")
+				// An expectation sits on the directive's last physical line
+				// when the condition continues over several.
+				for l := e.Line; l <= e.EndLine; l++ {
+					byLine[rel+":"+strconv.Itoa(l)] = e
+				}
+			}
+			checked := 0
+			for _, x := range exps {
+				if x.kind == "want" {
+					continue
+				}
+				e, ok := byLine[x.file+":"+strconv.Itoa(x.line)]
+				if !ok {
+					t.Errorf("%s:%d: no conditional directive traced here", x.file, x.line)
+					continue
+				}
+				got := passSet(e, x.kind)
+				if got != x.text {
+					t.Errorf("%s:%d: %s %s\n  %s: got  %q\n  %s: want %q", x.file, x.line, e.Directive, e.Condition, x.kind, got, x.kind, x.text)
+				}
+				checked++
+			}
+			if checked == 0 {
+				t.Fatal("fixture has no expectations")
+			}
+		})
+	}
+}
+
+// passSet renders the passes in one state the way fixtures write them.
+func passSet(e TraceEntry, kind string) string {
+	in := func(p int) bool {
+		s := e.States[p]
+		switch kind {
+		case "taken":
+			return s.Taken != nil && *s.Taken
+		default:
+			return s.Taken == nil
+		}
+	}
+	set := target.FormatSet(e.Passes, in)
+	if in(0) {
+		set = append([]string{"host"}, set...)
+	}
+	if len(set) == 0 {
+		return "none"
+	}
+	return strings.Join(set, ", ")
+}
+
+func filepathToSlash(p string) string { return filepath.ToSlash(filepath.Clean(p)) }
+
+

@@ -1,0 +1,161 @@
+package scan
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/cpp/expr"
+	"github.com/archlint/archlint/analyzer/target"
+)
+
+// PassState is what one pass does at one directive; nil fields are
+// undecidable (JSON null, never a guess).
+type PassState struct {
+	Reached *bool
+	Taken   *bool
+}
+
+// TraceEntry is one conditional directive with its per-pass evaluation.
+type TraceEntry struct {
+	File      string // Root/Path
+	Line      int // first physical line
+	EndLine   int // last physical line (continuations)
+	Directive string
+	Condition string
+	Passes    []target.Arch
+	States    []PassState
+	Err       string
+	Unknowns  []string
+}
+
+// TraceOptions selects what trace prints.
+type TraceOptions struct {
+	Options
+	Files []string // the files to trace (each must lie under one of Roots)
+	All   bool     // every conditional directive, not only arch-relevant ones
+}
+
+// DefaultRoot is the scan root for a file given alone: the nearest enclosing
+// git work tree (so includes resolve as in the repository), else its directory.
+func DefaultRoot(file string) string {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return filepath.Dir(file)
+	}
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return filepath.Dir(abs)
+		}
+	}
+}
+
+// Trace evaluates the translation units that reach the given files and
+// returns their conditional directives, one target (the first) at a time.
+func Trace(opt TraceOptions) ([]TraceEntry, *Project, error) {
+	p, err := Load(opt.Options)
+	if err != nil {
+		return nil, nil, err
+	}
+	want := map[int]bool{}
+	for _, f := range opt.Files {
+		cf := p.find(f)
+		if cf == nil {
+			return nil, nil, fmt.Errorf("%s: not a C/C++/CUDA file under the scan roots %s", f, strings.Join(opt.Roots, ", "))
+		}
+		want[cf.ID] = true
+	}
+	tg := opt.Targets[0]
+	build := opt.BuildList
+	if len(build) == 0 {
+		build = []target.Arch{tg.Arch}
+	}
+	passes := opt.Table.Reference(opt.CUDA)
+	units := p.Units()
+	// Files reached by no unit are evaluated on their own.
+	res := p.Evaluate(cpp.Config{Table: opt.Table, CUDA: opt.CUDA, BuildList: build, Passes: passes}, units)
+	var alone []*cpp.File
+	for id := range want {
+		if !res.Visited[id] {
+			alone = append(alone, p.FS.Files[id])
+		}
+	}
+	if len(alone) > 0 {
+		extra := p.Evaluate(cpp.Config{Table: opt.Table, CUDA: opt.CUDA, BuildList: build, Passes: passes}, alone)
+		res = cpp.MergeResults([]*cpp.Results{res, extra})
+	}
+	pre := NewTriggers()
+	var out []TraceEntry
+	for _, f := range p.FS.Files {
+		if !want[f.ID] {
+			continue
+		}
+		for di, d := range f.St.Src.Directives {
+			if !d.Kind.Opens() && !d.Kind.Continues() {
+				continue
+			}
+			var dr *cpp.DirResult
+			if res.ByFile[f.ID] != nil {
+				dr = res.ByFile[f.ID][di]
+			}
+			e := TraceEntry{File: f.Name(), Line: d.Line, EndLine: d.EndLine, Directive: "#" + d.Keyword, Condition: d.Args, Passes: passes,
+				States: make([]PassState, len(passes))}
+			varies := false
+			for pi := range passes {
+				if dr == nil {
+					continue
+				}
+				e.States[pi] = PassState{Reached: triPtr(dr.Reached[pi]), Taken: triPtr(dr.Taken[pi])}
+				if dr.Taken[pi] != dr.Taken[0] || dr.Reached[pi] != dr.Reached[0] {
+					varies = true
+				}
+			}
+			if dr != nil {
+				e.Err, e.Unknowns = dr.Err, dr.Unknowns
+			}
+			if opt.All || varies || pre.Match([]byte(d.Args)) || len(e.defs(dr)) > 0 {
+				out = append(out, e)
+			}
+		}
+	}
+	return out, p, nil
+}
+
+func (e *TraceEntry) defs(dr *cpp.DirResult) []cpp.DefSite {
+	if dr == nil {
+		return nil
+	}
+	return dr.Defs
+}
+
+func triPtr(t cpp.Tri) *bool {
+	switch t {
+	case expr.True:
+		v := true
+		return &v
+	case expr.False:
+		v := false
+		return &v
+	}
+	return nil
+}
+
+// find locates a user-given path among the loaded files.
+func (p *Project) find(name string) *cpp.File {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return nil
+	}
+	for _, f := range p.FS.Files {
+		fa, err := filepath.Abs(filepath.Join(f.Root, filepath.FromSlash(f.Path)))
+		if err == nil && fa == abs {
+			return f
+		}
+	}
+	return nil
+}

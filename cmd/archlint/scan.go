@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/report"
+	"github.com/archlint/archlint/analyzer/scan"
+	"github.com/archlint/archlint/rules"
+	"github.com/mattn/go-isatty"
+)
+
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+func runScan(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("archlint", flag.ContinueOnError)
+	var tf targetFlags
+	tf.register(fs)
+	format := fs.String("format", "text", "output format: text, sarif, json")
+	output := fs.String("o", "", "write the report to this file instead of stdout")
+	failOn := fs.String("fail-on", "warning", "exit 1 when a finding is at or above this level: note, warning, error, none")
+	colorMode := fs.String("color", "auto", "color text output: auto (TTY and no NO_COLOR), always, never")
+	var excludes stringList
+	fs.Var(&excludes, "exclude", "gitignore-style pattern of paths to skip (repeatable)")
+	noGitignore := fs.Bool("no-gitignore", false, "do not read .gitignore files")
+	maxSize := fs.Int64("max-file-size", 0, "skip files larger than this many bytes (default 16 MiB)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: archlint --target sm_120 [flags] PATH...")
+		fs.PrintDefaults()
+	}
+	paths, ok := parseFlags(fs, args, stderr)
+	if !ok {
+		return exitError
+	}
+	if len(paths) == 0 {
+		fmt.Fprintln(stderr, "archlint: no path given; usage: archlint --target sm_120 PATH...")
+		return exitError
+	}
+	r, err := tf.resolve()
+	if err != nil {
+		fmt.Fprintln(stderr, "archlint:", err)
+		return exitError
+	}
+	threshold, err := parseLevel(*failOn)
+	if err != nil {
+		fmt.Fprintln(stderr, "archlint: --fail-on:", err)
+		return exitError
+	}
+	if *format != "text" && *format != "sarif" && *format != "json" {
+		fmt.Fprintf(stderr, "archlint: unknown --format %q: want text, sarif or json\n", *format)
+		return exitError
+	}
+	res, err := scan.Run(scan.Options{Roots: paths, Targets: r.targets, CUDA: r.cuda, BuildList: r.build, Jobs: tf.jobs,
+		Exclude: excludes, NoGitignore: *noGitignore, MaxFileSize: *maxSize, Table: r.table})
+	if err != nil {
+		fmt.Fprintln(stderr, "archlint:", err)
+		return exitError
+	}
+	wd, _ := os.Getwd()
+	var runs []report.Run
+	for _, tr := range res.Targets {
+		runs = append(runs, report.Run{
+			ToolVersion: version, Target: tr.Target.String(), CUDAVersion: r.cuda.String(), Roots: paths,
+			WorkDir: wd, Rules: rules.All(), Findings: tr.Findings, Notifications: res.Notifications,
+			CommandLine: "archlint " + strings.Join(args, " "), Success: true,
+			ReadFile: func(root, p string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(p))) },
+		})
+	}
+	var buf bytes.Buffer
+	switch *format {
+	case "sarif":
+		err = report.WriteSARIF(&buf, runs)
+	case "json":
+		err = writeJSON(&buf, runs)
+	default:
+		out := stdout
+		if *output != "" {
+			out = nil
+		}
+		err = report.WriteText(&buf, runs, report.TextOptions{Color: useColor(*colorMode, out)})
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "archlint: writing the report:", err)
+		return exitError
+	}
+	if *output != "" {
+		if err := os.WriteFile(*output, buf.Bytes(), 0o644); err != nil {
+			fmt.Fprintln(stderr, "archlint:", err)
+			return exitError
+		}
+		if *format != "text" {
+			for _, n := range res.Notifications {
+				fmt.Fprintf(stderr, "archlint: warning: %s\n", notificationText(n))
+			}
+		}
+	} else if _, err := stdout.Write(buf.Bytes()); err != nil {
+		return exitError
+	}
+	for _, tr := range res.Targets {
+		for _, f := range tr.Findings {
+			if threshold != "" && f.Level.Rank() >= threshold.Rank() {
+				return exitFindings
+			}
+		}
+	}
+	return exitClean
+}
+
+func notificationText(n finding.Notification) string {
+	if n.Where.Path == "" {
+		return n.Message
+	}
+	p := filepath.ToSlash(filepath.Join(n.Where.Root, n.Where.Path))
+	if n.Where.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", p, n.Where.Line, n.Message)
+	}
+	return p + ": " + n.Message
+}
+
+func parseLevel(s string) (finding.Level, error) {
+	switch strings.ToLower(s) {
+	case "error":
+		return finding.LevelError, nil
+	case "warning":
+		return finding.LevelWarning, nil
+	case "note":
+		return finding.LevelNote, nil
+	case "none", "never":
+		return "", nil
+	}
+	return "", fmt.Errorf("unknown level %q: want note, warning, error or none", s)
+}
+
+// useColor follows the conventions of https://no-color.org and of most
+// linters: color only on a terminal, never when NO_COLOR is set, unless
+// forced.
+func useColor(mode string, w io.Writer) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if _, set := os.LookupEnv("NO_COLOR"); set {
+		return false
+	}
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/scan"
+	"github.com/archlint/archlint/analyzer/target"
+)
+
+func runTrace(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("archlint trace", flag.ContinueOnError)
+	var tf targetFlags
+	tf.register(fs)
+	format := fs.String("format", "text", "output format: text, or json (one object per directive per line)")
+	all := fs.Bool("all", false, "print every conditional directive, not only arch-relevant ones")
+	var roots stringList
+	fs.Var(&roots, "root", "scan root for #include resolution (repeatable; default: the enclosing git work tree of each file)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: archlint trace --target sm_120 [--format json] [--root DIR] FILE...")
+		fs.PrintDefaults()
+	}
+	files, ok := parseFlags(fs, args, stderr)
+	if !ok {
+		return exitError
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, "archlint trace: no file given")
+		return exitError
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "archlint trace: unknown --format %q: want text or json\n", *format)
+		return exitError
+	}
+	r, err := tf.resolve()
+	if err != nil {
+		fmt.Fprintln(stderr, "archlint:", err)
+		return exitError
+	}
+	if len(roots) == 0 {
+		seen := map[string]bool{}
+		for _, f := range files {
+			if d := scan.DefaultRoot(f); !seen[d] {
+				seen[d] = true
+				roots = append(roots, d)
+			}
+		}
+	}
+	entries, p, err := scan.Trace(scan.TraceOptions{Options: scan.Options{Roots: roots, Targets: r.targets, CUDA: r.cuda,
+		BuildList: r.build, Jobs: tf.jobs, Table: r.table}, Files: files, All: *all})
+	if err != nil {
+		fmt.Fprintln(stderr, "archlint trace:", err)
+		return exitError
+	}
+	for _, n := range p.Notifications {
+		fmt.Fprintf(stderr, "archlint: warning: %s\n", notificationText(n))
+	}
+	var buf bytes.Buffer
+	for _, e := range entries {
+		if *format == "json" {
+			writeTraceJSON(&buf, e)
+		} else {
+			writeTraceText(&buf, e, r.table.Flavors(r.targets[0], r.cuda))
+		}
+	}
+	if _, err := stdout.Write(buf.Bytes()); err != nil {
+		return exitError
+	}
+	return exitClean
+}
+
+// writeTraceJSON prints one object per line with the passes in arch order
+// (encoding/json would sort map keys alphabetically: sm_100 before sm_75).
+func writeTraceJSON(w *bytes.Buffer, e scan.TraceEntry) {
+	str := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+	b := func(v *bool) string {
+		if v == nil {
+			return "null"
+		}
+		if *v {
+			return "true"
+		}
+		return "false"
+	}
+	fmt.Fprintf(w, `{"file":%s,"line":%d,"directive":%s,"condition":%s,"arches":{`, str(e.File), e.Line, str(e.Directive), str(e.Condition))
+	for i, p := range e.Passes {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		fmt.Fprintf(w, `%s:{"reached":%s,"taken":%s}`, str(p.Name()), b(e.States[i].Reached), b(e.States[i].Taken))
+	}
+	w.WriteString("}")
+	if e.Err != "" {
+		fmt.Fprintf(w, `,"error":%s`, str(e.Err))
+	}
+	if len(e.Unknowns) > 0 {
+		u, _ := json.Marshal(e.Unknowns)
+		fmt.Fprintf(w, `,"unknowns":%s`, u)
+	}
+	w.WriteString("}\n")
+}
+
+func writeTraceText(w *bytes.Buffer, e scan.TraceEntry, flavors []target.Arch) {
+	fmt.Fprintf(w, "%s:%d: %s %s\n", e.File, e.Line, e.Directive, e.Condition)
+	class := func(want string) []string {
+		return target.FormatSet(e.Passes, func(p int) bool { return stateName(e.States[p]) == want })
+	}
+	hostState := stateName(e.States[0])
+	for _, k := range []string{"taken", "not taken", "unreached", "undecided"} {
+		set := class(k)
+		if hostState == k {
+			set = append([]string{"host"}, set...)
+		}
+		if len(set) > 0 {
+			fmt.Fprintf(w, "    %-10s %s\n", k+":", strings.Join(set, ", "))
+		}
+	}
+	var tgt []string
+	for _, f := range flavors {
+		for i, p := range e.Passes {
+			if p == f {
+				tgt = append(tgt, f.Name()+" "+stateName(e.States[i]))
+			}
+		}
+	}
+	fmt.Fprintf(w, "    %-10s %s\n", "target:", strings.Join(tgt, ", "))
+	if len(e.Unknowns) > 0 {
+		fmt.Fprintf(w, "    %-10s %s (configuration macros defined nowhere in the scan roots)\n", "depends:", strings.Join(e.Unknowns, ", "))
+	}
+	if e.Err != "" {
+		fmt.Fprintf(w, "    %-10s %s\n", "error:", e.Err)
+	}
+}
+
+func stateName(s scan.PassState) string {
+	switch {
+	case s.Reached != nil && !*s.Reached:
+		return "unreached"
+	case s.Taken == nil:
+		return "undecided"
+	case *s.Taken:
+		return "taken"
+	}
+	return "not taken"
+}

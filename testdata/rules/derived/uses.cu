@@ -1,0 +1,2 @@
+// Rule fixture: the translation unit.
+#include "d/uses.cuh"

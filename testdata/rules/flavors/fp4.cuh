@@ -1,0 +1,37 @@
+// Rule fixture: build flavors of the target. Written for archlint.
+#pragma once
+
+// Only the arch-specific build of sm_120 gets the body; sm_120 and sm_120f
+// builds get an empty kernel.
+__global__ void fp4_gemm_kernel(float* out) { // want "AL102 Kernel fp4_gemm_kernel has an empty body on sm_120 in the sm_120 and sm_120f builds only"
+#if defined(__CUDA_ARCH_FEAT_SM120_ALL) // want "AL104 Only the sm_120a build gets this #if branch; sm_120 and sm_120f get nothing"
+  out[threadIdx.x] = 1.0f;
+#endif
+}
+
+// A fallback for the builds without the feature macro.
+__device__ float scale_fp4(float x) {
+#if defined(__CUDA_ARCH_FEAT_SM120_ALL) || defined(__CUDA_ARCH_FEAT_SM121_ALL) // want "AL104 Only the sm_120a build .* fallback: the #else branch"
+  return x * 2.0f;
+#else
+  return x;
+#endif
+}
+
+// Hopper-only feature macro: every sm_120 build falls back with Ampere.
+__device__ float wgmma_or_not(float x) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) // want "AL101 admits sm_90a and shuts out sm_90, sm_100..sm_121 in the sm_120a build only: sm_120a falls back to the #else branch"
+  return x + 1.0f;
+#else
+  return x;
+#endif
+}
+
+// The family macro admits the sm_120 builds that name the family.
+__device__ float family(float x) {
+#if defined(__CUDA_ARCH_FAMILY_SPECIFIC__) && __CUDA_ARCH_FAMILY_SPECIFIC__ >= 1000 // want "AL104 Only the sm_120a and sm_120f builds get this #if branch; sm_120 gets fallback"
+  return x * 3.0f;
+#else
+  return x;
+#endif
+}
