@@ -100,5 +100,3 @@ func passSet(e TraceEntry, kind string) string {
 }
 
 func filepathToSlash(p string) string { return filepath.ToSlash(filepath.Clean(p)) }
-
-

@@ -21,8 +21,8 @@ type PassState struct {
 // TraceEntry is one conditional directive with its per-pass evaluation.
 type TraceEntry struct {
 	File      string // Root/Path
-	Line      int // first physical line
-	EndLine   int // last physical line (continuations)
+	Line      int    // first physical line
+	EndLine   int    // last physical line (continuations)
 	Directive string
 	Condition string
 	Passes    []target.Arch
