@@ -25,6 +25,7 @@ type pattern struct {
 	// literal: glob has no wildcard, so a string compare decides; suffix:
 	// glob is "*" + literal (the common "*.o"), decided by HasSuffix.
 	literal, suffix bool
+	compiled        *glob // for the other patterns
 }
 
 // parsePattern parses one line (already split, without its newline) and
@@ -57,6 +58,8 @@ func parsePattern(line string) (pattern, bool) {
 		p.literal = true
 	case line[0] == '*' && !hasWildcard(line[1:]):
 		p.suffix = true
+	default:
+		p.compiled = compileGlob(line, !p.baseName)
 	}
 	return p, true
 }
@@ -117,9 +120,9 @@ func (p *pattern) matches(rel, name string, isDir bool) bool {
 	if p.dirOnly && !isDir {
 		return false
 	}
-	text, pathname := rel, true
+	text := rel
 	if p.baseName {
-		text, pathname = name, false
+		text = name
 	}
 	switch {
 	case p.literal:
@@ -129,9 +132,9 @@ func (p *pattern) matches(rel, name string, isDir bool) bool {
 		// a full path (an anchored "/*.o" is not a baseName pattern) the
 		// star must not cross a slash.
 		return strings.HasSuffix(text, p.glob[1:]) &&
-			(!pathname || !strings.Contains(text[:len(text)-len(p.glob)+1], "/"))
+			(p.baseName || !strings.Contains(text[:len(text)-len(p.glob)+1], "/"))
 	}
-	return wildmatch(p.glob, text, pathname)
+	return p.compiled.match(text)
 }
 
 // ignoreList is the patterns of one source (an ignore file or the user's

@@ -1,8 +1,9 @@
 package walk
 
-// This file is a port of git's wildmatch.c (the matcher behind .gitignore),
-// kept close to the original so that edge cases behave exactly as in git.
-// It works on bytes, like git: "?" matches one byte, not one rune.
+// This file is a line-by-line port of git's wildmatch.c, the reference the
+// production matcher (wildmatch.go) is checked against. The port itself is
+// not used in production: its backtracking is exponential on hostile
+// patterns such as "/*a*a*a*a*b", which a fork's .gitignore may contain.
 
 type wmResult int8
 
@@ -18,23 +19,13 @@ const (
 	wmAbortToStarStar
 )
 
-// wildmatch reports whether text matches the glob pattern. With pathname
-// set (git's WM_PATHNAME), "*", "?" and classes do not match "/", and only
-// "**" between slashes (or at either end) crosses directories.
-func wildmatch(pattern, text string, pathname bool) bool {
+// refWildmatch is git's wildmatch(): pathname is WM_PATHNAME.
+func refWildmatch(pattern, text string, pathname bool) bool {
 	return dowild(pattern, text, pathname) == wmMatch
 }
 
 func isGlobSpecial(c byte) bool {
 	return c == '*' || c == '?' || c == '[' || c == '\\'
-}
-
-// at returns s[i], or 0 past the end, standing in for C's NUL terminator.
-func at(s string, i int) byte {
-	if i < len(s) {
-		return s[i]
-	}
-	return 0
 }
 
 func dowild(p, text string, pathname bool) wmResult {
@@ -66,11 +57,14 @@ func dowild(p, text string, pathname bool) wmResult {
 			// text; the loop increment consumes both slashes.
 			pi, ti = npi, nti
 		case '[':
-			np, ok, r := class(p, pi, tc, pathname)
-			if !ok {
-				return r
+			end, matched, malformed := classMatch(p, pi, tc)
+			if malformed {
+				return wmAbortAll
 			}
-			pi = np
+			if !matched || (pathname && tc == '/') {
+				return wmNoMatch
+			}
+			pi = end
 		default:
 			if tc != pc {
 				return wmNoMatch
@@ -152,132 +146,4 @@ func star(p string, pi int, text string, ti int, pathname bool) (r wmResult, don
 		}
 	}
 	return wmAbortAll, true, 0, 0
-}
-
-// class matches the bracket expression at p[pi] ("[") against tc. It
-// returns the index of the closing "]" and ok=true when tc is accepted, or
-// ok=false with the result to return.
-func class(p string, pi int, tc byte, pathname bool) (end int, ok bool, r wmResult) {
-	pi++
-	pc := at(p, pi)
-	if pc == '^' {
-		pc = '!'
-	}
-	negated := pc == '!'
-	if negated {
-		pi++
-		pc = at(p, pi)
-	}
-	var prev byte
-	matched := false
-	for {
-		// A "]" right after "[" or "[!" is a literal, which is why the
-		// loop tests for the end only after its first element.
-		if pi >= len(p) {
-			return 0, false, wmAbortAll
-		}
-		switch {
-		case pc == '\\':
-			pi++
-			if pi >= len(p) {
-				return 0, false, wmAbortAll
-			}
-			pc = p[pi]
-			if tc == pc {
-				matched = true
-			}
-		case pc == '-' && prev != 0 && pi+1 < len(p) && p[pi+1] != ']':
-			pi++
-			pc = p[pi]
-			if pc == '\\' {
-				pi++
-				if pi >= len(p) {
-					return 0, false, wmAbortAll
-				}
-				pc = p[pi]
-			}
-			if tc <= pc && tc >= prev {
-				matched = true
-			}
-			pc = 0 // a range cannot start another range
-		case pc == '[' && at(p, pi+1) == ':':
-			s := pi + 2
-			e := s
-			for e < len(p) && p[e] != ']' {
-				e++
-			}
-			if e >= len(p) {
-				return 0, false, wmAbortAll
-			}
-			if e-s-1 < 0 || p[e-1] != ':' {
-				// No ":]": the "[" is an ordinary member.
-				if tc == '[' {
-					matched = true
-				}
-				pc = '['
-				break
-			}
-			m, known := posixClass(p[s:e-1], tc)
-			if !known {
-				return 0, false, wmAbortAll
-			}
-			if m {
-				matched = true
-			}
-			pi = e
-			pc = 0
-		default:
-			if tc == pc {
-				matched = true
-			}
-		}
-		prev = pc
-		pi++
-		pc = at(p, pi)
-		if pi >= len(p) {
-			return 0, false, wmAbortAll
-		}
-		if pc == ']' {
-			break
-		}
-	}
-	if matched == negated || (pathname && tc == '/') {
-		return 0, false, wmNoMatch
-	}
-	return pi, true, 0
-}
-
-// posixClass evaluates "[:name:]" for an ASCII byte, as git does (bytes
-// above 0x7f belong to no class).
-func posixClass(name string, c byte) (match, known bool) {
-	lower := 'a' <= c && c <= 'z'
-	upper := 'A' <= c && c <= 'Z'
-	digit := '0' <= c && c <= '9'
-	switch name {
-	case "alnum":
-		return lower || upper || digit, true
-	case "alpha":
-		return lower || upper, true
-	case "blank":
-		return c == ' ' || c == '\t', true
-	case "cntrl":
-		return c < 0x20 || c == 0x7f, true
-	case "digit":
-		return digit, true
-	case "graph":
-		return c > 0x20 && c < 0x7f, true
-	case "lower":
-		return lower, true
-	case "print":
-		return c >= 0x20 && c < 0x7f, true
-	case "punct":
-		return c > 0x20 && c < 0x7f && !lower && !upper && !digit, true
-	case "space":
-		return c == ' ' || (c >= '\t' && c <= '\r'), true
-	case "upper":
-		return upper, true
-	case "xdigit":
-		return digit || ('a' <= c && c <= 'f') || ('A' <= c && c <= 'F'), true
-	}
-	return false, false
 }

@@ -1,6 +1,10 @@
 package walk
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
 
 // gitWildmatchCases is git's t/t3070-wildmatch.sh (case-sensitive columns):
 // text, pattern, result with WM_PATHNAME ("wildmatch"), result without it
@@ -202,11 +206,48 @@ var gitWildmatchCases = []struct {
 
 func TestWildmatchGitSuite(t *testing.T) {
 	for _, c := range gitWildmatchCases {
-		if got := wildmatch(c.pattern, c.text, true); got != c.pathname {
-			t.Errorf("wildmatch(%q, %q, pathname) = %v, want %v", c.pattern, c.text, got, c.pathname)
+		for _, m := range []struct {
+			name  string
+			match func(p, text string, pathname bool) bool
+		}{
+			{"compiled", func(p, text string, pathname bool) bool { return compileGlob(p, pathname).match(text) }},
+			{"reference", refWildmatch},
+		} {
+			if got := m.match(c.pattern, c.text, true); got != c.pathname {
+				t.Errorf("%s(%q, %q, pathname) = %v, want %v", m.name, c.pattern, c.text, got, c.pathname)
+			}
+			if got := m.match(c.pattern, c.text, false); got != c.noPathname {
+				t.Errorf("%s(%q, %q) = %v, want %v", m.name, c.pattern, c.text, got, c.noPathname)
+			}
 		}
-		if got := wildmatch(c.pattern, c.text, false); got != c.noPathname {
-			t.Errorf("wildmatch(%q, %q) = %v, want %v", c.pattern, c.text, got, c.noPathname)
+	}
+}
+
+// TestWildmatchAgainstReference compares the compiled matcher with the
+// port of git's on random patterns and paths over a small alphabet that
+// hits every special case (escapes, classes, ranges, "**" placement).
+func TestWildmatchAgainstReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	patAlpha := []string{"a", "b", "/", "*", "**", "?", "[", "]", "!", "^", "-", "\\", "[:alpha:]", "[a-b]", "**/", "/**"}
+	textAlpha := "ab/-]![\\"
+	n := 200000
+	if testing.Short() {
+		n = 20000
+	}
+	for range n {
+		var pb, tb strings.Builder
+		for range r.IntN(7) {
+			pb.WriteString(patAlpha[r.IntN(len(patAlpha))])
+		}
+		for range r.IntN(9) {
+			tb.WriteByte(textAlpha[r.IntN(len(textAlpha))])
+		}
+		p, text := pb.String(), tb.String()
+		for _, pathname := range []bool{true, false} {
+			want := refWildmatch(p, text, pathname)
+			if got := compileGlob(p, pathname).match(text); got != want {
+				t.Fatalf("pattern %q text %q pathname=%v: compiled %v, git %v", p, text, pathname, got, want)
+			}
 		}
 	}
 }
