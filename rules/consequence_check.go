@@ -44,6 +44,17 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 			if len(body) == 0 {
 				continue
 			}
+			// The definition itself must be compiled in the pass: a kernel
+			// defined in an #else branch, with another definition in the #if
+			// branch, is replaced for the target, not emptied.
+			header := -1
+			for li, ln := range st.Src.Lines {
+				if ln.Directive < 0 && ln.StartLine <= k.BodyStartLine && k.BodyStartLine <= ln.EndLine {
+					header = li
+					break
+				}
+			}
+			present := func(p int) bool { return header >= 0 && c.active(chains, st, header, p) == trueTri }
 			activeIn := func(p int) cpp.Tri {
 				res := falseTri
 				for _, li := range body {
@@ -58,7 +69,7 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 			}
 			var held []int
 			for i, t := range c.Flavors {
-				if activeIn(t) == falseTri {
+				if present(t) && activeIn(t) == falseTri {
 					held = append(held, i)
 				}
 			}
@@ -67,7 +78,7 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 			}
 			var gets []int
 			for p, a := range c.Passes {
-				if !a.Host && activeIn(p) == trueTri {
+				if !a.Host && present(p) && activeIn(p) == trueTri {
 					gets = append(gets, p)
 				}
 			}

@@ -142,8 +142,8 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 	}
 	var msg strings.Builder
 	if r.ID == AL105.ID {
-		fmt.Fprintf(&msg, "%s runs with the tuning of older architectures here: this #%s gives %s their own numbers and %s gets those of %s. ",
-			tName, dx.Keyword, strings.Join(admits, ", "), tName, c.Passes[ex.v.W].Name())
+		fmt.Fprintf(&msg, "%s runs with the tuning of older architectures here: this #%s gives %s %s own numbers and %s gets those of %s. ",
+			tName, dx.Keyword, strings.Join(admits, ", "), possessive(admits), tName, c.Passes[ex.v.W].Name())
 		msg.WriteString("The branches differ only in numbers (sizes, tile shapes); tune them for the target rather than copying another branch, since a larger value may not fit.")
 	} else {
 		fmt.Fprintf(&msg, "This #%s admits %s and shuts out %s in %s: %s. ", dx.Keyword, strings.Join(admits, ", "),
@@ -165,7 +165,7 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 	}
 	if bt >= 0 {
 		dt := ce.Directive(bt)
-		f.Related = append(f.Related, loc(ce.File, dt, fmt.Sprintf("the branch %s takes instead", tName)))
+		f.Related = append(f.Related, loc(ce.File, dt, fmt.Sprintf("the branch %s take%s instead", who, singularVerb(verbN))))
 	}
 	f.Related = append(f.Related, defRelated(ce.Dirs)...)
 	sort.Slice(ex.inner, func(i, j int) bool { return ex.inner[i].ce.Chain.ID < ex.inner[j].ce.Chain.ID })
@@ -174,6 +174,14 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		f.Related = append(f.Related, loc(in.ce.File, d, "a nested range that also shuts "+tName+" out"))
 	}
 	return f
+}
+
+// possessive agrees with a list of arch names: "sm_90 ... its", "sm_90, sm_100 ... their".
+func possessive(names []string) string {
+	if doVerb(names) == "does" {
+		return "its"
+	}
+	return "their"
 }
 
 // doVerb agrees with a list of arch names: "sm_90 does", "sm_90..sm_110 do".

@@ -47,9 +47,34 @@ type Verdict struct {
 // the target shares that branch either. Otherwise the target sits with newer
 // GPUs, as in `#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800 legacy #else
 // modern`, where sm_120 takes the modern path with sm_80..sm_110.
+//
+// A second refinement keeps legacy paths out: when every device pass that
+// takes B(X) is older than every device pass older than the target that
+// takes B(T), then B(X) is a path for old GPUs only and the target sits with
+// the newer ones (`#if __CUDA_ARCH__ < 800 bf16_emulation #endif` gives sm_80
+// through sm_110 nothing, just like sm_120), so X does not count.
 func Decide(passes []Pass, b []int, t int) Verdict {
 	v := Verdict{X: -1, W: -1}
 	bt := b[t]
+	minBT := -1 // youngest-first bound: the oldest device pass older than t taking B(T)
+	if bt != Unknown {
+		for p := range passes {
+			if !passes[p].Host && passes[p].Age < passes[t].Age && b[p] == bt && (minBT < 0 || passes[p].Age < minBT) {
+				minBT = passes[p].Age
+			}
+		}
+	}
+	legacy := func(x int) bool {
+		if minBT < 0 || b[x] == Unknown {
+			return false
+		}
+		for p := range passes {
+			if !passes[p].Host && b[p] == b[x] && passes[p].Age >= minBT {
+				return false
+			}
+		}
+		return true
+	}
 	withNewer := Unknown // whether a device pass older than t takes B(T) (True=1, False=0)
 	if bt != Unknown {
 		withNewer = 0
@@ -74,7 +99,7 @@ func Decide(passes []Pass, b []int, t int) Verdict {
 			continue
 		}
 		certain := bx != Unknown && bt != Unknown
-		if certain && bx == bt {
+		if (certain && bx == bt) || legacy(x) {
 			continue
 		}
 		if bt == None {

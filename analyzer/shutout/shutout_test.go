@@ -34,6 +34,12 @@ func TestDesignExamples(t *testing.T) {
 		{"legacy-defined", []int{1, 0, 1, 1, 1, 1}, false, false},
 		// #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 1200 X #else Y: only the host shares Y
 		{"host-lumped", []int{1, 0, 0, 0, 0, 1}, true, true},
+		// #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800 legacy #endif
+		{"legacy-no-else", []int{None, 0, None, None, None, None}, false, false},
+		// #if __CUDA_ARCH__ == 900 X #endif: allowlist without else
+		{"allowlist-no-else", []int{None, None, None, 0, None, None}, true, false},
+		// #if __CUDA_ARCH__ < 1200 X #endif: explicit upper bound
+		{"upper-bound", []int{0, 0, 0, 0, 0, None}, true, false},
 		// #ifdef __CUDA_ARCH__ device #endif
 		{"device", []int{None, 0, 0, 0, 0, 0}, false, false},
 	}
