@@ -19,7 +19,8 @@ type Macro struct {
 // C++ keywords otherwise. Other compiler builtins (__has_builtin,
 // __has_cpp_attribute, __LINE__, ...) are ordinary names to Eval: the Env
 // decides, e.g. by reporting them Unknown, which makes __has_builtin(x)
-// an unknown value.
+// an unknown value. GCC's obsolete assertions (#if #cpu(x86_64)) are looked
+// up as "#cpu(x86_64)", and "#cpu" for the bare form; the Macro is ignored.
 type Env interface {
 	Lookup(name string) (*Macro, Tri)
 	HasInclude(header string, angled bool) Tri

@@ -77,8 +77,8 @@ func lexOne(s string, i int) (Token, int, string) {
 	c := s[i]
 	switch {
 	case isDigit(c) || (c == '.' && i+1 < len(s) && isDigit(s[i+1])):
-		n := lexNumber(s, i)
-		return Token{Kind: Number, Text: s[i : i+n]}, n, ""
+		n, msg := lexNumber(s, i)
+		return Token{Kind: Number, Text: s[i : i+n]}, n, msg
 	case isIdentStart(c):
 		j := i + 1
 		for j < len(s) && isIdentChar(s[j]) {
@@ -112,8 +112,9 @@ func lexOne(s string, i int) (Token, int, string) {
 }
 
 // lexNumber returns the length of the pp-number at s[i], exactly as gcc's
-// lex_number delimits it.
-func lexNumber(s string, i int) int {
+// lex_number delimits it. Like gcc's lexer, it rejects adjacent digit
+// separators even in a number that is never evaluated.
+func lexNumber(s string, i int) (n int, msg string) {
 	j := i + 1
 	for j < len(s) {
 		c := s[j]
@@ -122,6 +123,9 @@ func lexNumber(s string, i int) int {
 		case isAlnum(c) || c == '_':
 		case c == '.' && prev != '\'':
 		case c == '\'': // C++14 digit separator
+			if prev == '\'' {
+				msg = "adjacent digit separators"
+			}
 		case (c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P'):
 		case c == '$' || c >= 0x80:
 		default:
@@ -134,7 +138,7 @@ done:
 	for j > i+1 && s[j-1] == '\'' {
 		j--
 	}
-	return j - i
+	return j - i, msg
 }
 
 // lexQuoted lexes a character or string literal whose prefix starts at i and

@@ -164,8 +164,10 @@ func (p *parser) unknownName(name string) (value, bool) {
 	return value{uns: Unknown, unk: []string{name}}, true
 }
 
-// assertion handles GCC's obsolete "#pred" and "#pred(answer)" tests. We
-// have no assertions to consult, so a well-formed one is Unknown.
+// assertion handles GCC's obsolete "#pred" and "#pred(answer)" tests.
+// The Env answers them as the names "#pred" and "#pred(answer)" (answer
+// tokens separated by single spaces); a closed-world Env says False,
+// like cpp -undef, which asserts nothing.
 func (p *parser) assertion() (value, bool) {
 	e := p.e
 	t := e.nextRaw()
@@ -175,7 +177,7 @@ func (p *parser) assertion() (value, bool) {
 	}
 	name := "#" + t.Text
 	if e.peekParen() {
-		n := 0
+		var b []byte
 		for {
 			a := e.nextRaw()
 			if a.Kind == EOF {
@@ -185,12 +187,22 @@ func (p *parser) assertion() (value, bool) {
 			if a.is(")") {
 				break
 			}
-			n++
+			if len(b) > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, a.Text...)
 		}
-		if n == 0 {
+		if len(b) == 0 {
 			p.fail("predicate's answer is empty")
 			return value{}, false
 		}
+		name += "(" + string(b) + ")"
+	}
+	switch _, st := e.env.Lookup(name); st {
+	case True:
+		return known(1, false), true
+	case False:
+		return known(0, false), true
 	}
 	return value{uns: False, unk: []string{name}}, true
 }

@@ -71,6 +71,7 @@ func (e *expander) substRange(s *substitution, body []btok, out []Token) ([]Toke
 			}
 			if len(out) == start {
 				out = append(out, Token{Kind: kindPlacemarker})
+				pasting = true // pasteAll drops placemarkers
 			}
 			if body[end].flags&flagPasteLeft != 0 {
 				out[len(out)-1].flags |= flagPasteLeft
@@ -107,6 +108,7 @@ func (e *expander) substRange(s *substitution, body []btok, out []Token) ([]Toke
 			}
 			if len(arg) == 0 {
 				out = append(out, Token{Kind: kindPlacemarker, flags: bt.flags & flagPasteLeft})
+				pasting = true
 				continue
 			}
 			out = appendArg(out, arg, bt)

@@ -24,11 +24,21 @@ type value struct {
 func (v value) certain() bool { return v.known && v.uns != Unknown && v.err == False }
 
 // settle drops the unknown names from a value that turned out certain.
+// A failing value keeps them only for its type: the type of a skipped
+// operand still reaches the result through ?:.
 func (v value) settle() value {
-	if v.certain() || v.err == True {
+	if v.certain() || (v.err == True && v.uns != Unknown) {
 		v.unk = nil
 	}
 	return v
+}
+
+// fail turns v into an operand that is an error in every resolution. Its
+// bits are meaningless, but it keeps its type: cpp still computes the type
+// of a division by zero in an unevaluated operand ("0 ? 1u/0 : -1" is
+// unsigned).
+func (v value) fail() value {
+	return value{err: True, uns: v.uns, unk: v.unk}.settle()
 }
 
 // truth is whether v is nonzero; it does not consider v.err.
@@ -47,9 +57,6 @@ func boolValue(b bool) value {
 	}
 	return value{known: true}
 }
-
-// failed is the value of an operand that is an error in every resolution.
-var failed = value{err: True, uns: Unknown}
 
 // joinErr combines the error states of operands that are all evaluated.
 func joinErr(a, b Tri) Tri {
@@ -123,9 +130,6 @@ func errNames(v value) []string {
 
 // unary applies + - ~ !.
 func unary(op opcode, v value) value {
-	if v.err == True {
-		return failed
-	}
 	r := value{known: v.known, uns: v.uns, err: v.err, unk: v.unk}
 	switch op {
 	case opUMinus:
@@ -138,6 +142,9 @@ func unary(op opcode, v value) value {
 		r.uns = False
 		r.bits = b2u(v.bits == 0)
 	}
+	if r.err == True {
+		return r.fail()
+	}
 	return r.settle()
 }
 
@@ -145,12 +152,12 @@ func unary(op opcode, v value) value {
 // all of whose operands are evaluated.
 func binary(op opcode, a, b value) value {
 	r := value{err: joinErr(a.err, b.err)}
-	if r.err == True {
-		return failed
-	}
 	if op == opComma {
 		r.bits, r.known, r.uns = b.bits, b.known, b.uns
 		r.unk = mergeNames(errNames(a), b.unk)
+		if r.err == True {
+			return r.fail()
+		}
 		return r.settle()
 	}
 	switch op {
@@ -162,12 +169,21 @@ func binary(op opcode, a, b value) value {
 		r.uns = a.uns.Or(b.uns)
 	}
 	r.unk = mergeNames(a.unk, b.unk)
+	if r.err == True {
+		return r.fail()
+	}
 	if op == opDiv || op == opMod {
+		// Division by zero is an error, but in an unevaluated operand cpp
+		// yields the left operand, with its type, not the common type.
 		if b.known && b.bits == 0 {
-			return failed // division by zero in #if
+			r.uns = a.uns
+			return r.fail()
 		}
 		if !b.known {
 			r.err = joinErr(r.err, Unknown) // the divisor may be zero
+			if a.uns != True && b.uns != False {
+				r.uns = Unknown
+			}
 		}
 	}
 	if !a.known || !b.known {
@@ -300,7 +316,7 @@ func b2u(b bool) uint64 {
 // left one does not decide the result, so its errors count only then.
 func logical(and bool, a, b value) value {
 	if a.err == True {
-		return failed
+		return value{err: True}
 	}
 	// decisive is the left truth value that makes b irrelevant.
 	decisive := triOf(!and)
@@ -311,7 +327,7 @@ func logical(and bool, a, b value) value {
 		r.unk = errNames(a)
 	case at != Unknown:
 		if b.err == True {
-			return failed
+			return value{err: True}
 		}
 		bt := b.truth()
 		r.known = bt != Unknown
@@ -332,10 +348,16 @@ func logical(and bool, a, b value) value {
 
 // conditional applies c ? x : y. The type is unsigned if either arm is.
 func conditional(c, x, y value) value {
-	if c.err == True {
-		return failed
-	}
 	uns := x.uns.Or(y.uns)
+	typeNames := func() []string {
+		if uns == Unknown {
+			return mergeNames(x.unk, y.unk)
+		}
+		return nil
+	}
+	if c.err == True {
+		return value{err: True, uns: uns, unk: typeNames()}
+	}
 	switch c.truth() {
 	case True, False:
 		pick, other := x, y
@@ -343,7 +365,7 @@ func conditional(c, x, y value) value {
 			pick, other = y, x
 		}
 		if pick.err == True {
-			return failed
+			return value{err: True, uns: uns, unk: typeNames()}
 		}
 		r := value{bits: pick.bits, known: pick.known, uns: uns, err: joinErr(c.err, pick.err)}
 		r.unk = mergeNames(errNames(c), pick.unk)
@@ -353,7 +375,7 @@ func conditional(c, x, y value) value {
 		return r.settle()
 	}
 	if x.err == True && y.err == True {
-		return failed
+		return value{err: True, uns: uns, unk: typeNames()}
 	}
 	r := value{uns: uns, err: joinErr(c.err, maybeErr(joinErr(x.err, y.err)))}
 	switch {
