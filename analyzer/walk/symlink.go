@@ -11,42 +11,50 @@ import (
 )
 
 // followLink follows one symlink found in the tree. It is listed (a file)
-// or walked (a directory) only when its target lies inside the root, is not
-// in a VCS directory, and has not been listed or walked already.
+// or walked (a directory) only when it is not ignored, its target lies
+// inside the root and outside VCS metadata, and the target has not been
+// listed or walked already.
 func (rw *rootWalk) followLink(l pendingLink) {
 	name := path.Base(l.path)
 	kind := KindOf(name)
 	key := path.Join(rw.key, l.path)
 	linkAbs := filepath.Join(l.parentReal, name)
 	target, err := filepath.EvalSymlinks(linkAbs)
-	if err != nil {
+	if err == nil {
+		var fi os.FileInfo
+		if fi, err = os.Stat(target); err == nil {
+			rw.followTarget(l, name, kind, key, linkAbs, target, fi)
+			return
+		}
+	}
+	// An ignored link is nobody's business, whatever its state.
+	if !l.stack.ignored(key, false) && !l.stack.ignored(key, true) {
 		rw.linkError(l.path, kind, err)
+	}
+}
+
+// followTarget handles a symlink whose target resolved to target.
+func (rw *rootWalk) followTarget(l pendingLink, name string, kind Kind, key, linkAbs, target string, fi os.FileInfo) {
+	if l.stack.ignored(key, fi.IsDir()) {
 		return
 	}
-	rel, err := filepath.Rel(rw.real, target)
-	if err != nil || !within(rw.real, target) {
-		// Outside the root: never read, but say so when it matters
-		// (a directory, or a file of a selected kind).
-		if fi, err := os.Stat(target); err == nil && (fi.IsDir() || rw.opt.wants(kind)) {
+	if !within(rw.real, target) {
+		// Never read, but say so when it matters: a directory, or a
+		// file of a selected kind.
+		if fi.IsDir() || rw.opt.wants(kind) {
 			rw.problem(l.path, "symlink leaves the scan root"+linkText(linkAbs))
 		}
 		return
 	}
-	for _, elem := range strings.Split(filepath.ToSlash(rel), "/") {
-		if isVCSDir(elem) {
-			return // repository metadata is never scanned
+	if rel, err := filepath.Rel(rw.real, target); err == nil {
+		for _, elem := range strings.Split(filepath.ToSlash(rel), "/") {
+			if isVCSDir(elem) {
+				return // repository metadata is never scanned
+			}
 		}
-	}
-	fi, err := os.Stat(target)
-	if err != nil {
-		rw.linkError(l.path, kind, err)
-		return
 	}
 	switch {
 	case fi.IsDir():
-		if l.stack.ignored(key, true) {
-			return
-		}
 		if rw.seenDirs[target] {
 			// Already walked. Pointing at one of its own ancestors is a
 			// cycle worth reporting; any other alias is not news.
@@ -57,8 +65,8 @@ func (rw *rootWalk) followLink(l pendingLink) {
 		}
 		rw.seenDirs[target] = true
 		rw.walkDir(l.path, target, l.stack)
-	case !rw.opt.wants(kind) || l.stack.ignored(key, false) || rw.seenFiles[target]:
-		// Not wanted, ignored, or already listed under its own path.
+	case !rw.opt.wants(kind) || rw.seenFiles[target]:
+		// Not wanted, or already listed under its own path.
 	case !fi.Mode().IsRegular():
 		rw.problem(l.path, "skipped: not a regular file")
 	default:

@@ -119,3 +119,18 @@ func TestSymlinkedGitignore(t *testing.T) {
 		t.Errorf("problems = %q", probs)
 	}
 }
+
+// TestIgnoredSymlinks: an ignored link is neither followed nor reported.
+func TestIgnoredSymlinks(t *testing.T) {
+	outside := t.TempDir()
+	dir := t.TempDir()
+	mkTree(t, dir, map[string]string{".gitignore": "venv/\nbroken.cu\nout.cu\n", "a.cu": ""})
+	symlink(t, dir, outside, "venv")
+	symlink(t, dir, "nowhere.cu", "broken.cu")
+	symlink(t, dir, filepath.Join(outside, "x.cu"), "out.cu")
+	got, probs := walkPaths(t, []string{dir}, Options{})
+	wantPaths(t, got, "a.cu")
+	if len(probs) != 0 {
+		t.Errorf("problems = %q", probs)
+	}
+}

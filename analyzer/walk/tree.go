@@ -48,11 +48,11 @@ func (w *walker) newRootWalk(display, abs, real string) *rootWalk {
 // walkTree walks the real tree under the root, then follows the symlinks
 // found on the way (and those found through them).
 func (rw *rootWalk) walkTree() {
-	st := rw.initialStack()
 	if rw.seenDirs[rw.real] {
 		return // an earlier root covered this one
 	}
 	rw.seenDirs[rw.real] = true
+	st := rw.initialStack()
 	rw.walkDir("", rw.real, st)
 	for len(rw.links) > 0 {
 		l := rw.links[0]

@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -154,27 +153,6 @@ func TestWalkMaxFileSize(t *testing.T) {
 	}
 }
 
-func TestWalkSpecialFiles(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no FIFOs")
-	}
-	dir := t.TempDir()
-	mkTree(t, dir, map[string]string{"ok.cu": ""})
-	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.cu"), 0o644); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	// A FIFO must be reported, never opened (that would block forever).
-	got, probs := walkPaths(t, []string{dir}, Options{})
-	wantPaths(t, got, "ok.cu")
-	if !hasProblem(probs, "pipe.cu", "not a regular file") {
-		t.Errorf("problems = %q", probs)
-	}
-	_, p := Read(File{Path: "pipe.cu", Abs: filepath.Join(dir, "pipe.cu")}, 0)
-	if p == nil || !strings.Contains(p.Msg, "not a regular file") {
-		t.Errorf("Read(fifo) problem = %v", p)
-	}
-}
-
 func TestWalkUnreadable(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no chmod 000")
@@ -216,5 +194,10 @@ func TestWalkUnreadable(t *testing.T) {
 	_, p := Read(files[0], 0)
 	if p == nil || p.Msg != "permission denied" {
 		t.Errorf("Read(locked) = %v", p)
+	}
+	// An unreadable root is a problem too, not an error.
+	_, probs = walkPaths(t, []string{filepath.Join(dir, "secret")}, Options{})
+	if !hasProblem(probs, ".", "permission denied") {
+		t.Errorf("unreadable root: problems = %q", probs)
 	}
 }
