@@ -27,12 +27,15 @@ type walker struct {
 // walk. A root that cannot be stat'ed (typically: does not exist) is an
 // error.
 //
-// Directory roots honor ignore rules (see package doc and Options); a file
-// named as a root is always listed if its kind is selected, whatever the
-// ignore rules say, because the user asked for it by name. A file reached
-// twice (through a symlink, or because roots overlap) is listed once, under
-// the first path: paths without symlinks win over paths through one, then
-// the earlier root, then the bytewise-smaller path.
+// Directory roots honor ignore rules (see the package doc and Options). A
+// file named as a root is listed whenever its kind is selected, whatever
+// .gitignore or Options.Exclude say, because the user asked for it by name
+// (as linters such as ruff do by default); otherwise it gets a Problem.
+//
+// A file reached twice is listed once, under its first path: the earlier
+// root wins; within a root, the file's own (symlink-free) path wins over a
+// path through a symlink, and among symlinks the one met first in the
+// name-sorted, depth-first walk wins.
 func Walk(roots []string, opt Options) ([]File, []Problem, error) {
 	w := &walker{
 		opt:       opt,
