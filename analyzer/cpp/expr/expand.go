@@ -26,12 +26,23 @@ type context struct {
 type expander struct {
 	env      Env
 	ctx      []context
-	defs     []*defn // compiled macros of this evaluation
-	used     []string
+	defs     []*defn         // compiled macros of this evaluation
+	defIndex map[*Macro]*defn // defs, once there are many
+	used     nameSet
 	err      string
 	steps    int
 	argDepth int
+
+	// active counts the contexts of each macro name once the stack is
+	// deep; shallow stacks are scanned instead, which is cheaper than a
+	// map for the usual one or two levels.
+	active map[string]int
 }
+
+// deepStack is the context depth from which disabled macros are tracked in
+// a map: a chain of n macros, each expanding to the next, keeps n contexts
+// on the stack, and scanning them for every token would be quadratic.
+const deepStack = 16
 
 func (e *expander) fail(msg string) {
 	if e.err == "" {
@@ -41,6 +52,24 @@ func (e *expander) fail(msg string) {
 
 func (e *expander) push(toks []Token, macro string, arg bool) {
 	e.ctx = append(e.ctx, context{toks: toks, macro: macro, arg: arg})
+	if e.active != nil {
+		e.active[macro]++
+	} else if len(e.ctx) > deepStack {
+		e.active = make(map[string]int, 2*deepStack)
+		for _, c := range e.ctx {
+			e.active[c.macro]++
+		}
+	}
+}
+
+// popTo pops contexts until n remain, re-enabling their macros.
+func (e *expander) popTo(n int) {
+	if e.active != nil {
+		for _, c := range e.ctx[n:] {
+			e.active[c.macro]--
+		}
+	}
+	e.ctx = e.ctx[:n]
 }
 
 // rawNext returns the next token without macro expansion, popping
@@ -62,12 +91,15 @@ func (e *expander) rawNext() Token {
 		if c.arg || len(e.ctx) == 1 {
 			return Token{}
 		}
-		e.ctx = e.ctx[:len(e.ctx)-1]
+		e.popTo(len(e.ctx) - 1)
 	}
 }
 
 // disabled reports whether the macro called name is being expanded.
 func (e *expander) disabled(name string) bool {
+	if e.active != nil {
+		return e.active[name] > 0
+	}
 	for i := len(e.ctx) - 1; i > 0; i-- {
 		if e.ctx[i].macro == name {
 			return true
@@ -151,7 +183,7 @@ func (e *expander) enter(m *Macro) bool {
 		e.fail(d.bad)
 		return false
 	}
-	e.used = append(e.used, m.Name)
+	e.used.add(m.Name)
 	toks := e.substitute(d, args, vaOmitted)
 	if e.err != "" {
 		return false
@@ -161,14 +193,56 @@ func (e *expander) enter(m *Macro) bool {
 }
 
 func (e *expander) compiled(m *Macro) *defn {
-	for _, d := range e.defs {
-		if d.m == m {
+	if e.defIndex != nil {
+		if d := e.defIndex[m]; d != nil {
 			return d
+		}
+	} else {
+		for _, d := range e.defs {
+			if d.m == m {
+				return d
+			}
 		}
 	}
 	d := compile(m)
 	e.defs = append(e.defs, d)
+	if e.defIndex != nil {
+		e.defIndex[m] = d
+	} else if len(e.defs) > deepStack {
+		e.defIndex = make(map[*Macro]*defn, 2*len(e.defs))
+		for _, d := range e.defs {
+			e.defIndex[d.m] = d
+		}
+	}
 	return d
+}
+
+// nameSet is a set of names that stays a slice while small.
+type nameSet struct {
+	list []string
+	idx  map[string]bool
+}
+
+func (s *nameSet) add(name string) {
+	if s.idx != nil {
+		if !s.idx[name] {
+			s.idx[name] = true
+			s.list = append(s.list, name)
+		}
+		return
+	}
+	for _, n := range s.list {
+		if n == name {
+			return
+		}
+	}
+	s.list = append(s.list, name)
+	if len(s.list) > deepStack {
+		s.idx = make(map[string]bool, 2*len(s.list))
+		for _, n := range s.list {
+			s.idx[n] = true
+		}
+	}
 }
 
 // peekParen consumes a '(' if it is the next token, looking through the
@@ -186,7 +260,7 @@ func (e *expander) peekParen() bool {
 		if c.arg || len(e.ctx) == 1 {
 			return false
 		}
-		e.ctx = e.ctx[:len(e.ctx)-1]
+		e.popTo(len(e.ctx) - 1)
 	}
 }
 
@@ -267,7 +341,7 @@ func (e *expander) expandArg(arg []Token) []Token {
 		}
 		out = append(out, t)
 	}
-	e.ctx = e.ctx[:base]
+	e.popTo(base)
 	e.argDepth--
 	return out
 }

@@ -76,9 +76,9 @@ func Eval(cond string, env Env) (Result, error) {
 		return Result{}, &Error{Msg: "division by zero in #if"}
 	}
 	var r Result
-	if len(e.used) > 0 {
-		slices.Sort(e.used)
-		r.Used = slices.Compact(e.used)
+	if len(e.used.list) > 0 {
+		r.Used = e.used.list
+		slices.Sort(r.Used)
 	}
 	if v.certain() {
 		r.Value = Value{Known: true, Val: int64(v.bits), Unsigned: v.uns == True}

@@ -68,7 +68,7 @@ func (p *parser) defined() (value, bool) {
 	m, st := e.env.Lookup(t.Text)
 	switch {
 	case st == True && m != nil:
-		e.used = append(e.used, t.Text)
+		e.used.add(t.Text)
 		return known(1, false), true
 	case st == Unknown && t.Text != "true" && t.Text != "false":
 		return value{uns: False, unk: []string{t.Text}}, true

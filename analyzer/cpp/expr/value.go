@@ -3,14 +3,21 @@ package expr
 // Values of the three-valued evaluation.
 //
 // A value is what one operand evaluates to over every resolution of the
-// Unknown macros. bits are meaningful when known (they are the same in
-// every resolution that does not fail); uns is whether the value has type
-// uintmax_t (which can itself be unknown: U might expand to 1u); err says
-// whether evaluating it is a preprocessor error (division by zero) in all
-// resolutions (True), some (Unknown) or none (False). Errors are carried as
-// values instead of being raised at once because whether an operand is
-// evaluated is only decided later, by the operator around it: gcc accepts
-// "0 && 1/0". unk lists, sorted, the Unknown names the value depends on.
+// Unknown macros. uns is whether it has type uintmax_t (which can itself be
+// unknown: U might expand to 1u). err says whether evaluating it is a
+// preprocessor error (division by zero) in all resolutions (True), some
+// (Unknown) or none (False). Errors are carried as values instead of being
+// raised at once because whether an operand is evaluated is only decided
+// later, by the operator around it: gcc accepts "0 && 1/0".
+//
+// bits are meaningful when known: they are the same in every resolution
+// that does not fail. For a value that fails in every resolution, bits and
+// uns are what gcc computes anyway while it skips an unevaluated operand
+// (x/0 yields x, with the type of x), because that garbage can still decide
+// the type of an enclosing ?: ("0 ? 1u/0 : -1" is unsigned) or whether an
+// enclosing skipped division is by zero.
+//
+// unk lists, sorted, the Unknown names the value depends on.
 type value struct {
 	bits  uint64
 	known bool
@@ -23,22 +30,13 @@ type value struct {
 // resolution.
 func (v value) certain() bool { return v.known && v.uns != Unknown && v.err == False }
 
-// settle drops the unknown names from a value that turned out certain.
-// A failing value keeps them only for its type: the type of a skipped
-// operand still reaches the result through ?:.
+// settle drops the unknown names from a value that turned out not to
+// depend on them.
 func (v value) settle() value {
-	if v.certain() || (v.err == True && v.uns != Unknown) {
+	if v.known && v.uns != Unknown && v.err != Unknown {
 		v.unk = nil
 	}
 	return v
-}
-
-// fail turns v into an operand that is an error in every resolution. Its
-// bits are meaningless, but it keeps its type: cpp still computes the type
-// of a division by zero in an unevaluated operand ("0 ? 1u/0 : -1" is
-// unsigned).
-func (v value) fail() value {
-	return value{err: True, uns: v.uns, unk: v.unk}.settle()
 }
 
 // truth is whether v is nonzero; it does not consider v.err.
@@ -50,13 +48,6 @@ func (v value) truth() Tri {
 }
 
 func known(bits uint64, uns bool) value { return value{bits: bits, known: true, uns: triOf(uns)} }
-
-func boolValue(b bool) value {
-	if b {
-		return value{bits: 1, known: true}
-	}
-	return value{known: true}
-}
 
 // joinErr combines the error states of operands that are all evaluated.
 func joinErr(a, b Tri) Tri {
@@ -142,9 +133,6 @@ func unary(op opcode, v value) value {
 		r.uns = False
 		r.bits = b2u(v.bits == 0)
 	}
-	if r.err == True {
-		return r.fail()
-	}
 	return r.settle()
 }
 
@@ -155,9 +143,6 @@ func binary(op opcode, a, b value) value {
 	if op == opComma {
 		r.bits, r.known, r.uns = b.bits, b.known, b.uns
 		r.unk = mergeNames(errNames(a), b.unk)
-		if r.err == True {
-			return r.fail()
-		}
 		return r.settle()
 	}
 	switch op {
@@ -169,17 +154,16 @@ func binary(op opcode, a, b value) value {
 		r.uns = a.uns.Or(b.uns)
 	}
 	r.unk = mergeNames(a.unk, b.unk)
-	if r.err == True {
-		return r.fail()
-	}
+	divZero := false
 	if op == opDiv || op == opMod {
-		// Division by zero is an error, but in an unevaluated operand cpp
-		// yields the left operand, with its type, not the common type.
-		if b.known && b.bits == 0 {
+		switch {
+		case b.known && b.bits == 0:
+			// Division by zero in #if. Where unevaluated, cpp yields
+			// the left operand with its own type, not the common type.
+			divZero = true
+			r.err = True
 			r.uns = a.uns
-			return r.fail()
-		}
-		if !b.known {
+		case !b.known:
 			r.err = joinErr(r.err, Unknown) // the divisor may be zero
 			if a.uns != True && b.uns != False {
 				r.uns = Unknown
@@ -194,7 +178,17 @@ func binary(op opcode, a, b value) value {
 	first := true
 	for _, au := range signs(a.uns) {
 		for _, bu := range signs(b.uns) {
-			v := compute(op, a.bits, au, b.bits, bu)
+			var v uint64
+			if divZero {
+				// libcpp's num_div_op negates a negative signed
+				// dividend before it finds the divisor is zero.
+				v = a.bits
+				if !au && !bu && int64(v) < 0 {
+					v = -v
+				}
+			} else {
+				v = compute(op, a.bits, au, b.bits, bu)
+			}
 			if first {
 				r.bits, r.known, first = v, true, false
 			} else if v != r.bits {
@@ -315,9 +309,6 @@ func b2u(b bool) uint64 {
 // logical applies && or ||. The right operand is evaluated only when the
 // left one does not decide the result, so its errors count only then.
 func logical(and bool, a, b value) value {
-	if a.err == True {
-		return value{err: True}
-	}
 	// decisive is the left truth value that makes b irrelevant.
 	decisive := triOf(!and)
 	r := value{uns: False}
@@ -326,19 +317,17 @@ func logical(and bool, a, b value) value {
 		r.known, r.bits, r.err = true, b2u(!and), a.err
 		r.unk = errNames(a)
 	case at != Unknown:
-		if b.err == True {
-			return value{err: True}
-		}
 		bt := b.truth()
 		r.known = bt != Unknown
 		r.bits = b2u(bt == True)
 		r.err = joinErr(a.err, b.err)
 		r.unk = mergeNames(errNames(a), b.unk)
 	default:
+		// b is evaluated in the resolutions where a is not decisive.
+		// Where b fails, a must have been decisive; where it does not,
+		// b being decisive itself fixes the result too.
 		r.err = joinErr(a.err, maybeErr(b.err))
 		r.unk = mergeNames(a.unk, b.unk)
-		// Where b fails, a must have been non-decisive... and where it
-		// does not, b agreeing with the decisive value fixes the result.
 		if b.err == True || b.truth() == decisive {
 			r.known, r.bits = true, b2u(!and)
 		}
@@ -346,42 +335,32 @@ func logical(and bool, a, b value) value {
 	return r.settle()
 }
 
-// conditional applies c ? x : y. The type is unsigned if either arm is.
+// conditional applies c ? x : y. The type is unsigned if either arm is,
+// whichever is evaluated.
 func conditional(c, x, y value) value {
-	uns := x.uns.Or(y.uns)
-	typeNames := func() []string {
-		if uns == Unknown {
-			return mergeNames(x.unk, y.unk)
-		}
-		return nil
-	}
-	if c.err == True {
-		return value{err: True, uns: uns, unk: typeNames()}
+	r := value{uns: x.uns.Or(y.uns)}
+	if r.uns == Unknown {
+		r.unk = mergeNames(x.unk, y.unk)
 	}
 	switch c.truth() {
 	case True, False:
-		pick, other := x, y
+		pick := x
 		if c.truth() == False {
-			pick, other = y, x
+			pick = y
 		}
-		if pick.err == True {
-			return value{err: True, uns: uns, unk: typeNames()}
-		}
-		r := value{bits: pick.bits, known: pick.known, uns: uns, err: joinErr(c.err, pick.err)}
-		r.unk = mergeNames(errNames(c), pick.unk)
-		if other.uns == Unknown && uns == Unknown {
-			r.unk = mergeNames(r.unk, other.unk)
-		}
+		r.bits, r.known = pick.bits, pick.known
+		r.err = joinErr(c.err, pick.err)
+		r.unk = mergeNames(r.unk, mergeNames(errNames(c), pick.unk))
 		return r.settle()
 	}
+	r.err = joinErr(c.err, maybeErr(joinErr(x.err, y.err)))
 	if x.err == True && y.err == True {
-		return value{err: True, uns: uns, unk: typeNames()}
+		r.err = True // every resolution fails
 	}
-	r := value{uns: uns, err: joinErr(c.err, maybeErr(joinErr(x.err, y.err)))}
 	switch {
-	case x.err == True:
+	case x.err == True && y.err != True:
 		r.bits, r.known = y.bits, y.known
-	case y.err == True:
+	case y.err == True && x.err != True:
 		r.bits, r.known = x.bits, x.known
 	default:
 		r.bits, r.known = x.bits, x.known && y.known && x.bits == y.bits
