@@ -1,6 +1,8 @@
 package cpp
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"regexp"
 	"strings"
@@ -32,10 +34,12 @@ type Content struct {
 	Empty      bool // nothing but blank lines and comments
 	DefineOnly bool // only #define/#undef (and nested chains that hold only those)
 	Failure    string
-	// Shape is the branch text with numbers replaced and space removed: two
-	// branches with equal Shape differ only in numbers (tuning).
+	// Shape hashes the branch text with numbers replaced and space removed,
+	// nested chains included: two branches with equal Shape differ only in
+	// numbers (tuning).
 	Shape string
-	Text  string // the branch's code, comment-free
+	// Text is the branch's own code, comment-free, without nested chains.
+	Text string
 }
 
 // Structure is the chain tree of one file, with the problems met building it.
@@ -124,15 +128,12 @@ func Build(src *Source) *Structure {
 	for i := range st.LineOwner {
 		st.LineOwner[i] = BranchRef{-1, -1}
 	}
-	// Chains are in opening order, so a parent is assigned before its
-	// children overwrite the lines they hold.
-	for ci := range st.Chains {
+	// Children have higher IDs than their parents: walking backwards
+	// classifies every child before the branch that contains it, and each
+	// line is visited once, so deep nesting stays linear.
+	for ci := len(st.Chains) - 1; ci >= 0; ci-- {
 		for bi := range st.Chains[ci].Branches {
-			b := &st.Chains[ci].Branches[bi]
-			b.Content = st.classify(b)
-			for li := b.FirstLine; li < b.EndLine; li++ {
-				st.LineOwner[li] = BranchRef{ci, bi}
-			}
+			st.classify(ci, bi)
 		}
 	}
 	return st
@@ -143,60 +144,71 @@ var (
 	failureRE = regexp.MustCompile(`\bstatic_assert\s*\(\s*(false|0)\b|\b__trap\s*\(\s*\)|\basm\s*(volatile\s*)?\(\s*"trap;?"|\b__builtin_trap\s*\(\s*\)`)
 )
 
-func (st *Structure) classify(b *Branch) Content {
-	var text, own strings.Builder
-	code := false
-	nonDefine := false
+// classify fills in a branch's Content from its own lines and its nested
+// chains (already classified), and records the lines it owns.
+func (st *Structure) classify(ci, bi int) {
+	b := &st.Chains[ci].Branches[bi]
+	var own strings.Builder
+	shape := sha256.New()
+	code, nonDefine := false, false
 	failure := ""
-	depth := 0 // nesting below this branch: failures there belong to the nested chain
+	child := 0
 	for li := b.FirstLine; li < b.EndLine; li++ {
 		ln := st.Src.Lines[li]
+		if ln.Directive >= 0 && child < len(b.Children) && st.Src.Directives[st.Chains[b.Children[child]].Branches[0].Dir].LineIdx == li {
+			// A nested chain: take its summary and skip its lines.
+			nc := &st.Chains[b.Children[child]]
+			child++
+			for _, nb := range nc.Branches {
+				shape.Write([]byte(nb.Content.Shape))
+				shape.Write([]byte{0})
+				if !nb.Content.Empty {
+					code = true
+					if !nb.Content.DefineOnly {
+						nonDefine = true
+					}
+				}
+			}
+			if nc.Endif >= 0 {
+				li = st.Src.Directives[nc.Endif].LineIdx
+			} else {
+				li = b.EndLine
+			}
+			continue
+		}
+		st.LineOwner[li] = BranchRef{ci, bi}
 		t := strings.TrimSpace(ln.Text)
 		if t == "" {
 			continue
 		}
-		text.WriteString(t)
-		text.WriteByte('\n')
+		own.WriteString(t)
+		own.WriteByte('\n')
+		shape.Write([]byte(strings.Join(strings.Fields(numberRE.ReplaceAllString(t, "#")), "")))
+		shape.Write([]byte{'\n'})
 		code = true
 		if ln.Directive >= 0 {
-			d := st.Src.Directives[ln.Directive]
-			switch {
-			case d.Kind.Opens():
-				depth++
-			case d.Kind == DirEndif:
-				depth--
-			}
-			switch d.Kind {
+			switch d := st.Src.Directives[ln.Directive]; d.Kind {
 			case DirDefine, DirUndef:
 			case DirError:
-				if failure == "" && depth == 0 {
+				if failure == "" {
 					failure = "#error " + d.Args
 				}
 				nonDefine = true
 			default:
-				if !d.Kind.Conditional() {
-					nonDefine = true
-				}
+				nonDefine = true
 			}
 			continue
 		}
 		nonDefine = true
-		if depth == 0 {
-			own.WriteString(t)
-			own.WriteByte('\n')
-		}
 	}
-	// A "not supported" printf alone only prints; it is a hard failure when a
-	// trap comes with it, and then the trap is what the message names.
 	if failure == "" {
 		failure = failureRE.FindString(own.String())
 	}
-	full := text.String()
-	return Content{
+	b.Content = Content{
 		Empty:      !code,
 		DefineOnly: code && !nonDefine,
 		Failure:    failure,
-		Shape:      strings.Join(strings.Fields(numberRE.ReplaceAllString(full, "#")), ""),
-		Text:       full,
+		Shape:      hex.EncodeToString(shape.Sum(nil)),
+		Text:       own.String(),
 	}
 }

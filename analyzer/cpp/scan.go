@@ -268,7 +268,7 @@ func parseDirective(text string) (Directive, bool) {
 		k++
 	}
 	kw := t[:k]
-	if kw == "" {
+	if kw == "" || (kw[0] >= '0' && kw[0] <= '9') {
 		return Directive{}, false // null directive or "# 12 file" line marker
 	}
 	kind, ok := dirKinds[kw]

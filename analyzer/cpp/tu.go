@@ -301,7 +301,7 @@ func (ps *passState) noteDef(info *DirResult, name string) {
 }
 
 func (ps *passState) define(f *File, d *Directive, cur Tri, conditional bool) {
-	m := parseDefine(d.Args)
+	m := expr.ParseDefine(d.Args)
 	if m == nil {
 		return
 	}
@@ -377,38 +377,4 @@ func macroName(s string) string {
 		return ""
 	}
 	return s[:k]
-}
-
-// parseDefine splits "NAME body", "NAME(a, b) body", "NAME(...) body".
-func parseDefine(args string) *expr.Macro {
-	n := macroName(args)
-	if n == "" {
-		return nil
-	}
-	rest := strings.TrimLeft(args, " \t")[len(n):]
-	m := &expr.Macro{Name: n}
-	if strings.HasPrefix(rest, "(") {
-		end := strings.IndexByte(rest, ')')
-		if end < 0 {
-			return nil
-		}
-		m.FuncLike = true
-		for _, p := range strings.Split(rest[1:end], ",") {
-			p = strings.TrimSpace(p)
-			if p == "" {
-				continue
-			}
-			if strings.HasSuffix(p, "...") {
-				m.Variadic = true
-				p = strings.TrimSpace(strings.TrimSuffix(p, "..."))
-				if p == "" {
-					p = "__VA_ARGS__"
-				}
-			}
-			m.Params = append(m.Params, p)
-		}
-		rest = rest[end+1:]
-	}
-	m.Body = strings.TrimSpace(rest)
-	return m
 }

@@ -133,9 +133,14 @@ const unitsPerFile = 4
 // than unitsPerFile chosen units reach yet, then every relevant file that no
 // chosen unit reaches (a header evaluated on its own).
 func (p *Project) Units() []*cpp.File {
+	return p.units(nil)
+}
+
+// includeEdges resolves every #include of every file, whatever condition
+// surrounds it: the static include graph.
+func (p *Project) includeEdges() [][]int {
 	fs := p.FS
-	n := len(fs.Files)
-	edges := make([][]int, n)
+	edges := make([][]int, len(fs.Files))
 	for _, f := range fs.Files {
 		seen := map[int]bool{}
 		for _, d := range f.St.Src.Directives {
@@ -152,6 +157,16 @@ func (p *Project) Units() []*cpp.File {
 			}
 		}
 	}
+	return edges
+}
+
+// units chooses translation units; with want set, only units whose closure
+// reaches a wanted file, and every wanted file is covered.
+func (p *Project) units(want map[int]bool) []*cpp.File {
+	fs := p.FS
+	n := len(fs.Files)
+	edges := p.includeEdges()
+	relevant := func(v int) bool { return p.Relevant[v] && (want == nil || want[v]) }
 	coverage := make([]int, n)
 	var units []*cpp.File
 	for _, f := range fs.Files {
@@ -161,7 +176,7 @@ func (p *Project) Units() []*cpp.File {
 		closure := reach(f.ID, edges)
 		useful := false
 		for _, v := range closure {
-			if p.Relevant[v] && coverage[v] < unitsPerFile {
+			if relevant(v) && coverage[v] < unitsPerFile {
 				useful = true
 				break
 			}
@@ -175,7 +190,7 @@ func (p *Project) Units() []*cpp.File {
 		}
 	}
 	for _, f := range fs.Files {
-		if coverage[f.ID] == 0 && p.Relevant[f.ID] {
+		if coverage[f.ID] == 0 && (relevant(f.ID) || want[f.ID]) {
 			units = append(units, f)
 			for _, v := range reach(f.ID, edges) {
 				coverage[v]++

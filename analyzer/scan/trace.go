@@ -39,20 +39,30 @@ type TraceOptions struct {
 }
 
 // DefaultRoot is the scan root for a file given alone: the nearest enclosing
-// git work tree (so includes resolve as in the repository), else its directory.
+// git work tree (so includes resolve as in the repository), else its
+// directory; relative to the working directory when it lies under it, so
+// printed paths stay short.
 func DefaultRoot(file string) string {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return filepath.Dir(file)
 	}
-	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+	root := filepath.Dir(abs)
+	for d := root; ; d = filepath.Dir(d) {
 		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			return d
+			root = d
+			break
 		}
 		if filepath.Dir(d) == d {
-			return filepath.Dir(abs)
+			break
 		}
 	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, root); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return root
 }
 
 // Trace evaluates the translation units that reach the given files and
@@ -76,19 +86,9 @@ func Trace(opt TraceOptions) ([]TraceEntry, *Project, error) {
 		build = []target.Arch{tg.Arch}
 	}
 	passes := opt.Table.Reference(opt.CUDA)
-	units := p.Units()
-	// Files reached by no unit are evaluated on their own.
-	res := p.Evaluate(cpp.Config{Table: opt.Table, CUDA: opt.CUDA, BuildList: build, Passes: passes}, units)
-	var alone []*cpp.File
-	for id := range want {
-		if !res.Visited[id] {
-			alone = append(alone, p.FS.Files[id])
-		}
-	}
-	if len(alone) > 0 {
-		extra := p.Evaluate(cpp.Config{Table: opt.Table, CUDA: opt.CUDA, BuildList: build, Passes: passes}, alone)
-		res = cpp.MergeResults([]*cpp.Results{res, extra})
-	}
+	// Only the units that reach the traced files; a file no unit reaches is
+	// its own unit.
+	res := p.Evaluate(cpp.Config{Table: opt.Table, CUDA: opt.CUDA, BuildList: build, Passes: passes}, p.units(want))
 	pre := NewTriggers()
 	var out []TraceEntry
 	for _, f := range p.FS.Files {

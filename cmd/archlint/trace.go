@@ -76,7 +76,13 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 // writeTraceJSON prints one object per line with the passes in arch order
 // (encoding/json would sort map keys alphabetically: sm_100 before sm_75).
 func writeTraceJSON(w *bytes.Buffer, e scan.TraceEntry) {
-	str := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+	str := func(s string) string {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false) // conditions are full of < and >
+		_ = enc.Encode(s)
+		return strings.TrimSuffix(b.String(), "\n")
+	}
 	b := func(v *bool) string {
 		if v == nil {
 			return "null"
@@ -98,8 +104,11 @@ func writeTraceJSON(w *bytes.Buffer, e scan.TraceEntry) {
 		fmt.Fprintf(w, `,"error":%s`, str(e.Err))
 	}
 	if len(e.Unknowns) > 0 {
-		u, _ := json.Marshal(e.Unknowns)
-		fmt.Fprintf(w, `,"unknowns":%s`, u)
+		var us []string
+		for _, u := range e.Unknowns {
+			us = append(us, str(u))
+		}
+		fmt.Fprintf(w, `,"unknowns":[%s]`, strings.Join(us, ","))
 	}
 	w.WriteString("}\n")
 }
