@@ -10,7 +10,7 @@ import (
 
 // mkTree creates files under dir: keys are slash paths, values contents.
 // A key ending in "/" makes an empty directory.
-func mkTree(t *testing.T, dir string, tree map[string]string) {
+func mkTree(t testing.TB, dir string, tree map[string]string) {
 	t.Helper()
 	for p, content := range tree {
 		full := filepath.Join(dir, filepath.FromSlash(p))
@@ -31,7 +31,7 @@ func mkTree(t *testing.T, dir string, tree map[string]string) {
 
 // symlink creates link (slash path under dir) pointing at target, as
 // written.
-func symlink(t *testing.T, dir, target, link string) {
+func symlink(t testing.TB, dir, target, link string) {
 	t.Helper()
 	full := filepath.Join(dir, filepath.FromSlash(link))
 	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {

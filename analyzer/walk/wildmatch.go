@@ -1,5 +1,7 @@
 package walk
 
+import "strings"
+
 // This file matches gitignore globs with git's wildmatch semantics
 // (wildmatch.c), but compiled to a small NFA and run in one pass over the
 // text: O(len(pattern) * len(text)) whatever the pattern. git's own
@@ -50,6 +52,9 @@ type glob struct {
 	toks     []globTok
 	pathname bool
 	never    bool // malformed: git's matcher aborts on it, so nothing matches
+	// Literal text every match must start with, end with, and contain:
+	// cheap tests that reject almost every path before the NFA runs.
+	prefix, suffix, inner string
 }
 
 // compileGlob compiles a pattern for matching with or without pathname.
@@ -105,14 +110,59 @@ func compileGlob(p string, pathname bool) *glob {
 			pi++
 		}
 	}
+	g.findLiterals()
 	return g
+}
+
+// findLiterals fills prefix, suffix and inner from the runs of literal
+// tokens that every match must read. The "/" of a "**/" is not such a
+// token: the zero-directory shortcut skips it.
+func (g *glob) findLiterals() {
+	n := len(g.toks)
+	optional := make([]bool, n)
+	for i, t := range g.toks {
+		if t.kind == tokSplit {
+			for j := i + 1; j < t.skip; j++ {
+				optional[j] = true
+			}
+		}
+	}
+	isLit := func(i int) bool { return g.toks[i].kind == tokLit && !optional[i] }
+	text := func(from, to int) string {
+		b := make([]byte, 0, to-from)
+		for _, t := range g.toks[from:to] {
+			b = append(b, t.lit)
+		}
+		return string(b)
+	}
+	end := 0
+	for end < n && isLit(end) {
+		end++
+	}
+	g.prefix = text(0, end)
+	start := n
+	for start > 0 && isLit(start-1) {
+		start--
+	}
+	g.suffix = text(start, n)
+	for i := 0; i < n; {
+		j := i
+		for j < n && isLit(j) {
+			j++
+		}
+		if j-i > len(g.inner) {
+			g.inner = text(i, j)
+		}
+		i = max(j, i+1)
+	}
 }
 
 // match runs the NFA: live[i] means "the first i tokens match the text
 // read so far". Every edge points forward, so one ascending pass computes
 // the epsilon closure.
 func (g *glob) match(text string) bool {
-	if g.never {
+	if g.never || !strings.HasPrefix(text, g.prefix) || !strings.HasSuffix(text, g.suffix) ||
+		!strings.Contains(text, g.inner) {
 		return false
 	}
 	n := len(g.toks)
