@@ -48,10 +48,11 @@ const maxPivotGroups = 16
 // per-call overhead of IndexByte vanishes.
 const scanWindow = 64 << 10
 
-// byteRank orders the bytes by how common they are in C++ and Python
-// source (most common first), measured over libstdc++, the C headers and
-// the Python standard library. Bytes not listed are rarer than all listed.
-const byteRank = " et_nriaso\nlcdpufmh*T/,)(gIyE\tbAL.SRC-:Nx;vP0OMGD=w#>'F1B<2kUX\"{V}H&3zY486Wq\\@K+[]5j97Z!%Q|`J?^~$\r"
+// byteRank orders the printable bytes by how common they are in the code
+// archlint scans (most common first), measured over the 53 MB of C++, CUDA
+// and Python sources of flashinfer. Bytes not listed are rarer than all
+// listed ones.
+const byteRank = " eta_srion\nlcdpum,fh=.)(gk\"b:/yv1-2xwTS0[]AE;MC3IN*qzF64RDPL#8+O`><{}BKVUHG%W5&j9\\Q7Y@'X!|Z?$^~J\t\r"
 
 // rarity is higher for rarer bytes.
 func rarity(b byte) int {
