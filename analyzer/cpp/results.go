@@ -57,6 +57,12 @@ func merge(old, v Tri) Tri {
 type DirResult struct {
 	Reached []Tri
 	Taken   []Tri
+	// Strong marks passes whose values came from a unit that included the
+	// file unconditionally. Values from a unit that included it under an
+	// undecided condition are weak: they stand only where no unit gives
+	// strong ones, so one optional include cannot blur a header that every
+	// other unit sees plainly.
+	Strong []bool
 	// Err is the preprocessor error the condition gave, if any (first seen).
 	Err string
 	// Unknowns are the configuration macros the value depended on.
@@ -108,7 +114,7 @@ func (r *Results) slot(f *File, di int) *DirResult {
 	}
 	dr := r.ByFile[f.ID][di]
 	if dr == nil {
-		dr = &DirResult{Reached: make([]Tri, len(r.Passes)), Taken: make([]Tri, len(r.Passes))}
+		dr = &DirResult{Reached: make([]Tri, len(r.Passes)), Taken: make([]Tri, len(r.Passes)), Strong: make([]bool, len(r.Passes))}
 		for i := range dr.Reached {
 			dr.Reached[i], dr.Taken[i] = notSeen, notSeen
 		}
@@ -117,11 +123,23 @@ func (r *Results) slot(f *File, di int) *DirResult {
 	return dr
 }
 
-func (r *Results) record(f *File, di, pass int, reached, taken Tri) *DirResult {
+func (r *Results) record(f *File, di, pass int, reached, taken Tri, strong bool) *DirResult {
 	dr := r.slot(f, di)
-	dr.Reached[pass] = merge(dr.Reached[pass], reached)
-	dr.Taken[pass] = merge(dr.Taken[pass], taken)
+	dr.mergePass(pass, reached, taken, strong)
 	return dr
+}
+
+// mergePass folds one observation into a pass's values: strong beats weak,
+// equals merge.
+func (dr *DirResult) mergePass(pass int, reached, taken Tri, strong bool) {
+	switch {
+	case strong && !dr.Strong[pass]:
+		dr.Reached[pass], dr.Taken[pass], dr.Strong[pass] = reached, taken, true
+	case !strong && dr.Strong[pass]:
+	default:
+		dr.Reached[pass] = merge(dr.Reached[pass], reached)
+		dr.Taken[pass] = merge(dr.Taken[pass], taken)
+	}
 }
 
 func addUnique(list []string, names ...string) []string {
@@ -160,8 +178,9 @@ func MergeResults(parts []*Results) *Results {
 					continue
 				}
 				for i := range dr.Reached {
-					o.Reached[i] = merge(o.Reached[i], dr.Reached[i])
-					o.Taken[i] = merge(o.Taken[i], dr.Taken[i])
+					if dr.Reached[i] != notSeen {
+						o.mergePass(i, dr.Reached[i], dr.Taken[i], dr.Strong[i])
+					}
 				}
 				mergeEvalInfo(o, dr)
 			}

@@ -60,7 +60,7 @@ func (e *Engine) Evaluate(units []*File) *Results {
 	for _, u := range units {
 		for pi := range e.cfg.Passes {
 			ps := e.newPass(pi, res, u.ID)
-			ps.process(u, expr.True, 0)
+			ps.process(u, expr.True, 0, true)
 		}
 	}
 	return res
@@ -156,11 +156,18 @@ type frame struct {
 	any    Tri // whether an earlier branch of this chain was taken
 }
 
-func (ps *passState) process(f *File, active Tri, depth int) {
+// process runs one file's directives. strong is false when the file was
+// included under an undecided condition (see DirResult.Strong).
+func (ps *passState) process(f *File, active Tri, depth int, strong bool) {
 	if depth > maxIncludeDepth || (f.Once && ps.once[f.ID]) {
 		return
 	}
-	if depth == 0 || !ps.seen[f.ID] {
+	// Only the first visit of a file in a pass records results: later visits
+	// meet its include guard (every directive unreached) or re-expand an
+	// X-macro header, and neither says more about the file than the first.
+	record := !ps.seen[f.ID]
+	strong = strong && record
+	if record {
 		ps.seen[f.ID] = true
 		ps.res.Visited[f.ID] = true
 		if u := ps.res.Units[f.ID]; len(u) == 0 || u[len(u)-1] != ps.unit {
@@ -181,8 +188,9 @@ func (ps *passState) process(f *File, active Tri, depth int) {
 				v, dr = ps.cond(f, di, d)
 			}
 			taken := and(cur, v)
-			r := ps.res.record(f, di, ps.pi, cur, taken)
-			mergeEvalInfo(r, dr)
+			if record {
+				mergeEvalInfo(ps.res.record(f, di, ps.pi, cur, taken, strong), dr)
+			}
 			stack = append(stack, frame{parent: cur, any: v})
 			cur = taken
 		case DirElif, DirElifdef, DirElifndef, DirElse:
@@ -200,8 +208,9 @@ func (ps *passState) process(f *File, active Tri, depth int) {
 				}
 			}
 			taken := and(reached, v)
-			r := ps.res.record(f, di, ps.pi, reached, taken)
-			mergeEvalInfo(r, dr)
+			if record {
+				mergeEvalInfo(ps.res.record(f, di, ps.pi, reached, taken, strong), dr)
+			}
 			top.any = or(top.any, and(top.parent, v))
 			cur = taken
 		case DirEndif:
@@ -221,7 +230,7 @@ func (ps *passState) process(f *File, active Tri, depth int) {
 					delete(ps.defs, n)
 					delete(ps.unknown, n)
 					ps.undef[n] = true
-				} else {
+				} else if !ps.compilerOwned(n) {
 					ps.unknown[n] = true
 				}
 			}
@@ -231,7 +240,7 @@ func (ps *passState) process(f *File, active Tri, depth int) {
 			}
 		case DirInclude:
 			if cur != expr.False {
-				ps.include(f, d, cur, depth)
+				ps.include(f, d, cur, depth, strong && cur == expr.True)
 			}
 		}
 	}
@@ -306,6 +315,9 @@ func (ps *passState) define(f *File, d *Directive, cur Tri, conditional bool) {
 		return
 	}
 	if cur == expr.Unknown {
+		if ps.compilerOwned(m.Name) {
+			return
+		}
 		if old, ok := ps.defs[m.Name]; ok && old.m.Body == m.Body && old.m.FuncLike == m.FuncLike {
 			return
 		}
@@ -317,7 +329,18 @@ func (ps *passState) define(f *File, d *Directive, cur Tri, conditional bool) {
 	ps.defs[m.Name] = &macroDef{m: m, file: f, line: d.Line, conditional: conditional}
 }
 
-func (ps *passState) include(f *File, d *Directive, cur Tri, depth int) {
+// compilerOwned reports whether nvcc sets a macro itself (__CUDA_ARCH__,
+// __CUDACC__, ...). Projects redefine these only in IDE-hint blocks
+// (`#if IS_IN_IDE_PARSER / #define __CUDA_ARCH__ 900`); under an undecided
+// condition such a #define is ignored rather than allowed to make the arch
+// itself unknown. Under a condition known to hold it still applies.
+func (ps *passState) compilerOwned(name string) bool {
+	pm := ps.e.pass[ps.pi]
+	_, def := pm.Defined[name]
+	return def || pm.IsKnownUndefined(name)
+}
+
+func (ps *passState) include(f *File, d *Directive, cur Tri, depth int, strong bool) {
 	name, angled, ok := includeName(d.Args, ps)
 	if !ok {
 		return
@@ -341,7 +364,7 @@ func (ps *passState) include(f *File, d *Directive, cur Tri, depth int) {
 		return
 	}
 	ps.res.Includes[IncludeEdge{From: f.ID, To: r.File.ID, Line: d.Line}] = true
-	ps.process(r.File, cur, depth+1)
+	ps.process(r.File, cur, depth+1, strong)
 }
 
 // includeName extracts the header name of an #include, expanding a macro

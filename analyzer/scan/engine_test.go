@@ -42,10 +42,11 @@ func TestEngineFixtures(t *testing.T) {
 			for f := range files {
 				opt.Files = append(opt.Files, filepath.Join(dir, filepath.FromSlash(f)))
 			}
-			entries, _, err := Trace(opt)
+			tr, err := Trace(opt)
 			if err != nil {
 				t.Fatal(err)
 			}
+			entries := tr.Entries
 			byLine := map[string]TraceEntry{}
 			for _, e := range entries {
 				rel := strings.TrimPrefix(filepathToSlash(e.File), filepathToSlash(dir)+"/")

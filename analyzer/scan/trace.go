@@ -65,20 +65,30 @@ func DefaultRoot(file string) string {
 	return root
 }
 
-// Trace evaluates the translation units that reach the given files and
-// returns their conditional directives, one target (the first) at a time.
-func Trace(opt TraceOptions) ([]TraceEntry, *Project, error) {
+// TraceResult is what Trace found.
+type TraceResult struct {
+	Entries []TraceEntry
+	Project *Project
+	Files   []*cpp.File // the traced files, in path order
+}
+
+// Trace evaluates the translation units that reach the given files (a
+// directory stands for every C/C++/CUDA file under it) and returns their
+// conditional directives for the first target.
+func Trace(opt TraceOptions) (*TraceResult, error) {
 	p, err := Load(opt.Options)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	want := map[int]bool{}
 	for _, f := range opt.Files {
-		cf := p.find(f)
-		if cf == nil {
-			return nil, nil, fmt.Errorf("%s: not a C/C++/CUDA file under the scan roots %s", f, strings.Join(opt.Roots, ", "))
+		found := p.findAll(f)
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s: no C/C++/CUDA file there under the scan roots %s", f, strings.Join(opt.Roots, ", "))
 		}
-		want[cf.ID] = true
+		for _, cf := range found {
+			want[cf.ID] = true
+		}
 	}
 	tg := opt.Targets[0]
 	build := opt.BuildList
@@ -123,7 +133,13 @@ func Trace(opt TraceOptions) ([]TraceEntry, *Project, error) {
 			}
 		}
 	}
-	return out, p, nil
+	tr := &TraceResult{Entries: out, Project: p}
+	for _, f := range p.FS.Files {
+		if want[f.ID] {
+			tr.Files = append(tr.Files, f)
+		}
+	}
+	return tr, nil
 }
 
 func (e *TraceEntry) defs(dr *cpp.DirResult) []cpp.DefSite {
@@ -145,17 +161,19 @@ func triPtr(t cpp.Tri) *bool {
 	return nil
 }
 
-// find locates a user-given path among the loaded files.
-func (p *Project) find(name string) *cpp.File {
+// findAll locates a user-given file, or the files under a directory, among
+// the loaded files.
+func (p *Project) findAll(name string) []*cpp.File {
 	abs, err := filepath.Abs(name)
 	if err != nil {
 		return nil
 	}
+	var out []*cpp.File
 	for _, f := range p.FS.Files {
 		fa, err := filepath.Abs(filepath.Join(f.Root, filepath.FromSlash(f.Path)))
-		if err == nil && fa == abs {
-			return f
+		if err == nil && (fa == abs || strings.HasPrefix(fa, abs+string(filepath.Separator))) {
+			out = append(out, f)
 		}
 	}
-	return nil
+	return out
 }

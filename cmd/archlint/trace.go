@@ -18,6 +18,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	tf.register(fs)
 	format := fs.String("format", "text", "output format: text, or json (one object per directive per line)")
 	all := fs.Bool("all", false, "print every conditional directive, not only arch-relevant ones")
+	stats := fs.Bool("stats", false, "print only a summary: directives found, tree-sitter cross-check, undecided values and why")
 	var roots stringList
 	fs.Var(&roots, "root", "scan root for #include resolution (repeatable; default: the enclosing git work tree of each file)")
 	fs.Usage = func() {
@@ -50,17 +51,25 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	entries, p, err := scan.Trace(scan.TraceOptions{Options: scan.Options{Roots: roots, Targets: r.targets, CUDA: r.cuda,
+	tr, err := scan.Trace(scan.TraceOptions{Options: scan.Options{Roots: roots, Targets: r.targets, CUDA: r.cuda,
 		BuildList: r.build, Jobs: tf.jobs, Table: r.table}, Files: files, All: *all})
 	if err != nil {
 		fmt.Fprintln(stderr, "archlint trace:", err)
 		return exitError
 	}
-	for _, n := range p.Notifications {
+	for _, n := range tr.Project.Notifications {
 		fmt.Fprintf(stderr, "archlint: warning: %s\n", notificationText(n))
 	}
 	var buf bytes.Buffer
-	for _, e := range entries {
+	if *stats {
+		writeStats(&buf, tr.Project.Stats(tr.Entries, tr.Files))
+		_, err := stdout.Write(buf.Bytes())
+		if err != nil {
+			return exitError
+		}
+		return exitClean
+	}
+	for _, e := range tr.Entries {
 		if *format == "json" {
 			writeTraceJSON(&buf, e)
 		} else {
@@ -155,4 +164,19 @@ func stateName(s scan.PassState) string {
 		return "taken"
 	}
 	return "not taken"
+}
+
+func writeStats(w *bytes.Buffer, s scan.TraceStats) {
+	fmt.Fprintf(w, "files traced:                 %d\n", s.Files)
+	fmt.Fprintf(w, "conditional directives:       %d (line scanner)\n", s.Conditionals)
+	fmt.Fprintf(w, "  recognized by tree-sitter:  %d\n", s.TreeSitterSeen)
+	fmt.Fprintf(w, "  lost by tree-sitter:        %d (kept by the line scanner)\n", s.TreeSitterLost)
+	fmt.Fprintf(w, "  tree-sitter ERROR nodes:    %d\n", s.TreeSitterErrors)
+	fmt.Fprintf(w, "arch-relevant directives:     %d\n", s.ArchRelevant)
+	fmt.Fprintf(w, "  undecided for some pass:    %d\n", s.Undecided)
+	fmt.Fprintf(w, "  preprocessor errors:        %d\n", s.Errors)
+	fmt.Fprintf(w, "  undecided, no macro named:  %d (unresolved __has_include, units that disagree)\n", s.UndecidedOther)
+	for _, m := range s.TopUnknowns(15) {
+		fmt.Fprintf(w, "  depends on %-40s %d\n", m, s.UnknownMacros[m])
+	}
 }
