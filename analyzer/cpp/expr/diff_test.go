@@ -266,3 +266,87 @@ func TestDifferentialCPP(t *testing.T) {
 	errs := compareWithCPP(t, cases)
 	t.Logf("%d expressions (%d errors in cpp) compared in %v", n, errs, time.Since(start))
 }
+
+// TestDifferentialUnknowns checks the three-valued extension for
+// soundness. Each generated case is evaluated in an open world (every name
+// not defined is Unknown); cpp then evaluates it under a random resolution
+// of those names: each defined as a random number, as a function-like
+// macro, or left undefined. Whatever Eval claims to know must hold in
+// every resolution: a known truth or value must be cpp's whenever cpp
+// accepts the condition, and an error must be an error in cpp.
+func TestDifferentialUnknowns(t *testing.T) {
+	requireCPP(t)
+	seed := *diffSeed
+	if seed == 0 {
+		seed = defaultDiffSeed
+	}
+	n := *diffCount / 2
+	if testing.Short() {
+		n = 1000
+	}
+	t.Logf("unknowns differential test: seed %d, %d expressions", seed, n)
+	g := &gen{r: rand.New(rand.NewSource(seed + 1))}
+	cases := make([]cppCase, n)
+	results := make([]*Result, n)
+	errs := make([]error, n)
+	known := 0
+	for i := range cases {
+		c := g.next()
+		env := &MapEnv{Default: Unknown, Include: closedEnv(nil).Include}
+		defined := map[string]bool{}
+		for _, d := range c.defs {
+			defined[env.Define(d).Name] = true
+		}
+		r, err := Eval(c.expr, env)
+		errs[i] = err
+		if err == nil {
+			results[i] = &r
+			if r.Truth != Unknown {
+				known++
+			}
+		}
+		defs := append([]string(nil), c.defs...)
+		for _, names := range [][]string{objNames, funNames, undefs} {
+			for _, name := range names {
+				if defined[name] {
+					continue
+				}
+				switch g.r.Intn(5) {
+				case 0, 1:
+					defs = append(defs, name+" "+g.pick([]string{"0", "1", "2", "(-1)", "5u", "0x8000000000000000", "(-9223372036854775807-1)", "0u"}))
+				case 2:
+					defs = append(defs, name+"(...) "+g.pick([]string{"0", "1", "(-3)", "7u"}))
+				}
+			}
+		}
+		cases[i] = cppCase{defs: defs, expr: c.expr}
+	}
+	outs := runCPP(t, cases, results)
+	bad := 0
+	for i, c := range cases {
+		o, r, err := outs[i], results[i], errs[i]
+		var why string
+		switch {
+		case err != nil && !o.err:
+			why = fmt.Sprintf("ours: %v; cpp accepts it (truth %v)", err, o.truth)
+		case err != nil || o.err:
+			continue
+		case r.Truth != Unknown && (r.Truth == True) != o.truth:
+			why = fmt.Sprintf("ours: %+v; cpp: truth %v", *r, o.truth)
+		case r.Value.Known && !o.valueEq:
+			why = fmt.Sprintf("ours: %+v; cpp: value differs", *r)
+		case r.Value.Known && o.isSigned == r.Value.Unsigned:
+			why = fmt.Sprintf("ours: %+v; cpp: signed=%v", *r, o.isSigned)
+		default:
+			continue
+		}
+		bad++
+		if bad <= 25 {
+			t.Errorf("case %d: open-world answer contradicted by a resolution\n  #if %s\n  macros: %q\n  %s", i, c.expr, c.defs, why)
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d cases contradicted", bad, n)
+	}
+	t.Logf("%d expressions, %d with a known truth in the open world", n, known)
+}

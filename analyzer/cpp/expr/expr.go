@@ -56,18 +56,30 @@ type Error struct{ Msg string }
 
 func (e *Error) Error() string { return "#if: " + e.Msg }
 
+// evaluation is all the state of one Eval, allocated at once; the arrays
+// give the common small cases their slices without further allocation.
+type evaluation struct {
+	e     expander
+	p     parser
+	toks  [24]Token
+	ctx   [6]context
+	stack [12]entry
+}
+
 // Eval evaluates the #if condition cond in env.
 func Eval(cond string, env Env) (Result, error) {
-	var buf [32]Token
-	toks, msg := tokenize(cond, buf[:0])
+	ev := &evaluation{}
+	toks, msg := tokenize(cond, ev.toks[:0])
 	if msg != "" {
 		return Result{}, &Error{Msg: msg}
 	}
-	var ctx [8]context
-	var stack [16]entry
-	e := &expander{env: env, ctx: ctx[:0]}
+	e := &ev.e
+	e.env = env
+	e.ctx = ev.ctx[:0]
 	e.push(toks, "", false)
-	p := &parser{e: e, stack: stack[:0]}
+	p := &ev.p
+	p.e = e
+	p.stack = ev.stack[:0]
 	v, ok := p.parse()
 	if !ok {
 		return Result{}, &Error{Msg: p.err}

@@ -1,8 +1,8 @@
 package expr
 
 // Operands: what libcpp's eval_token does with a value token, plus the
-// operators that read their own operand tokens (defined, __has_include,
-// assertions) and our Unknown-name handling.
+// operators that read their own operand tokens (defined, assertions) and
+// our Unknown-name handling.
 
 func (p *parser) evalToken(t Token) (value, bool) {
 	switch t.Kind {
@@ -26,12 +26,14 @@ func (p *parser) evalToken(t Token) (value, bool) {
 	switch t.Text {
 	case "defined":
 		return p.defined()
-	case "__has_include", "__has_include_next":
-		return p.hasInclude(t.Text)
 	case "true":
 		return known(1, false), true
 	case "false":
 		return known(0, false), true
+	}
+	if t.flags&flagOpaque != 0 {
+		// An unknown value produced by the expander (__has_include).
+		return value{uns: False, unk: []string{t.Text}}, true
 	}
 	if t.flags&flagUnknown != 0 {
 		return p.unknownName(t.Text)
@@ -74,67 +76,6 @@ func (p *parser) defined() (value, bool) {
 		return value{uns: False, unk: []string{t.Text}}, true
 	}
 	return known(0, false), true
-}
-
-// hasInclude implements __has_include(<h>) and __has_include("h"). Like
-// gcc, its operand tokens are macro-expanded, and a '<' from an expansion
-// is glued with the following tokens up to '>'.
-func (p *parser) hasInclude(op string) (value, bool) {
-	e := p.e
-	t := e.next()
-	if !t.is("(") {
-		p.fail("missing '(' before \"" + op + "\" operand")
-		return value{}, false
-	}
-	t = e.next()
-	var header string
-	angled := false
-	switch {
-	case t.Kind == HeaderName:
-		header, angled = t.Text[1:len(t.Text)-1], true
-	case t.Kind == String && len(t.Text) >= 2 && t.Text[0] == '"' && t.Text[len(t.Text)-1] == '"':
-		header = t.Text[1 : len(t.Text)-1]
-	case t.is("<"):
-		angled = true
-		var b []byte
-		for {
-			t = e.next()
-			if t.Kind == EOF {
-				p.fail("missing terminating > character")
-				return value{}, false
-			}
-			if t.is(">") {
-				break
-			}
-			if t.Space && len(b) > 0 {
-				b = append(b, ' ')
-			}
-			b = append(b, t.Text...)
-		}
-		header = string(b)
-	default:
-		p.fail("operator \"" + op + "\" requires a header-name")
-		return value{}, false
-	}
-	if !e.next().is(")") {
-		p.fail("missing ')' after \"" + op + "\" operand")
-		return value{}, false
-	}
-	if e.err != "" {
-		p.fail(e.err)
-		return value{}, false
-	}
-	switch e.env.HasInclude(header, angled) {
-	case True:
-		return known(1, false), true
-	case False:
-		return known(0, false), true
-	}
-	name := op + "(\"" + header + "\")"
-	if angled {
-		name = op + "(<" + header + ">)"
-	}
-	return value{uns: False, unk: []string{name}}, true
 }
 
 // unknownName evaluates an identifier the Env could not resolve. We assume

@@ -225,6 +225,10 @@ var regressionCases = []struct {
 	{[]string{"G(fmt, ...) H(fmt, ## __VA_ARGS__)", "H(...) 7"}, "G(1)", "7"},
 	{[]string{"G(fmt, ...) H(fmt, ## __VA_ARGS__)", "H(a) a"}, "G(1)", "1"},
 	{[]string{"G(fmt, ...) H(fmt, ## __VA_ARGS__)", "H(a) a"}, "G(1,)", "error"},
+	// The GNU comma rule looks at the last token emitted, even one from
+	// an argument: the "," ending the first __VA_ARGS__ is not pasted.
+	{[]string{"FC(a, ...) __VA_ARGS__ ## __VA_ARGS__"}, "FC(0, 2, ) + 1", "1"},
+	{[]string{"FC(a, ...) __VA_ARGS__ ## __VA_ARGS__"}, "FC(0, 2, 3)", "3"},
 	{[]string{"P(a,b) a ## b", "ONE 1"}, "P(1,2) == 12 && P(,3) == 3 && P(0x, 1F) == 31 && P(ONE, ) == 1", "1"},
 	{[]string{"P(a,b) a ## b"}, "P(-,1)", "error"},
 	{[]string{"P(a,b) a ## b"}, "P(/,/) 1", "error"},
@@ -249,6 +253,15 @@ var regressionCases = []struct {
 	{nil, "__has_include <cstdio>", "error"},
 	{nil, "__has_include(L\"x\")", "error"},
 	{[]string{"HDR <cstdio>"}, "__has_include(HDR)", "1"},
+	// __has_include is a builtin macro (gcc 10+): expanded to 0 or 1 even
+	// during argument pre-expansion, with its operand inside the argument.
+	{[]string{"FB(...) __VA_ARGS__ ## 1", "FC(a) FB(a)"}, "FC(__has_include(<cstdio>)) == 11", "1"},
+	{[]string{"FB(...) __VA_ARGS__ ## 1"}, "FB(__has_include(<cstdio>))", "error"}, // operand of ##: not expanded
+	{[]string{"F(x) x"}, "F(__has_include)(<cstdio>)", "error"},
+	{[]string{"F(x) x"}, "F(__has_include(<cstdio>))", "1"},
+	{[]string{"P(a, b) a ## b"}, "P(__has_include, (<cstdio>))", "error"},
+	{[]string{"S(x) #x"}, "S(__has_include(<cstdio>))", "error"},
+	{nil, "defined __has_include + defined(__has_include_next)", "2"},
 
 	// Assertions do not exist under -undef.
 	{nil, "#machine(x86_64)", "0"},

@@ -35,7 +35,7 @@ func (e *expander) substitute(d *defn, args [][]Token, vaOmitted bool) []Token {
 		s.done = make([]bool, len(args))
 	}
 	out := make([]Token, 0, len(d.body)+4)
-	out, pasting := e.substRange(s, d.body, out)
+	out, pasting := e.substRange(s, d.body, out, false)
 	if e.err != "" {
 		return nil
 	}
@@ -46,8 +46,8 @@ func (e *expander) substitute(d *defn, args [][]Token, vaOmitted bool) []Token {
 }
 
 // substRange appends the substitution of body to out. pasting reports
-// whether any token needs pasting.
-func (e *expander) substRange(s *substitution, body []btok, out []Token) ([]Token, bool) {
+// whether the result needs the paste pass (## or placemarkers).
+func (e *expander) substRange(s *substitution, body []btok, out []Token, inVaOpt bool) ([]Token, bool) {
 	pasting := false
 	for i := 0; i < len(body); i++ {
 		bt := body[i]
@@ -62,11 +62,15 @@ func (e *expander) substRange(s *substitution, body []btok, out []Token) ([]Toke
 				out = append(out, bt.Token)
 				continue
 			}
+			if inVaOpt {
+				e.fail("__VA_OPT__ may not appear in a __VA_OPT__ operand")
+				return nil, false
+			}
 			present := len(s.expand(e, s.d.nparams-1)) > 0
 			start := len(out)
 			if present {
 				var p bool
-				out, p = e.substRange(s, body[i+2:end], out)
+				out, p = e.substRange(s, body[i+2:end], out, true)
 				pasting = pasting || p
 			}
 			if len(out) == start {
@@ -92,13 +96,16 @@ func (e *expander) substRange(s *substitution, body []btok, out []Token) ([]Toke
 			out = append(out, t)
 		case pasteLeft || pasteRight:
 			// Operands of ## are not macro-expanded.
-			if pasteRight && s.d.variadic && bt.param == s.d.nparams-1 && len(out) > 0 && out[len(out)-1].is(",") && body[i-1].is(",") {
+			if pasteRight && s.d.variadic && bt.param == s.d.nparams-1 && len(out) > 0 && out[len(out)-1].is(",") {
 				// GNU: ", ## __VA_ARGS__" drops the comma when the
-				// variadic argument was omitted, and never pastes.
+				// variadic argument was omitted, and otherwise does
+				// not paste. Like gcc, look at the last token emitted,
+				// wherever it came from.
 				if s.vaOmitted {
 					out = out[:len(out)-1]
 				} else {
-					out[len(out)-1].flags &^= flagPasteLeft
+					last := &out[len(out)-1]
+					last.flags = last.flags&^flagPasteLeft | bt.flags&flagPasteLeft
 				}
 				out = appendArg(out, arg, bt)
 				if len(arg) > 0 {

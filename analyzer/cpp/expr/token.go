@@ -64,6 +64,9 @@ const (
 	flagPasteLeft
 	// flagUnknown marks an identifier the Env reported as Unknown.
 	flagUnknown
+	// flagOpaque marks a token standing for an unknown value, such as
+	// the expansion of __has_include for a header the Env cannot answer.
+	flagOpaque
 )
 
 // is reports whether t is the punctuator s.
