@@ -15,6 +15,17 @@ type File struct {
 	St   *Structure
 	// Once is set when the file says #pragma once.
 	Once bool
+	// includes holds, per #include directive index, its resolution when
+	// the header name is written literally (computed once by NewFileSet:
+	// evaluation follows the same include in every pass of every unit).
+	includes map[int]Resolution
+}
+
+// Include returns the resolution of a literal #include directive, and
+// whether the directive names its header literally.
+func (f *File) Include(di int) (Resolution, bool) {
+	r, ok := f.includes[di]
+	return r, ok
 }
 
 // Name is the display path: Root/Path.
@@ -46,7 +57,39 @@ func NewFileSet(files []*File) *FileSet {
 			fs.addIncludeDir(f.Root, d)
 		}
 	}
+	fs.resolveIncludes()
 	return fs
+}
+
+// resolveIncludes resolves every literal #include once.
+func (fs *FileSet) resolveIncludes() {
+	for _, f := range fs.Files {
+		f.includes = map[int]Resolution{}
+		for di, d := range f.St.Src.Directives {
+			if d.Kind != DirInclude {
+				continue
+			}
+			if name, angled, ok := LiteralInclude(d.Args); ok {
+				f.includes[di] = fs.Resolve(f, name, angled)
+			}
+		}
+	}
+}
+
+// LiteralInclude extracts the header of `#include <x>` or `#include "x"`.
+func LiteralInclude(args string) (name string, angled, ok bool) {
+	a := strings.TrimSpace(args)
+	switch {
+	case strings.HasPrefix(a, "<"):
+		if i := strings.IndexByte(a, '>'); i > 0 {
+			return a[1:i], true, true
+		}
+	case strings.HasPrefix(a, "\""):
+		if i := strings.IndexByte(a[1:], '"'); i >= 0 {
+			return a[1 : i+1], false, true
+		}
+	}
+	return "", false, false
 }
 
 // conventionalIncludeDirs lists the directories above a file that projects
@@ -71,9 +114,6 @@ func (fs *FileSet) addIncludeDir(root, dir string) {
 	fs.includeDirs[root] = append(fs.includeDirs[root], dir)
 	sort.Strings(fs.includeDirs[root])
 }
-
-// AddIncludeDir adds a directory (relative to root) named by a build file.
-func (fs *FileSet) AddIncludeDir(root, dir string) { fs.addIncludeDir(root, path.Clean(dir)) }
 
 // Resolution is the outcome of resolving one #include.
 type Resolution struct {

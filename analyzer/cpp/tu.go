@@ -240,7 +240,7 @@ func (ps *passState) process(f *File, active Tri, depth int, strong bool) {
 			}
 		case DirInclude:
 			if cur != expr.False {
-				ps.include(f, d, cur, depth, strong && cur == expr.True)
+				ps.include(f, di, d, cur, depth, strong && cur == expr.True)
 			}
 		}
 	}
@@ -340,12 +340,18 @@ func (ps *passState) compilerOwned(name string) bool {
 	return def || pm.IsKnownUndefined(name)
 }
 
-func (ps *passState) include(f *File, d *Directive, cur Tri, depth int, strong bool) {
-	name, angled, ok := includeName(d.Args, ps)
-	if !ok {
-		return
+func (ps *passState) include(f *File, di int, d *Directive, cur Tri, depth int, strong bool) {
+	r, literal := f.Include(di)
+	name := ""
+	if literal {
+		name, _, _ = LiteralInclude(d.Args)
+	} else {
+		n, angled, ok := includeName(d.Args, ps)
+		if !ok {
+			return
+		}
+		name, r = n, ps.e.fs.Resolve(f, n, angled)
 	}
-	r := ps.e.fs.Resolve(f, name, angled)
 	if r.File == nil {
 		base := path.Base(name)
 		switch {
@@ -370,19 +376,10 @@ func (ps *passState) include(f *File, d *Directive, cur Tri, depth int, strong b
 // includeName extracts the header name of an #include, expanding a macro
 // argument when the directive uses one.
 func includeName(args string, env expr.Env) (string, bool, bool) {
+	if name, angled, ok := LiteralInclude(args); ok {
+		return name, angled, true
+	}
 	a := strings.TrimSpace(args)
-	if strings.HasPrefix(a, "<") {
-		if i := strings.IndexByte(a, '>'); i > 0 {
-			return a[1:i], true, true
-		}
-		return "", false, false
-	}
-	if strings.HasPrefix(a, "\"") {
-		if i := strings.IndexByte(a[1:], '"'); i >= 0 {
-			return a[1 : i+1], false, true
-		}
-		return "", false, false
-	}
 	if m, t := env.Lookup(macroName(a)); t == expr.True && m != nil && !m.FuncLike {
 		return includeName(m.Body, env)
 	}

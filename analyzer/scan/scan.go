@@ -143,15 +143,8 @@ func (p *Project) includeEdges() [][]int {
 	edges := make([][]int, len(fs.Files))
 	for _, f := range fs.Files {
 		seen := map[int]bool{}
-		for _, d := range f.St.Src.Directives {
-			if d.Kind != cpp.DirInclude {
-				continue
-			}
-			name, angled, ok := staticIncludeName(d.Args)
-			if !ok {
-				continue
-			}
-			if r := fs.Resolve(f, name, angled); r.File != nil && !seen[r.File.ID] && r.File.ID != f.ID {
+		for di := range f.St.Src.Directives {
+			if r, ok := f.Include(di); ok && r.File != nil && !seen[r.File.ID] && r.File.ID != f.ID {
 				seen[r.File.ID] = true
 				edges[f.ID] = append(edges[f.ID], r.File.ID)
 			}
@@ -222,21 +215,6 @@ func isSource(p string) bool {
 		return true
 	}
 	return false
-}
-
-func staticIncludeName(args string) (string, bool, bool) {
-	a := strings.TrimSpace(args)
-	switch {
-	case strings.HasPrefix(a, "<"):
-		if i := strings.IndexByte(a, '>'); i > 0 {
-			return a[1:i], true, true
-		}
-	case strings.HasPrefix(a, "\""):
-		if i := strings.IndexByte(a[1:], '"'); i >= 0 {
-			return a[1 : i+1], false, true
-		}
-	}
-	return "", false, false
 }
 
 // Evaluate runs the units through every reference pass for one target's

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 )
 
 // version is set by the release build (-ldflags "-X main.version=...").
@@ -25,6 +26,17 @@ const (
 )
 
 func main() {
+	// ARCHLINT_CPUPROFILE=FILE writes a CPU profile, for scripts/bench.sh
+	// and performance work (go tool pprof).
+	if p := os.Getenv("ARCHLINT_CPUPROFILE"); p != "" {
+		f, err := os.Create(p)
+		if err == nil && pprof.StartCPUProfile(f) == nil {
+			code := run(os.Args[1:], os.Stdout, os.Stderr)
+			pprof.StopCPUProfile()
+			f.Close()
+			os.Exit(code)
+		}
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

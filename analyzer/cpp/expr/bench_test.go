@@ -41,3 +41,24 @@ func BenchmarkEval(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkEvaluator(b *testing.B) {
+	for _, c := range benchCases {
+		env := &MapEnv{Default: False}
+		if c.name == "unknown arch" {
+			env.Default = Unknown
+		}
+		for _, d := range c.defs {
+			env.Define(d)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var x Evaluator
+			for b.Loop() {
+				if _, err := x.Eval(c.expr, env); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -28,6 +28,7 @@ type expander struct {
 	ctx      []context
 	defs     []*defn          // compiled macros of this evaluation
 	defIndex map[*Macro]*defn // defs, once there are many
+	keep     map[*Macro]*defn // an Evaluator's definitions, kept across calls
 	used     nameSet
 	err      string
 	steps    int
@@ -196,6 +197,14 @@ func (e *expander) enter(m *Macro) bool {
 }
 
 func (e *expander) compiled(m *Macro) *defn {
+	if e.keep != nil {
+		if d := e.keep[m]; d != nil && d.from(m) {
+			return d
+		}
+		d := compile(m)
+		e.keep[m] = d
+		return d
+	}
 	if e.defIndex != nil {
 		if d := e.defIndex[m]; d != nil {
 			return d

@@ -56,8 +56,8 @@ type Error struct{ Msg string }
 
 func (e *Error) Error() string { return "#if: " + e.Msg }
 
-// evaluation is all the state of one Eval, allocated at once; the arrays
-// give the common small cases their slices without further allocation.
+// evaluation is the scratch state of one evaluation; the arrays give the
+// common small cases their slices without further allocation.
 type evaluation struct {
 	e     expander
 	p     parser
@@ -66,20 +66,49 @@ type evaluation struct {
 	stack [12]entry
 }
 
-// Eval evaluates the #if condition cond in env.
+// Eval evaluates the #if condition cond in env. It is safe for concurrent
+// use; see Evaluator to evaluate many conditions with less allocation.
 func Eval(cond string, env Env) (Result, error) {
-	ev := &evaluation{}
+	var x Evaluator
+	return x.eval(cond, env, false)
+}
+
+// Evaluator evaluates conditions like Eval, reusing its memory and its
+// prepared macro definitions from one call to the next. The zero value is
+// ready to use. An Evaluator must not be used by several goroutines at
+// once; give each goroutine its own.
+type Evaluator struct {
+	ev   evaluation
+	defs map[*Macro]*defn
+}
+
+// Eval evaluates the #if condition cond in env.
+func (x *Evaluator) Eval(cond string, env Env) (Result, error) {
+	return x.eval(cond, env, true)
+}
+
+// maxKeptDefs bounds the macro definitions an Evaluator keeps.
+const maxKeptDefs = 1 << 14
+
+func (x *Evaluator) eval(cond string, env Env, reuse bool) (Result, error) {
+	ev := &x.ev
+	e, p := &ev.e, &ev.p
+	if reuse {
+		if x.defs == nil || len(x.defs) > maxKeptDefs {
+			x.defs = make(map[*Macro]*defn)
+		}
+		*e = expander{ctx: e.ctx[:0], used: nameSet{list: e.used.list[:0]}, keep: x.defs}
+		*p = parser{stack: p.stack[:0]}
+	} else {
+		e.ctx, p.stack = ev.ctx[:0], ev.stack[:0]
+	}
 	toks, msg := tokenize(cond, ev.toks[:0])
 	if msg != "" {
 		return Result{}, &Error{Msg: msg}
 	}
-	e := &ev.e
 	e.env = env
-	e.ctx = ev.ctx[:0]
 	e.push(toks, "", false)
-	p := &ev.p
 	p.e = e
-	p.stack = ev.stack[:0]
 	v, ok := p.parse()
 	if !ok {
 		return Result{}, &Error{Msg: p.err}
@@ -90,6 +119,9 @@ func Eval(cond string, env Env) (Result, error) {
 	var r Result
 	if len(e.used.list) > 0 {
 		r.Used = e.used.list
+		if reuse {
+			r.Used = slices.Clone(r.Used)
+		}
 		slices.Sort(r.Used)
 	}
 	if v.certain() {

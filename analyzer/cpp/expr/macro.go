@@ -4,9 +4,11 @@ package expr
 // resolved to indices, # and ## turned into flags.
 type defn struct {
 	m        *Macro
+	src      Macro // the fields m had when compiled
 	body     []btok
 	nparams  int
 	variadic bool
+	plain    []Token // object-like without ##: the expansion, ready to push
 	bad      string // lexical error in the body, reported when expanded
 }
 
@@ -21,7 +23,7 @@ type btok struct {
 // #define itself (a '#' not before a parameter stays a plain '#', a ##
 // at either end is dropped): an Env only hands us macros that exist.
 func compile(m *Macro) *defn {
-	d := &defn{m: m, nparams: len(m.Params), variadic: m.Variadic}
+	d := &defn{m: m, src: *m, nparams: len(m.Params), variadic: m.Variadic}
 	if m.Body == "" {
 		return d
 	}
@@ -56,5 +58,30 @@ func compile(m *Macro) *defn {
 		}
 		d.body = append(d.body, btok{Token: t, param: param(t)})
 	}
+	if !m.FuncLike {
+		d.plain = make([]Token, 0, len(d.body))
+		for _, bt := range d.body {
+			if bt.flags&flagPasteLeft != 0 {
+				d.plain = nil
+				break
+			}
+			d.plain = append(d.plain, bt.Token)
+		}
+	}
 	return d
+}
+
+// from reports whether d is still the compilation of m: an Evaluator keeps
+// definitions by pointer, and an Env may change a Macro in place.
+func (d *defn) from(m *Macro) bool {
+	s := &d.src
+	if s.Name != m.Name || s.Body != m.Body || s.FuncLike != m.FuncLike || s.Variadic != m.Variadic || len(s.Params) != len(m.Params) {
+		return false
+	}
+	for i, p := range s.Params {
+		if m.Params[i] != p {
+			return false
+		}
+	}
+	return true
 }

@@ -29,6 +29,9 @@ func (e *expander) substitute(d *defn, args [][]Token, vaOmitted bool) []Token {
 	if len(d.body) == 0 {
 		return nil
 	}
+	if d.plain != nil {
+		return d.plain // contexts never modify their tokens
+	}
 	s := &substitution{d: d, args: args, vaOmitted: vaOmitted}
 	if len(args) > 0 {
 		s.expanded = make([][]Token, len(args))
