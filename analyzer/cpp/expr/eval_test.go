@@ -2,6 +2,7 @@ package expr
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -237,5 +238,45 @@ func TestTri(t *testing.T) {
 	}
 	if False.String() != "false" || True.String() != "true" || Unknown.String() != "unknown" {
 		t.Error("String")
+	}
+}
+
+// An Evaluator reused across conditions and environments answers like Eval.
+func TestEvaluatorMatchesEval(t *testing.T) {
+	var x Evaluator
+	check := func(expr string, env Env) {
+		t.Helper()
+		r1, err1 := Eval(expr, env)
+		r2, err2 := x.Eval(expr, env)
+		if fmt.Sprint(r1, err1) != fmt.Sprint(r2, err2) {
+			t.Errorf("%q: Eval %+v %v, Evaluator %+v %v", expr, r1, err1, r2, err2)
+		}
+	}
+	for round := 0; round < 2; round++ {
+		for _, c := range regressionCases {
+			check(c.expr, closedEnv(c.defs))
+		}
+		for _, c := range closedCases {
+			check(c.expr, closedEnv(c.defs))
+		}
+		for _, c := range openCases {
+			check(c.expr, openEnv(c.defs, "X"))
+		}
+		check(strings.Repeat("(", 1000)+"1"+strings.Repeat(")", 1000), closedEnv(nil))
+	}
+	// A Macro changed in place is recompiled.
+	env := closedEnv([]string{"A 1"})
+	check("A", env)
+	env.Macros["A"].Body = "2"
+	if r, _ := x.Eval("A", env); r.Value.Val != 2 {
+		t.Errorf("stale definition: %+v", r.Value)
+	}
+	// Results do not share memory with the Evaluator.
+	env = closedEnv([]string{"A B", "B 1"})
+	r, _ := x.Eval("A", env)
+	used := fmt.Sprint(r.Used)
+	x.Eval("defined C || defined D", closedEnv([]string{"C", "D"}))
+	if fmt.Sprint(r.Used) != used {
+		t.Errorf("Used changed to %q after reuse", r.Used)
 	}
 }

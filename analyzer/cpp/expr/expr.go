@@ -79,6 +79,7 @@ func Eval(cond string, env Env) (Result, error) {
 // once; give each goroutine its own.
 type Evaluator struct {
 	ev   evaluation
+	toks []Token // token buffer, grown by long conditions
 	defs map[*Macro]*defn
 }
 
@@ -102,7 +103,14 @@ func (x *Evaluator) eval(cond string, env Env, reuse bool) (Result, error) {
 	} else {
 		e.ctx, p.stack = ev.ctx[:0], ev.stack[:0]
 	}
-	toks, msg := tokenize(cond, ev.toks[:0])
+	buf := ev.toks[:0]
+	if reuse && cap(x.toks) > len(ev.toks) {
+		buf = x.toks[:0]
+	}
+	toks, msg := tokenize(cond, buf)
+	if reuse && cap(toks) > len(ev.toks) && cap(toks) <= 1<<12 {
+		x.toks = toks
+	}
 	if msg != "" {
 		return Result{}, &Error{Msg: msg}
 	}
