@@ -174,8 +174,8 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 		if strings.HasPrefix(br.Content.Failure, "#error") || strings.HasPrefix(br.Content.Failure, "static_assert") {
 			what = "refuses to build"
 		}
-		msg := fmt.Sprintf("%s %s here in %s: the branch it takes (#%s at line %d) holds %s, while %s get a working implementation.",
-			tName, what, c.flavorPhrase(names), d.Keyword, d.Line, br.Content.Failure, strings.Join(admits, ", "))
+		msg := fmt.Sprintf("%s %s here in %s: the branch it takes (%s at line %d) holds %s, while %s get a working implementation.",
+			tName, what, c.flavorPhrase(names), d.Display(), d.Line, br.Content.Failure, strings.Join(admits, ", "))
 		f := finding.Finding{
 			RuleID:    r.ID,
 			Level:     r.Level,
@@ -241,11 +241,11 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 		d := ce.Directive(bb)
 		gets := "nothing"
 		if b := ce.Branch[c.Flavors[held[0]]]; b >= 0 {
-			gets = fmt.Sprintf("fallback: the #%s branch at line %d", ce.Directive(b).Keyword, ce.Directive(b).Line)
+			gets = fmt.Sprintf("fallback: the %s branch at line %d", ce.Directive(b).Display(), ce.Directive(b).Line)
 		}
-		msg := fmt.Sprintf("Only the %s build%s get%s this #%s branch; %s get%s %s instead. "+
+		msg := fmt.Sprintf("Only the %s build%s get%s this %s branch; %s get%s %s instead. "+
 			"Build the project for %s (or widen the test to the family macro) so the GPU runs this path.",
-			strings.Join(goodNames, " and "), plural(len(goodNames)), singularVerb(len(goodNames)), d.Keyword,
+			strings.Join(goodNames, " and "), plural(len(goodNames)), singularVerb(len(goodNames)), d.Display(),
 			strings.Join(names, " and "), singularVerb(len(names)), gets, strings.Join(goodNames, " or "))
 		out = append(out, finding.Finding{
 			RuleID:    r.ID,

@@ -60,6 +60,12 @@ func singularVerb(n int) string {
 
 // directiveText is how a directive reads in a message: "#if (defined(...))".
 func directiveText(d *cpp.Directive) string {
+	if d.Macro {
+		if d.Args == "" {
+			return d.Keyword
+		}
+		return d.Keyword + "(" + d.Args + ", ...)"
+	}
 	if d.Args == "" {
 		return "#" + d.Keyword
 	}

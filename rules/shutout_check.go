@@ -134,19 +134,19 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		if ex.v.W >= 0 && !c.Passes[ex.v.W].Host {
 			older = c.Passes[ex.v.W].Name() + " and older"
 		}
-		gets = fmt.Sprintf("fallback: the #%s branch at line %d", dt.Keyword, dt.Line)
-		what = fmt.Sprintf("%s fall%s back to the #%s branch at line %d, the path of %s", who, singularVerb(verbN), dt.Keyword, dt.Line, older)
+		gets = fmt.Sprintf("fallback: the %s branch at line %d", dt.Display(), dt.Line)
+		what = fmt.Sprintf("%s fall%s back to the %s branch at line %d, the path of %s", who, singularVerb(verbN), dt.Display(), dt.Line, older)
 		if f := ce.Chain.Branches[bt].Content.Failure; f != "" {
 			gets = "hard failure: " + f
 		}
 	}
 	var msg strings.Builder
 	if r.ID == AL105.ID {
-		fmt.Fprintf(&msg, "%s runs with the tuning of older architectures here: this #%s gives %s %s own numbers and %s gets those of %s. ",
-			tName, dx.Keyword, strings.Join(admits, ", "), possessive(admits), tName, c.Passes[ex.v.W].Name())
+		fmt.Fprintf(&msg, "%s runs with the tuning of older architectures here: this %s gives %s %s own numbers and %s gets those of %s. ",
+			tName, dx.Display(), strings.Join(admits, ", "), possessive(admits), tName, c.Passes[ex.v.W].Name())
 		msg.WriteString("The branches differ only in numbers (sizes, tile shapes); tune them for the target rather than copying another branch, since a larger value may not fit.")
 	} else {
-		fmt.Fprintf(&msg, "This #%s admits %s and shuts out %s in %s: %s. ", dx.Keyword, strings.Join(admits, ", "),
+		fmt.Fprintf(&msg, "This %s admits %s and shuts out %s in %s: %s. ", dx.Display(), strings.Join(admits, ", "),
 			strings.Join(excludes, ", "), c.flavorPhrase(held), what)
 		msg.WriteString("Check what the branch uses before widening the range: if all of it exists on " + tName + ", the bound is a port artifact.")
 	}

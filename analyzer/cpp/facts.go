@@ -16,6 +16,12 @@ type ChainEval struct {
 	Taken []int
 	// Results per branch directive, in branch order.
 	Dirs []*DirResult
+	// Synth holds the pseudo-directives of an <nv/target> gate (a chain not
+	// made of preprocessor directives); nil for real chains.
+	Synth []Directive
+	// Active says, for a synthetic chain, whether its line is compiled in
+	// each pass.
+	Active []Tri
 }
 
 // ArchDependent reports whether passes disagree on the branch.
@@ -30,6 +36,9 @@ func (ce *ChainEval) ArchDependent() bool {
 
 // Directive returns the directive opening branch bi.
 func (ce *ChainEval) Directive(bi int) *Directive {
+	if ce.Synth != nil {
+		return &ce.Synth[bi]
+	}
 	return &ce.File.St.Src.Directives[ce.Chain.Branches[bi].Dir]
 }
 
@@ -40,6 +49,7 @@ func (r *Results) ChainEvals(fs *FileSet) []*ChainEval {
 		if !r.Visited[f.ID] {
 			continue
 		}
+		first := len(out)
 		for ci := range f.St.Chains {
 			c := &f.St.Chains[ci]
 			ce := &ChainEval{File: f, Chain: c, Branch: make([]int, len(r.Passes)), Taken: make([]int, len(r.Passes))}
@@ -59,6 +69,7 @@ func (r *Results) ChainEvals(fs *FileSet) []*ChainEval {
 			}
 			out = append(out, ce)
 		}
+		out = append(out, r.macroGateEvals(f, out[first:])...)
 	}
 	return out
 }

@@ -65,6 +65,18 @@ type Directive struct {
 	EndLine int    // last physical line (continuations)
 	Col     int    // 1-based column of '#'
 	LineIdx int    // index into Source.Lines
+	// Macro marks a pseudo-directive standing for an <nv/target> gate
+	// (Keyword "NV_IF_TARGET", Args the query).
+	Macro bool
+}
+
+// Display is how the directive reads in a message: "#if", "#elif",
+// "NV_IF_ELSE_TARGET".
+func (d *Directive) Display() string {
+	if d.Macro {
+		return d.Keyword
+	}
+	return "#" + d.Keyword
 }
 
 // Source is the scanner's view of one file.

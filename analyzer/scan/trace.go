@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp"
 	"github.com/archlint/archlint/analyzer/cpp/expr"
+	"github.com/archlint/archlint/analyzer/shutout"
 	"github.com/archlint/archlint/analyzer/target"
 )
 
@@ -133,6 +135,34 @@ func Trace(opt TraceOptions) (*TraceResult, error) {
 			}
 		}
 	}
+	// <nv/target> gates, after the directives of each file.
+	for _, ce := range res.ChainEvals(p.FS) {
+		if ce.Synth == nil || !want[ce.File.ID] {
+			continue
+		}
+		for bi := range ce.Chain.Branches {
+			d := ce.Directive(bi)
+			e := TraceEntry{File: ce.File.Name(), Line: d.Line, EndLine: d.EndLine, Directive: d.Keyword, Condition: d.Args,
+				Passes: passes, States: make([]PassState, len(passes))}
+			for pi := range passes {
+				switch t := ce.Taken[pi]; {
+				case t == shutout.Unknown:
+				case t == bi:
+					e.States[pi] = PassState{Reached: boolPtr(true), Taken: boolPtr(true)}
+				default:
+					reached := t > bi || (t == shutout.None && ce.Active[pi] == expr.True)
+					e.States[pi] = PassState{Reached: boolPtr(reached), Taken: boolPtr(false)}
+				}
+			}
+			out = append(out, e)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].File != out[j].File {
+			return out[i].File < out[j].File
+		}
+		return out[i].Line < out[j].Line
+	})
 	tr := &TraceResult{Entries: out, Project: p}
 	for _, f := range p.FS.Files {
 		if want[f.ID] {
@@ -148,6 +178,8 @@ func (e *TraceEntry) defs(dr *cpp.DirResult) []cpp.DefSite {
 	}
 	return dr.Defs
 }
+
+func boolPtr(b bool) *bool { return &b }
 
 func triPtr(t cpp.Tri) *bool {
 	switch t {

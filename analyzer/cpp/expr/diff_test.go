@@ -25,13 +25,14 @@ import (
 //
 // All cases go into one file, each in its own block:
 //
+//	#error MARK <i>
 //	#define ...            (the case's macros)
 //	#if EXPR               truth, and error-ness
-//	R <i> 1 / #else / R <i> 0
+//	RESULT <i> 1 / #else / RESULT <i> 0
 //	#if (EXPR) == (VALUE)  only when Eval succeeded: our value...
-//	R <i> v
+//	RESULT <i> 2
 //	#if 0 * (EXPR) - 1 < 0 ...and our signedness
-//	R <i> s
+//	RESULT <i> 3
 //	#undef ...
 //
 // An "error:" line of cpp's stderr within a block marks that case as an
@@ -45,8 +46,9 @@ var (
 
 const defaultDiffSeed = 20240611
 
+// cppCase is one condition and the macros defined for it.
 type cppCase struct {
-	defs []string
+	defs []string // text after "#define "
 	expr string
 }
 
@@ -57,6 +59,10 @@ type cppOutcome struct {
 	isSigned bool
 	errMsgs  []string
 }
+
+// resultMark starts the output lines; no test defines it as a macro, and
+// the rest of such a line is numbers, which cannot be macros either.
+const resultMark = "RESULT_MARK_9f2c"
 
 // runCPP preprocesses all cases in one cpp invocation. checks[i] holds our
 // value and signedness for case i when Eval succeeded.
@@ -79,16 +85,16 @@ func runCPP(t *testing.T, cases []cppCase, checks []*Result) []cppOutcome {
 			emit("#define %s", d)
 		}
 		emit("#if %s", c.expr)
-		emit("R %d 1", i)
+		emit(resultMark+" %d 1", i)
 		emit("#else")
-		emit("R %d 0", i)
+		emit(resultMark+" %d 0", i)
 		emit("#endif")
 		if r := checks[i]; r != nil && r.Value.Known {
 			emit("#if (%s) == %s", c.expr, cLiteral(r.Value))
-			emit("R %d v", i)
+			emit(resultMark+" %d 2", i) // the value is ours
 			emit("#endif")
 			emit("#if 0 * (%s) - 1 < 0", c.expr)
-			emit("R %d s", i)
+			emit(resultMark+" %d 3", i) // the value is signed
 			emit("#endif")
 		}
 		for _, d := range c.defs {
@@ -143,7 +149,7 @@ func runCPP(t *testing.T, cases []cppCase, checks []*Result) []cppOutcome {
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
-		if len(f) != 3 || f[0] != "R" {
+		if len(f) != 3 || f[0] != resultMark {
 			continue
 		}
 		i, err := strconv.Atoi(f[1])
@@ -153,9 +159,9 @@ func runCPP(t *testing.T, cases []cppCase, checks []*Result) []cppOutcome {
 		switch f[2] {
 		case "1":
 			out[i].truth = true
-		case "v":
+		case "2":
 			out[i].valueEq = true
-		case "s":
+		case "3":
 			out[i].isSigned = true
 		}
 	}
@@ -259,8 +265,7 @@ func TestDifferentialCPP(t *testing.T) {
 	g := &gen{r: rand.New(rand.NewSource(seed))}
 	cases := make([]cppCase, n)
 	for i := range cases {
-		c := g.next()
-		cases[i] = cppCase{defs: c.defs, expr: c.expr}
+		cases[i] = g.next()
 	}
 	start := time.Now()
 	errs := compareWithCPP(t, cases)

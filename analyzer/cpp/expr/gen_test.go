@@ -17,12 +17,6 @@ type gen struct {
 	funs map[string][]string // function-like macros of the current case
 }
 
-// genCase is one condition and the macros defined for it.
-type genCase struct {
-	defs []string // text after "#define "
-	expr string
-}
-
 var (
 	objNames = []string{"OA", "OB", "OC", "OD"}
 	funNames = []string{"FA", "FB", "FC"}
@@ -372,9 +366,9 @@ func (g *gen) mutate(toks []string) []string {
 }
 
 // next generates one case.
-func (g *gen) next() genCase {
+func (g *gen) next() cppCase {
 	defs, funs := g.macroSet()
 	g.funs = funs
 	toks := g.mutate(g.expr(5, nil))
-	return genCase{defs: defs, expr: g.render(toks)}
+	return cppCase{defs: defs, expr: g.render(toks)}
 }

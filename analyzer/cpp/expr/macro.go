@@ -9,7 +9,7 @@ type defn struct {
 	nparams  int
 	variadic bool
 	plain    []Token // object-like without ##: the expansion, ready to push
-	bad      string // lexical error in the body, reported when expanded
+	bad      string  // lexical error in the body, reported when expanded
 }
 
 // btok is one token of a replacement list.
@@ -19,9 +19,9 @@ type btok struct {
 	stringify bool // #param
 }
 
-// compile prepares m. It is lenient where cpp would have rejected the
-// #define itself (a '#' not before a parameter stays a plain '#', a ##
-// at either end is dropped): an Env only hands us macros that exist.
+// compile prepares m. A definition cpp would reject (a '#' not before a
+// parameter, ## at either end, a malformed __VA_OPT__) gets d.bad set:
+// expanding it is an error, since the source has one.
 func compile(m *Macro) *defn {
 	d := &defn{m: m, src: *m, nparams: len(m.Params), variadic: m.Variadic}
 	if m.Body == "" {
@@ -42,19 +42,52 @@ func compile(m *Macro) *defn {
 		}
 		return -1
 	}
+	bad := func(msg string) {
+		if d.bad == "" {
+			d.bad = msg
+		}
+	}
+	vaOptEnd := -1 // index in toks of the ')' closing the current __VA_OPT__
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {
 		case t.is("##") || t.is("%:%:"):
 			if n := len(d.body); n > 0 && i+1 < len(toks) {
 				d.body[n-1].flags |= flagPasteLeft
+			} else {
+				bad("'##' cannot appear at either end of a macro expansion")
 			}
 			continue
-		case (t.is("#") || t.is("%:")) && m.FuncLike && i+1 < len(toks) && param(toks[i+1]) >= 0:
-			next := toks[i+1]
-			d.body = append(d.body, btok{Token: Token{Kind: String, Text: next.Text, Space: t.Space}, param: param(next), stringify: true})
-			i++
-			continue
+		case (t.is("#") || t.is("%:")) && m.FuncLike:
+			if i+1 < len(toks) && param(toks[i+1]) >= 0 {
+				next := toks[i+1]
+				d.body = append(d.body, btok{Token: Token{Kind: String, Text: next.Text, Space: t.Space}, param: param(next), stringify: true})
+				i++
+				continue
+			}
+			bad("'#' is not followed by a macro parameter")
+		case t.Kind == Ident && t.Text == "__VA_OPT__" && m.Variadic:
+			end := -1
+			if i+1 < len(toks) && toks[i+1].is("(") {
+				depth := 0
+				for k := i + 1; k < len(toks) && end < 0; k++ {
+					if toks[k].is("(") {
+						depth++
+					} else if toks[k].is(")") {
+						if depth--; depth == 0 {
+							end = k
+						}
+					}
+				}
+			}
+			switch {
+			case end < 0:
+				bad("unterminated __VA_OPT__")
+			case i < vaOptEnd:
+				bad("__VA_OPT__ may not appear in a __VA_OPT__ operand")
+			default:
+				vaOptEnd = end
+			}
 		}
 		d.body = append(d.body, btok{Token: t, param: param(t)})
 	}
