@@ -70,6 +70,9 @@ type DirResult struct {
 	// Defs are the definitions of macros the condition used that sit inside
 	// conditional branches (derived macros), as "file:line".
 	Defs []DefSite
+	// Disagree is set when translation units reaching the file gave
+	// different values for some pass (the header depends on its includer).
+	Disagree bool
 	// CutlassModel is set when archlint's built-in model of CUTLASS's arch
 	// macros answered part of the condition.
 	CutlassModel bool
@@ -137,6 +140,9 @@ func (dr *DirResult) mergePass(pass int, reached, taken Tri, strong bool) {
 		dr.Reached[pass], dr.Taken[pass], dr.Strong[pass] = reached, taken, true
 	case !strong && dr.Strong[pass]:
 	default:
+		if (dr.Taken[pass] == expr.True && taken == expr.False) || (dr.Taken[pass] == expr.False && taken == expr.True) {
+			dr.Disagree = true
+		}
 		dr.Reached[pass] = merge(dr.Reached[pass], reached)
 		dr.Taken[pass] = merge(dr.Taken[pass], taken)
 	}

@@ -60,7 +60,7 @@ func (e *Engine) Evaluate(units []*File) *Results {
 	for _, u := range units {
 		for pi := range e.cfg.Passes {
 			ps := e.newPass(pi, res, u.ID)
-			ps.process(u, expr.True, 0, true)
+			ps.process(u, expr.True, nil, 0, true)
 		}
 	}
 	return res
@@ -154,11 +154,46 @@ func (ps *passState) HasInclude(header string, angled bool) Tri {
 type frame struct {
 	parent Tri // whether the enclosing region is active
 	any    Tri // whether an earlier branch of this chain was taken
+	// parentWhy and anyWhy name the configuration macros that leave parent
+	// and any undecided, so values nested under an undecided #ifdef say
+	// what they depend on.
+	parentWhy, anyWhy []string
+}
+
+// because returns the reasons list for a value: nil when it is decided.
+func because(v Tri, names ...[]string) []string {
+	if v != expr.Unknown {
+		return nil
+	}
+	var out []string
+	for _, n := range names {
+		out = addUnique(out, n...)
+	}
+	return out
+}
+
+// withWhy adds inherited reasons to a directive's evaluation info.
+func withWhy(dr *DirResult, why []string) *DirResult {
+	if len(why) == 0 {
+		return dr
+	}
+	if dr == nil {
+		dr = &DirResult{}
+	}
+	dr.Unknowns = addUnique(append([]string(nil), dr.Unknowns...), why...)
+	return dr
+}
+
+func unknownsOf(dr *DirResult) []string {
+	if dr == nil {
+		return nil
+	}
+	return dr.Unknowns
 }
 
 // process runs one file's directives. strong is false when the file was
 // included under an undecided condition (see DirResult.Strong).
-func (ps *passState) process(f *File, active Tri, depth int, strong bool) {
+func (ps *passState) process(f *File, active Tri, activeWhy []string, depth int, strong bool) {
 	if depth > maxIncludeDepth || (f.Once && ps.once[f.ID]) {
 		return
 	}
@@ -176,7 +211,7 @@ func (ps *passState) process(f *File, active Tri, depth int, strong bool) {
 	}
 	src := f.St.Src
 	var stack []frame
-	cur := active
+	cur, curWhy := active, activeWhy
 	for di := range src.Directives {
 		d := &src.Directives[di]
 		ps.curFile = f
@@ -189,10 +224,10 @@ func (ps *passState) process(f *File, active Tri, depth int, strong bool) {
 			}
 			taken := and(cur, v)
 			if record {
-				mergeEvalInfo(ps.res.record(f, di, ps.pi, cur, taken, strong), dr)
+				mergeEvalInfo(ps.res.record(f, di, ps.pi, cur, taken, strong), withWhy(dr, because(cur, curWhy)))
 			}
-			stack = append(stack, frame{parent: cur, any: v})
-			cur = taken
+			stack = append(stack, frame{parent: cur, any: v, parentWhy: curWhy, anyWhy: because(v, unknownsOf(dr))})
+			cur, curWhy = taken, because(taken, curWhy, unknownsOf(dr))
 		case DirElif, DirElifdef, DirElifndef, DirElse:
 			if len(stack) == 0 {
 				continue
@@ -208,16 +243,18 @@ func (ps *passState) process(f *File, active Tri, depth int, strong bool) {
 				}
 			}
 			taken := and(reached, v)
+			reachedWhy := because(reached, top.parentWhy, top.anyWhy)
 			if record {
-				mergeEvalInfo(ps.res.record(f, di, ps.pi, reached, taken, strong), dr)
+				mergeEvalInfo(ps.res.record(f, di, ps.pi, reached, taken, strong), withWhy(dr, reachedWhy))
 			}
 			top.any = or(top.any, and(top.parent, v))
-			cur = taken
+			top.anyWhy = because(top.any, top.anyWhy, unknownsOf(dr), top.parentWhy)
+			cur, curWhy = taken, because(taken, reachedWhy, unknownsOf(dr))
 		case DirEndif:
 			if len(stack) == 0 {
 				continue
 			}
-			cur = stack[len(stack)-1].parent
+			cur, curWhy = stack[len(stack)-1].parent, stack[len(stack)-1].parentWhy
 			stack = stack[:len(stack)-1]
 		case DirDefine:
 			if cur != expr.False {
@@ -240,7 +277,7 @@ func (ps *passState) process(f *File, active Tri, depth int, strong bool) {
 			}
 		case DirInclude:
 			if cur != expr.False {
-				ps.include(f, di, d, cur, depth, strong && cur == expr.True)
+				ps.include(f, di, d, cur, curWhy, depth, strong && cur == expr.True)
 			}
 		}
 	}
@@ -257,6 +294,7 @@ func mergeEvalInfo(r, dr *DirResult) {
 	}
 	r.Unknowns = addUnique(r.Unknowns, dr.Unknowns...)
 	r.CutlassModel = r.CutlassModel || dr.CutlassModel
+	r.Disagree = r.Disagree || dr.Disagree
 	for _, d := range dr.Defs {
 		dup := false
 		for _, o := range r.Defs {
@@ -340,7 +378,7 @@ func (ps *passState) compilerOwned(name string) bool {
 	return def || pm.IsKnownUndefined(name)
 }
 
-func (ps *passState) include(f *File, di int, d *Directive, cur Tri, depth int, strong bool) {
+func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why []string, depth int, strong bool) {
 	r, literal := f.Include(di)
 	name := ""
 	if literal {
@@ -370,7 +408,7 @@ func (ps *passState) include(f *File, di int, d *Directive, cur Tri, depth int, 
 		return
 	}
 	ps.res.Includes[IncludeEdge{From: f.ID, To: r.File.ID, Line: d.Line}] = true
-	ps.process(r.File, cur, depth+1, strong)
+	ps.process(r.File, cur, why, depth+1, strong)
 }
 
 // includeName extracts the header name of an #include, expanding a macro

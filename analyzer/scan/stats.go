@@ -24,8 +24,11 @@ type TraceStats struct {
 	// UnknownMacros counts, per configuration macro, the undecided entries
 	// that depend on it.
 	UnknownMacros map[string]int
-	// UndecidedOther counts undecided entries with no unknown macro named
-	// (an unresolved __has_include, or a header whose units disagree).
+	// UnitsDisagree counts undecided entries where the translation units
+	// that reach the file disagree.
+	UnitsDisagree int
+	// UndecidedOther counts the rest: an unresolved __has_include, or a
+	// file included only under an undecided condition.
 	UndecidedOther int
 }
 
@@ -48,7 +51,10 @@ func (p *Project) Stats(entries []TraceEntry, files []*cpp.File) TraceStats {
 			for _, u := range e.Unknowns {
 				s.UnknownMacros[u]++
 			}
-			if len(e.Unknowns) == 0 && e.Err == "" {
+			switch {
+			case e.Disagree:
+				s.UnitsDisagree++
+			case len(e.Unknowns) == 0 && e.Err == "":
 				s.UndecidedOther++
 			}
 		}

@@ -31,6 +31,8 @@ type TraceEntry struct {
 	States    []PassState
 	Err       string
 	Unknowns  []string
+	// Disagree: the translation units that reach the file disagree here.
+	Disagree bool
 }
 
 // TraceOptions selects what trace prints.
@@ -128,7 +130,7 @@ func Trace(opt TraceOptions) (*TraceResult, error) {
 				}
 			}
 			if dr != nil {
-				e.Err, e.Unknowns = dr.Err, dr.Unknowns
+				e.Err, e.Unknowns, e.Disagree = dr.Err, dr.Unknowns, dr.Disagree
 			}
 			if opt.All || varies || pre.Match([]byte(d.Args)) || len(e.defs(dr)) > 0 {
 				out = append(out, e)

@@ -149,6 +149,9 @@ func writeTraceText(w *bytes.Buffer, e scan.TraceEntry, flavors []target.Arch) {
 	if len(e.Unknowns) > 0 {
 		fmt.Fprintf(w, "    %-10s %s (configuration macros defined nowhere in the scan roots)\n", "depends:", strings.Join(e.Unknowns, ", "))
 	}
+	if e.Disagree {
+		fmt.Fprintf(w, "    %-10s the translation units that include this file disagree here\n", "note:")
+	}
 	if e.Err != "" {
 		fmt.Fprintf(w, "    %-10s %s\n", "error:", e.Err)
 	}
@@ -175,7 +178,8 @@ func writeStats(w *bytes.Buffer, s scan.TraceStats) {
 	fmt.Fprintf(w, "arch-relevant directives:     %d\n", s.ArchRelevant)
 	fmt.Fprintf(w, "  undecided for some pass:    %d\n", s.Undecided)
 	fmt.Fprintf(w, "  preprocessor errors:        %d\n", s.Errors)
-	fmt.Fprintf(w, "  undecided, no macro named:  %d (unresolved __has_include, units that disagree)\n", s.UndecidedOther)
+	fmt.Fprintf(w, "  units disagree:             %d (the header depends on who includes it)\n", s.UnitsDisagree)
+	fmt.Fprintf(w, "  other undecided:            %d (unresolved __has_include, included only conditionally)\n", s.UndecidedOther)
 	for _, m := range s.TopUnknowns(15) {
 		fmt.Fprintf(w, "  depends on %-40s %d\n", m, s.UnknownMacros[m])
 	}

@@ -17,11 +17,13 @@ import (
 
 // The differential test compares Eval with the real preprocessor,
 // `cpp -x c++ -undef -P`, in a closed world (every name not #defined is
-// undefined, i.e. MapEnv{Default: False}). cpp -x c++ is gcc's default C++
-// dialect, gnu++17 for gcc 11-13; Eval models exactly that (C++ named
-// operators, true/false, digit separators, u8 character literals, GNU
-// extensions). -undef only removes system macros such as "linux"; the
-// generated names never collide with predefined ones.
+// undefined, i.e. MapEnv{Default: False}). cpp -x c++ uses gcc's default
+// C++ dialect, gnu++17 for gcc 11 to 14; we pass -std=gnu++17 to pin it,
+// since that is what Eval models (C++ named operators, true/false, digit
+// separators, u8 character literals, GNU extensions). The reference is gcc
+// 12; other versions may differ in corners (gcc 13 adds \o{...} escapes).
+// -undef only removes system macros such as "linux"; the generated names
+// never collide with predefined ones.
 //
 // All cases go into one file, each in its own block:
 //
@@ -112,7 +114,7 @@ func runCPP(t *testing.T, cases []cppCase, checks []*Result) []cppOutcome {
 	var stdout, stderr bytes.Buffer
 	// -fno-diagnostics-show-caret matters for speed: printing source lines
 	// makes cpp quadratic in the file size.
-	cmd := exec.Command("cpp", "-x", "c++", "-undef", "-P", "-w", "-fmax-errors=0",
+	cmd := exec.Command("cpp", "-x", "c++", "-std=gnu++17", "-undef", "-P", "-w", "-fmax-errors=0",
 		"-fno-diagnostics-show-caret", "-fno-diagnostics-show-line-numbers", file)
 	cmd.Dir = dir
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -248,6 +250,10 @@ func requireCPP(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("cpp"); err != nil {
 		t.Skip("cpp not on PATH")
+	}
+	if out, err := exec.Command("cpp", "--version").Output(); err == nil {
+		first, _, _ := strings.Cut(string(out), "\n")
+		t.Logf("reference preprocessor: %s", first)
 	}
 }
 

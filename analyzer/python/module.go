@@ -1,0 +1,259 @@
+package python
+
+import (
+	"path"
+	"strings"
+)
+
+// module is one parsed Python file, read-only once built.
+type module struct {
+	idx        int
+	root, path string
+	name       string // dotted module name
+	pkg        string // package relative imports start from
+	src        []byte
+	tab        *langTable
+	*parsed
+	lines   lineIndex
+	isTest  bool
+	funcs   []*funcDef // every def, in source order
+	classes []*classDef
+	defs    map[nodeID]*funcDef
+	clsOf   map[nodeID]*classDef
+}
+
+// funcDef is a function or method definition.
+type funcDef struct {
+	mod        *module
+	node       nodeID // function_definition
+	name, qual string
+	class      *classDef
+	params     []param
+	body       nodeID
+	decorators []nodeID
+	line       int
+}
+
+type param struct {
+	name string
+	def  nodeID // default value or noNode
+	star bool   // *args / **kwargs
+}
+
+type classDef struct {
+	mod        *module
+	node       nodeID
+	name, qual string
+	body       nodeID
+	methods    map[string]*funcDef
+}
+
+func (m *module) kind(n nodeID) string {
+	if n == noNode {
+		return ""
+	}
+	return m.tab.names[m.nodes[n].kind]
+}
+
+func (m *module) isNamed(n nodeID) bool { return m.tab.named[m.nodes[n].kind] }
+
+func (m *module) text(n nodeID) string {
+	if n == noNode {
+		return ""
+	}
+	nd := &m.nodes[n]
+	return string(m.src[nd.sb:nd.eb])
+}
+
+func (m *module) kids(n nodeID) []nodeID {
+	nd := &m.nodes[n]
+	if nd.kidN == 0 || nd.kidOff < 0 {
+		return nil
+	}
+	return m.parsed.kids[nd.kidOff : nd.kidOff+nd.kidN]
+}
+
+// named is the named children (comments excluded).
+func (m *module) named(n nodeID) []nodeID {
+	var out []nodeID
+	for _, k := range m.kids(n) {
+		if m.isNamed(k) && m.kind(k) != "comment" {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func (m *module) fieldOf(n nodeID) string { return m.tab.fields[m.nodes[n].field] }
+
+func (m *module) child(n nodeID, field string) nodeID {
+	if n == noNode {
+		return noNode
+	}
+	for _, k := range m.kids(n) {
+		if m.tab.fields[m.nodes[k].field] == field {
+			return k
+		}
+	}
+	return noNode
+}
+
+func (m *module) childrenBy(n nodeID, field string) []nodeID {
+	var out []nodeID
+	for _, k := range m.kids(n) {
+		if m.tab.fields[m.nodes[k].field] == field {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func (m *module) parent(n nodeID) nodeID { return m.nodes[n].parent }
+
+func (m *module) line(n nodeID) int {
+	l, _ := m.lines.pos(m.nodes[n].sb)
+	return l
+}
+
+// moduleName derives the dotted name from the package layout: the chain of
+// directories holding __init__.py above the file when there is one, else the
+// path below a "python/" or "src/" directory (sglang keeps its package under
+// python/), else the whole path.
+func moduleName(p string, pkgDirs map[string]bool) (name, pkg string, isInit bool) {
+	p = strings.TrimSuffix(p, ".py")
+	dir, base := path.Split(p)
+	dir = strings.TrimSuffix(dir, "/")
+	isInit = base == "__init__"
+	top := ""
+	for d := dir; d != "" && d != "." && pkgDirs[d]; d = parentDir(d) {
+		top = d
+	}
+	var rel string
+	switch {
+	case top != "":
+		rel = strings.TrimPrefix(p, parentDir(top))
+		rel = strings.TrimPrefix(rel, "/")
+	default:
+		rel = p
+		parts := strings.Split(rel, "/")
+		for i := len(parts) - 2; i >= 0; i-- {
+			if parts[i] == "python" || parts[i] == "src" {
+				rel = strings.Join(parts[i+1:], "/")
+				break
+			}
+		}
+	}
+	if isInit {
+		rel = strings.TrimSuffix(strings.TrimSuffix(rel, "__init__"), "/")
+	}
+	name = strings.ReplaceAll(rel, "/", ".")
+	pkg = name
+	if !isInit {
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			pkg = name[:i]
+		} else {
+			pkg = ""
+		}
+	}
+	return name, pkg, isInit
+}
+
+func parentDir(d string) string {
+	if i := strings.LastIndexByte(d, '/'); i >= 0 {
+		return d[:i]
+	}
+	return ""
+}
+
+// isTestPath says whether a file is test code: tests/ or test/ directories,
+// test_*.py, *_test.py, conftest.py.
+func isTestPath(p string) bool {
+	for _, part := range strings.Split(path.Dir(p), "/") {
+		if part == "tests" || part == "test" || part == "testing" {
+			return true
+		}
+	}
+	b := path.Base(p)
+	return strings.HasPrefix(b, "test_") || strings.HasSuffix(b, "_test.py") || b == "conftest.py"
+}
+
+// index collects the module's definitions so that calls and imports can
+// reach them without walking the tree again.
+func (m *module) index() {
+	m.defs = map[nodeID]*funcDef{}
+	m.clsOf = map[nodeID]*classDef{}
+	var walk func(n nodeID, scope string, cls *classDef)
+	walk = func(n nodeID, scope string, cls *classDef) {
+		for _, k := range m.kids(n) {
+			switch m.kind(k) {
+			case "function_definition":
+				f := m.newFunc(k, scope, cls)
+				walk(f.body, f.qual, nil)
+			case "class_definition":
+				c := &classDef{mod: m, node: k, name: m.text(m.child(k, "name")), body: m.child(k, "body"), methods: map[string]*funcDef{}}
+				c.qual = scope + "." + c.name
+				m.classes = append(m.classes, c)
+				m.clsOf[k] = c
+				walk(c.body, c.qual, c)
+			default:
+				walk(k, scope, cls)
+			}
+		}
+	}
+	walk(0, m.name, nil)
+}
+
+func (m *module) newFunc(n nodeID, scope string, cls *classDef) *funcDef {
+	f := &funcDef{mod: m, node: n, name: m.text(m.child(n, "name")), body: m.child(n, "body"), class: cls, line: m.line(n)}
+	f.qual = scope + "." + f.name
+	if cls != nil {
+		cls.methods[f.name] = f
+	}
+	if p := m.parent(n); p != noNode && m.kind(p) == "decorated_definition" {
+		for _, d := range m.kids(p) {
+			if m.kind(d) == "decorator" {
+				f.decorators = append(f.decorators, d)
+			}
+		}
+	}
+	for _, p := range m.named(m.child(n, "parameters")) {
+		switch m.kind(p) {
+		case "identifier":
+			f.params = append(f.params, param{name: m.text(p), def: noNode})
+		case "typed_parameter":
+			id := m.named(p)
+			if len(id) > 0 && m.kind(id[0]) == "identifier" {
+				f.params = append(f.params, param{name: m.text(id[0]), def: noNode})
+			} else {
+				f.params = append(f.params, param{star: true})
+			}
+		case "default_parameter", "typed_default_parameter":
+			f.params = append(f.params, param{name: m.text(m.child(p, "name")), def: m.child(p, "value")})
+		case "list_splat_pattern", "dictionary_splat_pattern":
+			f.params = append(f.params, param{star: true})
+		}
+	}
+	m.funcs = append(m.funcs, f)
+	m.defs[n] = f
+	return f
+}
+
+// enclosing names the function around n: "module.func", "module.Class.method"
+// or the module at top level.
+func (m *module) enclosing(n nodeID) string {
+	for p := n; p != noNode; p = m.parent(p) {
+		if f, ok := m.defs[p]; ok {
+			return f.qual
+		}
+	}
+	return m.name
+}
+
+func (m *module) enclosingFunc(n nodeID) *funcDef {
+	for p := n; p != noNode; p = m.parent(p) {
+		if f, ok := m.defs[p]; ok {
+			return f
+		}
+	}
+	return nil
+}

@@ -1,0 +1,464 @@
+package python
+
+import (
+	"strconv"
+	"strings"
+)
+
+// vkind is the shape of an abstract value.
+type vkind uint8
+
+const (
+	vUnknown vkind = iota // the interpreter cannot tell
+	vNone
+	vBool
+	vInt
+	vFloat
+	vStr
+	vTuple
+	vList
+	vSet
+	vDict
+	vCap     // a capability whose encoding is not known (sm_version-like sources): compared by the literal's form
+	vVersion // packaging.version.Version and friends: numeric components
+	vFunc    // a function defined in a scanned module
+	vClass   // a class defined in a scanned module
+	vModule  // a scanned module
+	vExt     // a name outside the scanned files, by dotted path ("torch.cuda.get_device_capability")
+	vObj     // an object with known attributes (device properties, self)
+)
+
+// Value is an abstract Python value. Every run of the interpreter is for one
+// capability, so capability reads are concrete numbers there; Cap records
+// that the value depends on the capability (by data or by control), which is
+// what makes a decision a gate.
+type Value struct {
+	k   vkind
+	Cap bool
+	// capObj marks tuples and objects that are capabilities themselves
+	// (they answer .major, .minor, .to_int()).
+	capObj bool
+	i      int64
+	f      float64
+	s      string
+	elems  []Value // tuple, list, set, dict keys, version components
+	vals   []Value // dict values
+	fn     *funcDef
+	cls    *classDef
+	mod    *module
+	attrs  map[string]Value // vObj
+	// via is the helper predicate whose call produced this value, for
+	// "helper-predicate" gates.
+	via *funcDef
+	// env is the environment variable an arch string was read from.
+	env string
+}
+
+var unknown = Value{}
+
+func vbool(b bool) Value      { return Value{k: vBool, i: b2i(b)} }
+func vint(i int64) Value      { return Value{k: vInt, i: i} }
+func vstr(s string) Value     { return Value{k: vStr, s: s} }
+func vext(path string) Value  { return Value{k: vExt, s: path} }
+func vtuple(e ...Value) Value { return Value{k: vTuple, elems: e} }
+func unknownIf(c bool) Value  { return Value{Cap: c} }
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// tainted returns v marked as depending on the capability when c holds.
+func (v Value) tainted(c bool) Value {
+	if c {
+		v.Cap = true
+	}
+	return v
+}
+
+func (v Value) known() bool { return v.k != vUnknown }
+
+// tri is a three-valued truth.
+type tri int8
+
+const (
+	triUnknown tri = iota
+	triFalse
+	triTrue
+)
+
+func triOf(b bool) tri {
+	if b {
+		return triTrue
+	}
+	return triFalse
+}
+
+// truth is Python's truthiness.
+func (v Value) truth() tri {
+	switch v.k {
+	case vNone:
+		return triFalse
+	case vBool, vInt, vCap:
+		return triOf(v.i != 0)
+	case vFloat:
+		return triOf(v.f != 0)
+	case vStr:
+		return triOf(v.s != "")
+	case vTuple, vList, vSet, vDict:
+		return triOf(len(v.elems) > 0)
+	case vFunc, vClass, vModule, vObj, vVersion:
+		return triTrue
+	}
+	return triUnknown
+}
+
+// capInt is the major*10+minor encoding of a capability value.
+func capOf(major, minor int) int64 { return int64(major*10 + minor) }
+
+// equal is Python ==, three-valued.
+func equal(a, b Value) tri {
+	if !a.known() || !b.known() {
+		return triUnknown
+	}
+	if a.k == vCap || b.k == vCap {
+		if a.k != vCap {
+			a, b = b, a
+		}
+		c, ok := capLiteral(b, true)
+		if !ok {
+			return triUnknown
+		}
+		return triOf(c == a.i)
+	}
+	if isNum(a) && isNum(b) {
+		if a.k == vFloat || b.k == vFloat {
+			return triOf(num(a) == num(b))
+		}
+		return triOf(a.i == b.i)
+	}
+	if a.k != b.k {
+		// Lists never equal tuples, and so on; externals and objects
+		// may be anything.
+		if a.k == vExt || b.k == vExt || a.k == vObj || b.k == vObj {
+			return triUnknown
+		}
+		return triFalse
+	}
+	switch a.k {
+	case vNone:
+		return triTrue
+	case vStr:
+		return triOf(a.s == b.s)
+	case vTuple, vList, vSet, vVersion:
+		if a.k == vVersion {
+			c, ok := cmpSeq(a.elems, b.elems)
+			if !ok {
+				return triUnknown
+			}
+			return triOf(c == 0)
+		}
+		if len(a.elems) != len(b.elems) {
+			if a.k == vSet {
+				return triUnknown
+			}
+			return triFalse
+		}
+		res := triTrue
+		for i := range a.elems {
+			switch equal(a.elems[i], b.elems[i]) {
+			case triFalse:
+				if a.k != vSet {
+					return triFalse
+				}
+				res = triUnknown
+			case triUnknown:
+				res = triUnknown
+			}
+		}
+		return res
+	case vFunc:
+		return triOf(a.fn == b.fn)
+	case vClass:
+		return triOf(a.cls == b.cls)
+	case vModule:
+		return triOf(a.mod == b.mod)
+	}
+	return triUnknown
+}
+
+func isNum(v Value) bool { return v.k == vInt || v.k == vBool || v.k == vFloat }
+
+func num(v Value) float64 {
+	if v.k == vFloat {
+		return v.f
+	}
+	return float64(v.i)
+}
+
+// compare orders a and b: -1, 0, 1; ok is false when Python would not or
+// the values are not known.
+func compare(a, b Value) (int, bool) {
+	if !a.known() || !b.known() {
+		return 0, false
+	}
+	if a.k == vCap || b.k == vCap {
+		sw := false
+		if a.k != vCap {
+			a, b, sw = b, a, true
+		}
+		c, ok := capLiteral(b, false)
+		if !ok {
+			return 0, false
+		}
+		r := cmpInt(a.i, c)
+		if b.k == vInt && b.i < 20 {
+			// A bare major ("sm_major >= 9" written as "sm >= 9").
+			r = cmpInt(a.i/10, b.i)
+		}
+		if sw {
+			r = -r
+		}
+		return r, true
+	}
+	if isNum(a) && isNum(b) {
+		x, y := num(a), num(b)
+		switch {
+		case x < y:
+			return -1, true
+		case x > y:
+			return 1, true
+		}
+		return 0, true
+	}
+	if a.k == vVersion || b.k == vVersion {
+		av, aok := asVersion(a)
+		bv, bok := asVersion(b)
+		if !aok || !bok {
+			return 0, false
+		}
+		return cmpSeq(av, bv)
+	}
+	if a.k != b.k {
+		return 0, false
+	}
+	switch a.k {
+	case vStr:
+		return strings.Compare(a.s, b.s), true
+	case vTuple, vList:
+		return cmpSeq(a.elems, b.elems)
+	}
+	return 0, false
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// cmpSeq is lexicographic order, as Python compares tuples.
+func cmpSeq(a, b []Value) (int, bool) {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if e := equal(a[i], b[i]); e == triTrue {
+			continue
+		} else if e == triUnknown {
+			return 0, false
+		}
+		return compare(a[i], b[i])
+	}
+	return cmpInt(int64(len(a)), int64(len(b))), true
+}
+
+func asVersion(v Value) ([]Value, bool) {
+	switch v.k {
+	case vVersion:
+		return v.elems, true
+	case vStr:
+		return parseVersion(v.s)
+	case vTuple:
+		return v.elems, true
+	}
+	return nil, false
+}
+
+// parseVersion reads "12.8", "12.8.1", "2.5.0+cu128" into numbers.
+func parseVersion(s string) ([]Value, bool) {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, "+-"); i >= 0 {
+		s = s[:i]
+	}
+	if s == "" {
+		return nil, false
+	}
+	var out []Value
+	for _, p := range strings.Split(s, ".") {
+		j := 0
+		for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+			j++
+		}
+		if j == 0 {
+			break
+		}
+		n, err := strconv.ParseInt(p[:j], 10, 64)
+		if err != nil {
+			return nil, false
+		}
+		out = append(out, vint(n))
+		if j < len(p) {
+			break
+		}
+	}
+	return out, len(out) > 0
+}
+
+// capLiteral reads a literal compared with a capability of unknown encoding
+// into major*10+minor, by its form: "sm_90a", "sm90", "compute_90", "9.0",
+// "90" or 90, (9, 0), 9.0; ints by magnitude (12 is a major, 120 is
+// major*10+minor, 1200 is the __CUDA_ARCH__ scale).
+func capLiteral(v Value, eq bool) (int64, bool) {
+	switch v.k {
+	case vInt:
+		n := v.i
+		switch {
+		case n < 0:
+			return 0, false
+		case n < 20:
+			return n * 10, true
+		case n < 200:
+			return n, true
+		case n < 2000:
+			return n / 10, true
+		}
+		return 0, false
+	case vFloat:
+		return int64(v.f*10 + 0.5), true
+	case vStr:
+		if c, ok := parseArch(v.s); ok {
+			return capOf(c.cap.Major, c.cap.Minor), true
+		}
+	case vTuple:
+		if len(v.elems) == 2 && v.elems[0].k == vInt && v.elems[1].k == vInt {
+			return capOf(int(v.elems[0].i), int(v.elems[1].i)), true
+		}
+	}
+	return 0, false
+}
+
+// archSpec is one architecture named in an arch string.
+type archSpec struct {
+	cap    Capability
+	suffix string // "a", "f" or ""
+	ptx    bool   // "+PTX" or code=compute_XX: runs on newer GPUs through the driver JIT
+}
+
+// parseArch reads one architecture token: sm_90a, sm90, compute_90,
+// 9.0, 9.0a, 9.0+PTX, 90, 100a, 12.0f.
+func parseArch(s string) (archSpec, bool) {
+	s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), `"'`))
+	var a archSpec
+	if t, ok := strings.CutSuffix(s, "+PTX"); ok {
+		s, a.ptx = t, true
+	}
+	low := strings.ToLower(s)
+	switch {
+	case strings.HasPrefix(low, "sm_"), strings.HasPrefix(low, "sm"):
+		low = strings.TrimPrefix(strings.TrimPrefix(low, "sm"), "_")
+	case strings.HasPrefix(low, "compute_"):
+		low = strings.TrimPrefix(low, "compute_")
+		a.ptx = true
+	}
+	if low == "" {
+		return a, false
+	}
+	if c := low[len(low)-1]; c == 'a' || c == 'f' {
+		a.suffix = string(c)
+		low = low[:len(low)-1]
+	}
+	if maj, min, ok := strings.Cut(low, "."); ok {
+		M, err1 := strconv.Atoi(maj)
+		m, err2 := strconv.Atoi(min)
+		if err1 != nil || err2 != nil || len(min) != 1 || M < 1 || M > 20 {
+			return a, false
+		}
+		a.cap = Capability{M, m}
+		return a, true
+	}
+	n, err := strconv.Atoi(low)
+	if err != nil || n < 10 || n > 199 || len(low) < 2 {
+		return a, false
+	}
+	a.cap = Capability{n / 10, n % 10}
+	return a, true
+}
+
+// sameValue is structural identity, used when joining environments.
+func sameValue(a, b Value) bool {
+	if a.k != b.k || a.Cap != b.Cap || a.capObj != b.capObj || a.i != b.i || a.f != b.f || a.s != b.s ||
+		a.fn != b.fn || a.cls != b.cls || a.mod != b.mod || a.via != b.via || len(a.elems) != len(b.elems) ||
+		len(a.vals) != len(b.vals) || len(a.attrs) != len(b.attrs) {
+		return false
+	}
+	for i := range a.elems {
+		if !sameValue(a.elems[i], b.elems[i]) {
+			return false
+		}
+	}
+	for i := range a.vals {
+		if !sameValue(a.vals[i], b.vals[i]) {
+			return false
+		}
+	}
+	for k, v := range a.attrs {
+		w, ok := b.attrs[k]
+		if !ok || !sameValue(v, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// join is the value after two paths meet: itself if both agree, else unknown.
+func join(a, b Value) Value {
+	if sameValue(a, b) {
+		return a
+	}
+	u := unknownIf(a.Cap || b.Cap)
+	if a.via != nil {
+		u.via = a.via
+	} else {
+		u.via = b.via
+	}
+	return u
+}
+
+// str is Python's str() for known scalars.
+func (v Value) str() (string, bool) {
+	switch v.k {
+	case vStr:
+		return v.s, true
+	case vInt:
+		return strconv.FormatInt(v.i, 10), true
+	case vCap:
+		return strconv.FormatInt(v.i, 10), true
+	case vBool:
+		if v.i != 0 {
+			return "True", true
+		}
+		return "False", true
+	case vNone:
+		return "None", true
+	case vFloat:
+		s := strconv.FormatFloat(v.f, 'f', -1, 64)
+		if !strings.ContainsAny(s, ".eE") {
+			s += ".0"
+		}
+		return s, true
+	}
+	return "", false
+}
