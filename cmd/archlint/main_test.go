@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestExitCodes(t *testing.T) {
+	example := filepath.Join("..", "..", "testdata", "example")
+	negatives := filepath.Join("..", "..", "testdata", "rules", "negatives")
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want string // substring of stdout+stderr
+	}{
+		{"findings", []string{"--target", "sm_120", example}, exitFindings, "AL101"},
+		{"clean", []string{"--target", "sm_120", negatives}, exitClean, "no findings"},
+		{"fail-on error still fails on AL102", []string{"--target", "sm_120", "--fail-on", "error", example}, exitFindings, "AL102"},
+		{"fail-on none", []string{"--target", "sm_120", "--fail-on", "none", example}, exitClean, "AL101"},
+		{"flags after paths", []string{example, "--target", "sm_120"}, exitFindings, "AL101"},
+		{"unknown target", []string{"--target", "sm_999", example}, exitError, "known targets: sm_75"},
+		{"missing target", []string{example}, exitError, "--target is required"},
+		{"f target before 12.9", []string{"--target", "sm_120f", "--cuda-version", "12.8", example}, exitError, "12.9"},
+		{"no path", []string{"--target", "sm_120"}, exitError, "no path"},
+		{"bad format", []string{"--target", "sm_120", "--format", "xml", example}, exitError, "unknown --format"},
+		{"missing root", []string{"--target", "sm_120", "does/not/exist"}, exitError, "does/not/exist"},
+		{"explain", []string{"explain", "AL102"}, exitClean, "empty-kernel-on-target"},
+		{"explain unknown", []string{"explain", "AL999"}, exitError, "unknown rule"},
+		{"rules", []string{"rules"}, exitClean, "AL105"},
+		{"targets", []string{"targets"}, exitClean, "__CUDA_ARCH_FEAT_SM120_ALL"},
+	}
+	for _, c := range cases {
+		code, out, errs := runCLI(t, c.args...)
+		if code != c.code || !strings.Contains(out+errs, c.want) {
+			t.Errorf("%s: exit %d (want %d), output lacks %q:\n%s%s", c.name, code, c.code, c.want, out, errs)
+		}
+	}
+}
+
+func TestSARIFOutputFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.sarif")
+	code, _, errs := runCLI(t, "--target", "sm_120,sm_121a", "--format", "sarif", "-o", out, filepath.Join("..", "..", "testdata", "example"))
+	if code != exitFindings {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			AutomationDetails struct{ ID string } `json:"automationDetails"`
+			Results           []json.RawMessage  `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(raw, &log); err != nil {
+		t.Fatal(err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 2 || log.Runs[0].AutomationDetails.ID != "archlint/sm_120/" ||
+		log.Runs[1].AutomationDetails.ID != "archlint/sm_121a/" || len(log.Runs[0].Results) == 0 {
+		t.Errorf("unexpected SARIF: version %q, %d runs", log.Version, len(log.Runs))
+	}
+}
+
+func TestTraceJSON(t *testing.T) {
+	file := filepath.Join("..", "..", "testdata", "engine", "ranges", "ranges.cuh")
+	code, out, errs := runCLI(t, "trace", "--target", "sm_120", "--format", "json", "--root", filepath.Dir(file), file)
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var first struct {
+		File, Directive, Condition string
+		Line                       int
+		Arches                     map[string]struct{ Reached, Taken *bool }
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
+		t.Fatalf("%v: %s", err, lines[0])
+	}
+	if first.Line != 6 || first.Directive != "#if" || !strings.Contains(first.Condition, "__CUDA_ARCH__ < 1200") {
+		t.Errorf("first entry: %+v", first)
+	}
+	if a := first.Arches["sm_120"]; a.Taken == nil || *a.Taken {
+		t.Errorf("sm_120 must be decided and not taken: %+v", a)
+	}
+	if a := first.Arches["sm_110a"]; a.Taken == nil || !*a.Taken {
+		t.Errorf("sm_110a must take it: %+v", a)
+	}
+	// Arch order is kept (not alphabetical): sm_75 before sm_100.
+	if strings.Index(lines[0], `"sm_75"`) > strings.Index(lines[0], `"sm_100"`) {
+		t.Error("arches are not in arch order")
+	}
+	// Undecided values are null, never a guess.
+	for _, l := range lines {
+		if strings.Contains(l, "CUDA_VERSION >= 12080") && !strings.Contains(l, `"taken":null`) {
+			t.Errorf("CUDA_VERSION without cuda.h must be null: %s", l)
+		}
+	}
+}
