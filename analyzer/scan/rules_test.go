@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -111,7 +112,7 @@ func render(t *testing.T, format string, jobs int) []byte {
 	}
 	var runs []report.Run
 	for _, tr := range res.Targets {
-		runs = append(runs, report.Run{ToolVersion: "test", Target: tr.Target.String(), CUDAVersion: "13.0",
+		runs = append(runs, report.Run{ToolVersion: "0.0.0-test", Target: tr.Target.String(), CUDAVersion: "13.0",
 			Roots: opt.Roots, WorkDir: wd, Rules: rules.All(), Findings: tr.Findings, Notifications: res.Notifications,
 			CommandLine: "archlint --target sm_120 testdata/example", Success: true,
 			ReadFile: func(root, p string) ([]byte, error) { return os.ReadFile(filepath.Join(root, p)) }})
@@ -177,4 +178,25 @@ func firstDiff(a, b []byte) string {
 		}
 	}
 	return "(no line differs)"
+}
+
+// TestExampleSARIFValidates runs Microsoft's SARIF Multitool with GitHub's
+// rule kinds over the bundled example's SARIF: zero errors, zero warnings.
+// CI installs the tool and sets SARIF_MULTITOOL (see .ci/run).
+func TestExampleSARIFValidates(t *testing.T) {
+	tool := os.Getenv("SARIF_MULTITOOL")
+	if tool == "" {
+		t.Skip("SARIF_MULTITOOL is not set")
+	}
+	path := filepath.Join(t.TempDir(), "example.sarif")
+	if err := os.WriteFile(path, render(t, "sarif", 2), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(tool, "validate", "--rule-kind", "Gh;Sarif", "-o", path+".validation", path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("multitool failed: %v\n%s", err, out)
+	}
+	for _, p := range regexp.MustCompile(`(?m)^.*: (error|warning) [A-Z]+[0-9]+: .*$`).FindAll(out, -1) {
+		t.Errorf("%s", p)
+	}
 }
