@@ -140,8 +140,11 @@ func Build(src *Source) *Structure {
 }
 
 var (
-	numberRE  = regexp.MustCompile(`\b(0[xX][0-9a-fA-F']+|[0-9][0-9']*(\.[0-9]*)?([eE][-+]?[0-9]+)?)[uUlLfF]*\b`)
-	failureRE = regexp.MustCompile(`\bstatic_assert\s*\(\s*(false|0)\b|\b__trap\s*\(\s*\)|\basm\s*(volatile\s*)?\(\s*"trap;?"|\b__builtin_trap\s*\(\s*\)`)
+	numberRE = regexp.MustCompile(`\b(0[xX][0-9a-fA-F']+|[0-9][0-9']*(\.[0-9]*)?([eE][-+]?[0-9]+)?)[uUlLfF]*\b`)
+	// failureRE finds code that fails hard when it runs or compiles:
+	// #error is handled as a directive; CUTE_INVALID_CONTROL_PATH is
+	// CuTe's assert-and-trap.
+	failureRE = regexp.MustCompile(`\bstatic_assert\s*\(\s*(false|0)\b|\b__trap\s*\(\s*\)|\basm\s*(volatile\s*)?\(\s*"trap;?"|\b__builtin_trap\s*\(\s*\)|\bassert\s*\(\s*(false|0)\s*[,)&]|\bCUTE_INVALID_CONTROL_PATH\s*\(`)
 )
 
 // classify fills in a branch's Content from its own lines and its nested
