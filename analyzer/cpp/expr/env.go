@@ -146,3 +146,10 @@ func trimSpace(s string) string {
 	}
 	return s[i:j]
 }
+
+// noEnv stands in for a nil Env: no macros, every name undefined, every
+// __has_include unknown.
+type noEnv struct{}
+
+func (noEnv) Lookup(string) (*Macro, Tri) { return nil, False }
+func (noEnv) HasInclude(string, bool) Tri { return Unknown }

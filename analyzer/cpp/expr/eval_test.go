@@ -160,6 +160,13 @@ func TestEvalOpen(t *testing.T) {
 	runEvalCases(t, openCases, func(defs []string) *MapEnv { return openEnv(defs, "X") })
 }
 
+func TestNilEnv(t *testing.T) {
+	r, err := Eval("defined X + X + 2", nil)
+	if err != nil || r.Value.Val != 2 {
+		t.Errorf("Eval with nil Env = %+v, %v", r, err)
+	}
+}
+
 func TestErrorType(t *testing.T) {
 	_, err := Eval("1 +", &MapEnv{})
 	var e *Error

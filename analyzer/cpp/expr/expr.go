@@ -142,6 +142,9 @@ func (x *Evaluator) eval(cond string, env Env, reuse bool) (Result, error) {
 	if msg != "" {
 		return Result{}, &Error{Msg: msg}
 	}
+	if env == nil {
+		env = noEnv{}
+	}
 	e.env = env
 	e.push(toks, "", false)
 	p.e = e

@@ -118,3 +118,38 @@ func (d *defn) from(m *Macro) bool {
 	}
 	return true
 }
+
+// compiled returns m prepared for expansion, compiling it at most once per
+// evaluation (or per Evaluator, while m is unchanged).
+func (e *expander) compiled(m *Macro) *defn {
+	if e.keep != nil {
+		if d := e.keep[m]; d != nil && d.from(m) {
+			return d
+		}
+		d := compile(m)
+		e.keep[m] = d
+		return d
+	}
+	if e.defIndex != nil {
+		if d := e.defIndex[m]; d != nil {
+			return d
+		}
+	} else {
+		for _, d := range e.defs {
+			if d.m == m {
+				return d
+			}
+		}
+	}
+	d := compile(m)
+	e.defs = append(e.defs, d)
+	if e.defIndex != nil {
+		e.defIndex[m] = d
+	} else if len(e.defs) > deepStack {
+		e.defIndex = make(map[*Macro]*defn, 2*len(e.defs))
+		for _, d := range e.defs {
+			e.defIndex[d.m] = d
+		}
+	}
+	return d
+}

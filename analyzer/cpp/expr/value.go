@@ -69,47 +69,6 @@ func maybeErr(a Tri) Tri {
 	return Unknown
 }
 
-// mergeNames returns the sorted union of two sorted name lists, sharing
-// storage when one contains the other.
-func mergeNames(a, b []string) []string {
-	if len(b) == 0 {
-		return a
-	}
-	if len(a) == 0 {
-		return b
-	}
-	if len(a) == len(b) {
-		same := true
-		for i := range a {
-			if a[i] != b[i] {
-				same = false
-				break
-			}
-		}
-		if same {
-			return a
-		}
-	}
-	out := make([]string, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] < b[j]:
-			out = append(out, a[i])
-			i++
-		case a[i] > b[j]:
-			out = append(out, b[j])
-			j++
-		default:
-			out = append(out, a[i])
-			i++
-			j++
-		}
-	}
-	out = append(out, a[i:]...)
-	return append(out, b[j:]...)
-}
-
 // errNames returns v's names if its error state is not settled, for
 // operands whose value is otherwise irrelevant.
 func errNames(v value) []string {
