@@ -160,6 +160,16 @@ func TestEvalOpen(t *testing.T) {
 	runEvalCases(t, openCases, func(defs []string) *MapEnv { return openEnv(defs, "X") })
 }
 
+// A Macro whose Name differs from the name it is looked up by is still
+// disabled within its own expansion.
+func TestMisnamedMacro(t *testing.T) {
+	env := &MapEnv{Macros: map[string]*Macro{"A": {Name: "B", Body: "A + 1"}}}
+	r, err := Eval("A", env)
+	if err != nil || r.Value.Val != 1 || !reflect.DeepEqual(r.Used, []string{"A"}) {
+		t.Errorf("got %+v, %v", r, err)
+	}
+}
+
 func TestNilEnv(t *testing.T) {
 	r, err := Eval("defined X + X + 2", nil)
 	if err != nil || r.Value.Val != 2 {

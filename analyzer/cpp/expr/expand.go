@@ -161,7 +161,7 @@ func (e *expander) next() Token {
 		case st != True || m == nil:
 			return t
 		}
-		if !e.enter(m) {
+		if !e.enter(t.Text, m) {
 			return t
 		}
 	}
@@ -169,8 +169,9 @@ func (e *expander) next() Token {
 
 // enter expands the macro m whose name was just read. It returns false,
 // leaving the name as an ordinary identifier, for a function-like macro
-// not followed by '('.
-func (e *expander) enter(m *Macro) bool {
+// not followed by '('. The name, not m.Name, identifies the macro, in case
+// an Env returns a Macro named otherwise.
+func (e *expander) enter(name string, m *Macro) bool {
 	d := e.compiled(m)
 	var args [][]Token
 	vaOmitted := false
@@ -187,12 +188,12 @@ func (e *expander) enter(m *Macro) bool {
 		e.fail(d.bad)
 		return false
 	}
-	e.used.add(m.Name)
+	e.used.add(name)
 	toks := e.substitute(d, args, vaOmitted)
 	if e.err != "" {
 		return false
 	}
-	e.push(toks, m.Name, false)
+	e.push(toks, name, false)
 	return true
 }
 

@@ -81,3 +81,26 @@ func checkResult(t *testing.T, r Result, err error) {
 		t.Fatalf("known value with unknowns: %+v", r)
 	}
 }
+
+// FuzzMacro feeds Eval macros built field by field, not through
+// ParseDefine, so that inconsistent ones (variadic without parameters,
+// bodies cpp would reject) are covered too.
+func FuzzMacro(f *testing.F) {
+	f.Add("M(1, 2)", "a ## b", "a,b", true, false)
+	f.Add("M(1) + M()", "__VA_OPT__(x) # a __VA_ARGS__", "a,__VA_ARGS__", true, true)
+	f.Add("M", "M ## M", "", false, true)
+	f.Fuzz(func(t *testing.T, expr, body, params string, funcLike, variadic bool) {
+		m := &Macro{Name: "M", FuncLike: funcLike, Variadic: variadic, Body: body}
+		if params != "" {
+			m.Params = strings.Split(params, ",")
+		}
+		env := &MapEnv{Macros: map[string]*Macro{"M": m}}
+		r, err := Eval(expr, env)
+		checkResult(t, r, err)
+		var x Evaluator
+		r2, err2 := x.Eval(expr, env)
+		if fmt.Sprint(r, err) != fmt.Sprint(r2, err2) {
+			t.Fatalf("Eval %+v %v, Evaluator %+v %v", r, err, r2, err2)
+		}
+	})
+}

@@ -23,7 +23,10 @@ type btok struct {
 // parameter, ## at either end, a malformed __VA_OPT__) gets d.bad set:
 // expanding it is an error, since the source has one.
 func compile(m *Macro) *defn {
-	d := &defn{m: m, src: *m, nparams: len(m.Params), variadic: m.Variadic}
+	d := &defn{m: m, src: *m, nparams: len(m.Params), variadic: m.Variadic && m.FuncLike && len(m.Params) > 0}
+	if !m.FuncLike {
+		d.nparams = 0
+	}
 	if m.Body == "" {
 		return d
 	}
@@ -66,7 +69,7 @@ func compile(m *Macro) *defn {
 				continue
 			}
 			bad("'#' is not followed by a macro parameter")
-		case t.Kind == Ident && t.Text == "__VA_OPT__" && m.Variadic:
+		case t.Kind == Ident && t.Text == "__VA_OPT__" && d.variadic:
 			end := -1
 			if i+1 < len(toks) && toks[i+1].is("(") {
 				depth := 0

@@ -101,3 +101,23 @@ func TestConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// Macros from an Env need not be well-formed; none may crash Eval.
+func TestMalformedMacros(t *testing.T) {
+	macros := []*Macro{
+		{Name: "M", FuncLike: true, Variadic: true, Body: "__VA_OPT__(1) __VA_ARGS__ 2"},
+		{Name: "M", FuncLike: false, Variadic: true, Params: []string{"a"}, Body: "a __VA_OPT__(x)"},
+		{Name: "M", FuncLike: true, Params: []string{"a", "a"}, Body: "a ## a # a"},
+		{Name: "M", FuncLike: true, Params: []string{""}, Body: "# ## #"},
+		{Name: "", Body: "M"},
+		{Name: "M", Body: "## M ##"},
+		{Name: "M", FuncLike: true, Variadic: true, Params: []string{"x"}, Body: "__VA_OPT__(__VA_OPT__()) __VA_OPT__"},
+		{Name: "M", FuncLike: true, Body: `\ "' 'x`},
+	}
+	for _, m := range macros {
+		env := &MapEnv{Macros: map[string]*Macro{"M": m}}
+		for _, expr := range []string{"M", "M()", "M(1)", "M(1, 2)", "M(,)", "defined M", "M(M(1))"} {
+			Eval(expr, env) // must not panic
+		}
+	}
+}
