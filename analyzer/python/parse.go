@@ -44,12 +44,23 @@ func newLangTable(lang *sitter.Language) *langTable {
 		t.names[i] = lang.NodeKindForId(uint16(i))
 		t.named[i] = lang.NodeKindIsNamed(uint16(i))
 	}
+	// tree-sitter's ERROR symbol (0xFFFF) is outside the kind table.
+	t.names = append(t.names, "ERROR")
+	t.named = append(t.named, true)
 	fc := lang.FieldCount()
 	t.fields = make([]string, fc+1)
 	for i := uint32(1); i <= fc; i++ {
 		t.fields[i] = lang.FieldNameForId(uint16(i))
 	}
 	return t
+}
+
+func (t *langTable) kindOf(n *sitter.Node) uint16 {
+	k := n.KindId()
+	if int(k) >= len(t.names)-1 {
+		return uint16(len(t.names) - 1)
+	}
+	return k
 }
 
 // parser is one tree-sitter parser for Python; one per goroutine.
@@ -113,7 +124,7 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 	var stack []frame
 	push := func() {
 		n := cur.Node()
-		kid := n.KindId()
+		kid := p.tab.kindOf(n)
 		fid := cur.FieldId()
 		if len(stack) > 0 && !p.tab.named[kid] && fid == 0 {
 			stack = append(stack, frame{id: noNode})
@@ -124,6 +135,7 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 			parent = stack[len(stack)-1].id
 		}
 		id := out.add(n, fid, parent)
+		out.nodes[id].kind = kid
 		if len(stack) > 0 {
 			stack[len(stack)-1].kids = append(stack[len(stack)-1].kids, id)
 		}

@@ -1,0 +1,328 @@
+package python
+
+import (
+	"strings"
+)
+
+// Arch lists are static facts: a list of architectures compiled for or
+// allowed, read from literals without running anything. Each capability is
+// listed (0), reached through PTX compiled for an older one (1), or left
+// out (-1).
+
+// specsOf reads the architectures a string names: gencode flags
+// ("-gencode=arch=compute_90a,code=sm_90a"), -arch=sm_90a, or a list
+// separated by spaces, semicolons or commas ("8.0 9.0+PTX", "90a;100a").
+// strict requires every token to be an architecture.
+func specsOf(s string) ([]archSpec, bool) {
+	if strings.Contains(s, "arch=") || strings.Contains(s, "code=") {
+		return gencodeSpecs(s)
+	}
+	if strings.HasPrefix(s, "-arch") || strings.HasPrefix(s, "--gpu-architecture") {
+		if _, v, ok := strings.Cut(s, "="); ok {
+			a, ok := parseArch(v)
+			return []archSpec{a}, ok
+		}
+		return nil, false
+	}
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ';' || r == ',' || r == '\t' || r == '\n' })
+	var out []archSpec
+	for _, t := range fields {
+		a, ok := parseArch(t)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, a)
+	}
+	return out, len(out) > 0
+}
+
+// gencodeSpecs reads code=... (or arch=compute_XX alone) of gencode flags.
+func gencodeSpecs(s string) ([]archSpec, bool) {
+	var out []archSpec
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ';' || r == '\t' }) {
+		// The last "code=", not the one in "-gencode=".
+		idx := strings.LastIndex(part, "code=")
+		hasCode := idx >= 0 && !(idx >= 3 && part[idx-3:idx] == "gen")
+		code := ""
+		if hasCode {
+			code = part[idx+len("code="):]
+		}
+		if !hasCode {
+			if _, arch, ok := strings.Cut(part, "arch="); ok {
+				arch = strings.TrimSuffix(arch, ",")
+				if a, ok := parseArch(arch); ok {
+					a.ptx = true
+					out = append(out, a)
+				}
+			}
+			continue
+		}
+		code = strings.Trim(code, "[]\"'")
+		for _, c := range strings.Split(code, ",") {
+			c = strings.Trim(c, "[]\"' ")
+			if a, ok := parseArch(c); ok {
+				out = append(out, a)
+			}
+		}
+	}
+	return out, len(out) > 0
+}
+
+// listGate evaluates an arch list for every capability.
+func listGate(specs []archSpec, caps []Capability) (branch []int, outs []string, admits []Capability) {
+	var names []string
+	anyPTX := false
+	for _, s := range specs {
+		n := "sm_" + itoa(s.cap.Major) + itoa(s.cap.Minor) + s.suffix
+		if s.ptx {
+			n = "compute_" + itoa(s.cap.Major) + itoa(s.cap.Minor) + s.suffix
+			if s.suffix == "" {
+				anyPTX = true
+			}
+		}
+		names = append(names, n)
+	}
+	outs = []string{clip("listed: " + strings.Join(names, ", "))}
+	if anyPTX {
+		outs = append(outs, "runs PTX of an older listed architecture through the driver JIT")
+	}
+	outs = append(outs, "not listed: no code for this capability")
+	for _, c := range caps {
+		b := -1
+		for _, s := range specs {
+			if s.cap == c || (s.suffix == "f" && s.cap.Major == c.Major && s.cap.Minor <= c.Minor) {
+				b = 0
+				break
+			}
+			if s.ptx && s.suffix == "" && s.cap.Age() < c.Age() {
+				b = 1
+			}
+		}
+		branch = append(branch, b)
+		if b >= 0 {
+			admits = append(admits, c)
+		}
+	}
+	return branch, outs, admits
+}
+
+// archContext says whether the name a literal is bound to speaks of
+// architectures, for lists like {"8.0", "9.0"} that could be versions.
+func archContext(name string) bool {
+	l := strings.ToLower(name)
+	for _, s := range []string{"arch", "capab", "sm", "cc", "compute", "gencode", "gpu"} {
+		if strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// contextName is what a literal is assigned or passed to: the target of
+// an assignment, a keyword's name, or the called function.
+func (m *module) contextName(n nodeID) string {
+	p := m.parent(n)
+	for i := 0; i < 3 && p != noNode; i++ {
+		switch m.kind(p) {
+		case "assignment", "augmented_assignment":
+			return m.text(m.child(p, "left"))
+		case "keyword_argument":
+			return m.text(m.child(p, "name"))
+		case "call":
+			return m.text(m.child(p, "function"))
+		case "pair":
+			return m.text(m.child(p, "key"))
+		case "default_parameter", "typed_default_parameter":
+			return m.text(m.child(p, "name"))
+		}
+		p = m.parent(p)
+	}
+	return ""
+}
+
+// stringLit is the value of a plain string literal (no interpolation).
+func (m *module) stringLit(n nodeID) (string, bool) {
+	if m.kind(n) != "string" {
+		return "", false
+	}
+	var sb strings.Builder
+	for _, k := range m.kids(n) {
+		switch m.kind(k) {
+		case "interpolation":
+			return "", false
+		case "string_content":
+			sb.WriteString(m.text(k))
+		}
+	}
+	return sb.String(), true
+}
+
+func archListGates(m *module, caps []Capability) []Gate {
+	var out []Gate
+	done := map[nodeID]bool{}
+	add := func(n nodeID, specs []archSpec, env string) {
+		g := Gate{Root: m.root, Path: m.path, Kind: KindArchList, Expr: m.text(n), Function: m.enclosing(n), Module: m.name,
+			IsTest: m.isTest, EnvVar: env}
+		setPos(&g, m, n, n)
+		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
+		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
+		if env != "" {
+			g.Outcomes[0] += " (default; $" + env + " can change it)"
+		}
+		out = append(out, g)
+	}
+	for i := range m.nodes {
+		n := nodeID(i)
+		switch m.kind(n) {
+		case "list", "set", "tuple":
+			if p := m.parent(n); p != noNode && m.kind(p) == "comparison_operator" {
+				continue
+			}
+			specs, ok := m.listSpecs(n)
+			if ok {
+				add(n, specs, "")
+				for _, k := range m.named(n) {
+					done[k] = true
+				}
+			}
+		case "call":
+			fn := m.text(m.child(n, "function"))
+			if fn != "os.environ.get" && fn != "os.getenv" && fn != "environ.get" && fn != "getenv" {
+				continue
+			}
+			args := m.named(m.child(n, "arguments"))
+			if len(args) < 2 {
+				continue
+			}
+			name, ok1 := m.stringLit(args[0])
+			def, ok2 := m.stringLit(args[1])
+			if !ok1 || !ok2 || !strings.Contains(strings.ToUpper(name), "ARCH") {
+				continue
+			}
+			if specs, ok := specsOf(def); ok {
+				add(n, specs, name)
+				done[args[1]] = true
+			}
+		case "assignment":
+			left, right := m.child(n, "left"), m.child(n, "right")
+			s, ok := m.stringLit(right)
+			if !ok {
+				continue
+			}
+			env := ""
+			if m.kind(left) == "subscript" && strings.HasSuffix(m.text(m.child(left, "value")), "environ") {
+				if subs := m.childrenBy(left, "subscript"); len(subs) == 1 {
+					if e, ok := m.stringLit(subs[0]); ok && strings.Contains(strings.ToUpper(e), "ARCH") {
+						env = e
+					}
+				}
+			}
+			if env == "" && !archContext(m.text(left)) {
+				continue
+			}
+			if specs, ok := specsOf(s); ok {
+				add(right, specs, env)
+				done[right] = true
+			}
+		}
+	}
+	// Lone gencode strings ("-gencode=arch=compute_90a,code=sm_90a").
+	for i := range m.nodes {
+		n := nodeID(i)
+		if m.kind(n) != "string" || done[n] {
+			continue
+		}
+		s, ok := m.stringLit(n)
+		if !ok || !(strings.Contains(s, "arch=compute_") || strings.Contains(s, "code=sm_")) {
+			continue
+		}
+		if specs, ok := gencodeSpecs(s); ok {
+			add(n, specs, "")
+		}
+	}
+	return out
+}
+
+// listSpecs reads a list literal of architecture strings (or, bound to an
+// architecture name, of capability numbers).
+func (m *module) listSpecs(n nodeID) ([]archSpec, bool) {
+	kids := m.named(n)
+	if len(kids) == 0 {
+		return nil, false
+	}
+	var specs []archSpec
+	gencode, prefixed := false, true
+	ints := true
+	for _, k := range kids {
+		if m.kind(k) != "integer" {
+			ints = false
+		}
+	}
+	if ints {
+		// [90, 100] bound to an arch-named variable; decorators and
+		// supported_major_versions are the interpreter's.
+		if !archContext(m.contextName(n)) || m.enclosingKind(n, "decorator") || m.contextName(n) == "supported_major_versions" {
+			return nil, false
+		}
+		for _, k := range kids {
+			v := parseIntLit(m.text(k))
+			if v.i < 20 || v.i > 1300 {
+				return nil, false
+			}
+			a, ok := parseArch(m.text(k))
+			if !ok {
+				return nil, false
+			}
+			specs = append(specs, a)
+		}
+		return specs, true
+	}
+	var flagSpecs []archSpec
+	for _, k := range kids {
+		s, ok := m.stringLit(k)
+		if !ok {
+			return nil, false
+		}
+		if strings.Contains(s, "arch=") || strings.HasPrefix(s, "-arch") || strings.HasPrefix(s, "--gpu-architecture") {
+			if sp, ok := specsOf(s); ok {
+				gencode = true
+				flagSpecs = append(flagSpecs, sp...)
+			}
+			continue
+		}
+		if strings.HasPrefix(s, "-") {
+			continue // another compiler flag
+		}
+		sp, ok := specsOf(s)
+		if !ok {
+			if gencode {
+				continue
+			}
+			return nil, false
+		}
+		l := strings.ToLower(strings.TrimSpace(s))
+		if !strings.HasPrefix(l, "sm") && !strings.HasPrefix(l, "compute_") {
+			prefixed = false
+		}
+		specs = append(specs, sp...)
+	}
+	if gencode {
+		return flagSpecs, len(flagSpecs) > 0
+	}
+	if len(specs) == 0 {
+		return nil, false
+	}
+	if !prefixed && !archContext(m.contextName(n)) {
+		return nil, false
+	}
+	return specs, true
+}
+
+func (m *module) enclosingKind(n nodeID, kind string) bool {
+	for p := m.parent(n); p != noNode; p = m.parent(p) {
+		if m.kind(p) == kind {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,552 @@
+package python
+
+import (
+	"sort"
+	"strings"
+)
+
+// callArgs are a call's evaluated arguments.
+type callArgs struct {
+	pos   []Value
+	kw    map[string]Value
+	kwN   map[string]nodeID
+	posN  []nodeID
+	capOK bool // some argument depends on the capability
+}
+
+func (f *frame) evalArgs(n nodeID) callArgs {
+	m := f.mod
+	a := callArgs{kw: map[string]Value{}, kwN: map[string]nodeID{}}
+	if n == noNode {
+		return a
+	}
+	for _, k := range m.named(n) {
+		switch m.kind(k) {
+		case "keyword_argument":
+			name := m.text(m.child(k, "name"))
+			v := f.eval(m.child(k, "value"))
+			a.kw[name], a.kwN[name] = v, m.child(k, "value")
+			a.capOK = a.capOK || v.Cap
+		case "list_splat", "dictionary_splat":
+			f.eval(m.named(k)[0])
+			a.pos = append(a.pos, unknown)
+			a.posN = append(a.posN, k)
+		case "comment":
+		default:
+			v := f.eval(k)
+			a.pos = append(a.pos, v)
+			a.posN = append(a.posN, k)
+			a.capOK = a.capOK || v.Cap
+		}
+	}
+	return a
+}
+
+func (f *frame) evalCall(n nodeID) Value {
+	m := f.mod
+	fnNode := m.child(n, "function")
+	args := f.evalArgs(m.child(n, "arguments"))
+	if f.record {
+		if v, ok := args.kw["supported_major_versions"]; ok {
+			f.recordMajors(n, args.kwN["supported_major_versions"], v)
+		}
+		switch lastName(m.text(fnNode)) {
+		case "skipif", "skipIf":
+			if len(args.pos) > 0 {
+				f.recordSkipif(n, args.pos[0])
+			}
+		case "skipUnless":
+			if len(args.pos) > 0 {
+				c := args.pos[0]
+				switch c.truth() {
+				case triTrue:
+					c = vbool(false).tainted(c.Cap)
+				case triFalse:
+					c = vbool(true).tainted(c.Cap)
+				}
+				f.recordSkipif(n, c)
+			}
+		}
+	}
+	if m.kind(fnNode) == "attribute" {
+		objN := m.child(fnNode, "object")
+		obj := f.eval(objN)
+		name := m.text(m.child(fnNode, "attribute"))
+		if v, ok := f.method(obj, objN, name, args); ok {
+			return v
+		}
+		return f.call(f.attr(obj, name), args, n)
+	}
+	return f.call(f.eval(fnNode), args, n)
+}
+
+// call applies a callee value.
+func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
+	switch callee.k {
+	case vFunc:
+		var self *Value
+		if callee.attrs != nil {
+			s := Value{k: vObj, cls: callee.fn.class, attrs: callee.attrs}
+			self = &s
+		}
+		return f.callFunc(callee.fn, self, args)
+	case vClass:
+		return Value{k: vObj, cls: callee.cls, attrs: map[string]Value{}}
+	case vExt:
+		return f.callExt(callee.s, args)
+	}
+	return unknownIf(callee.Cap || args.capOK)
+}
+
+// attr is obj.name.
+func (f *frame) attr(obj Value, name string) Value {
+	switch obj.k {
+	case vModule:
+		if sub := f.w.prog.submodule(obj.mod, name); sub != nil && !f.definesName(obj.mod, name) {
+			return Value{k: vModule, mod: sub}
+		}
+		if v, ok := f.w.moduleGlobals(obj.mod)[name]; ok {
+			return v
+		}
+		if sub := f.w.prog.submodule(obj.mod, name); sub != nil {
+			return Value{k: vModule, mod: sub}
+		}
+		return vext(obj.mod.name + "." + name)
+	case vExt:
+		p := obj.s + "." + name
+		switch {
+		case strings.HasSuffix(p, "version.cuda"):
+			return vstr(f.w.cuda)
+		case strings.HasSuffix(p, "version.hip"):
+			return Value{k: vNone}
+		}
+		return vext(p)
+	case vObj:
+		if v, ok := obj.attrs[name]; ok {
+			return v.tainted(obj.Cap)
+		}
+		if obj.cls != nil {
+			if fn := findMethod(obj.cls, name); fn != nil {
+				return Value{k: vFunc, fn: fn, attrs: obj.attrs}
+			}
+			if v, ok := f.w.classAttrs(obj.cls)[name]; ok {
+				return v
+			}
+		}
+		return unknownIf(obj.Cap)
+	case vClass:
+		if v, ok := f.w.classAttrs(obj.cls)[name]; ok {
+			return v
+		}
+		if fn := findMethod(obj.cls, name); fn != nil {
+			return Value{k: vFunc, fn: fn}
+		}
+	case vTuple:
+		if obj.capObj && len(obj.elems) == 2 {
+			switch name {
+			case "major":
+				return obj.elems[0].tainted(true)
+			case "minor":
+				return obj.elems[1].tainted(true)
+			}
+		}
+	case vCap:
+		switch name {
+		case "major":
+			return vint(obj.i / 10).tainted(true)
+		case "minor":
+			return vint(obj.i % 10).tainted(true)
+		}
+	}
+	return unknownIf(obj.Cap)
+}
+
+func findMethod(c *classDef, name string) *funcDef { return c.methods[name] }
+
+// definesName reports whether a module binds name at top level (so that
+// "pkg.name" is the global, not a submodule of the same name).
+func (f *frame) definesName(m *module, name string) bool {
+	_, ok := f.w.moduleGlobals(m)[name]
+	return ok
+}
+
+// method handles methods of known values: strings, sequences, dicts,
+// capability objects. ok is false when the callee is something else.
+func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, bool) {
+	capDep := obj.Cap || a.capOK
+	arg := func(i int) Value {
+		if i < len(a.pos) {
+			return a.pos[i]
+		}
+		return unknown
+	}
+	switch obj.k {
+	case vStr:
+		s := obj.s
+		switch name {
+		case "startswith", "endswith":
+			x := arg(0)
+			var cands []string
+			switch x.k {
+			case vStr:
+				cands = []string{x.s}
+			case vTuple:
+				for _, e := range x.elems {
+					if e.k != vStr {
+						return unknownIf(capDep), true
+					}
+					cands = append(cands, e.s)
+				}
+			default:
+				return unknownIf(capDep), true
+			}
+			for _, c := range cands {
+				if (name == "startswith" && strings.HasPrefix(s, c)) || (name == "endswith" && strings.HasSuffix(s, c)) {
+					return vbool(true).tainted(capDep), true
+				}
+			}
+			return vbool(false).tainted(capDep), true
+		case "lower":
+			return vstr(strings.ToLower(s)).tainted(capDep), true
+		case "upper":
+			return vstr(strings.ToUpper(s)).tainted(capDep), true
+		case "strip", "lstrip", "rstrip":
+			if len(a.pos) == 0 {
+				switch name {
+				case "strip":
+					return vstr(strings.TrimSpace(s)).tainted(capDep), true
+				case "lstrip":
+					return vstr(strings.TrimLeft(s, " \t\n")).tainted(capDep), true
+				}
+				return vstr(strings.TrimRight(s, " \t\n")).tainted(capDep), true
+			}
+		case "replace":
+			if x, y := arg(0), arg(1); x.k == vStr && y.k == vStr {
+				return vstr(strings.ReplaceAll(s, x.s, y.s)).tainted(capDep), true
+			}
+		case "split":
+			var parts []string
+			switch x := arg(0); {
+			case len(a.pos) == 0:
+				parts = strings.Fields(s)
+			case x.k == vStr && x.s != "":
+				parts = strings.Split(s, x.s)
+			default:
+				return unknownIf(capDep), true
+			}
+			out := Value{k: vList, Cap: capDep}
+			for _, p := range parts {
+				out.elems = append(out.elems, vstr(p))
+			}
+			return out, true
+		case "join":
+			x := arg(0)
+			if x.k != vList && x.k != vTuple {
+				return unknownIf(capDep), true
+			}
+			var parts []string
+			for _, e := range x.elems {
+				if e.k != vStr {
+					return unknownIf(capDep), true
+				}
+				parts = append(parts, e.s)
+			}
+			return vstr(strings.Join(parts, s)).tainted(capDep), true
+		case "format":
+			return formatMethod(s, a).tainted(capDep), true
+		case "isdigit":
+			for _, c := range s {
+				if c < '0' || c > '9' {
+					return vbool(false).tainted(capDep), true
+				}
+			}
+			return vbool(s != "").tainted(capDep), true
+		}
+		return unknownIf(capDep), true
+	case vDict:
+		switch name {
+		case "get":
+			key := arg(0)
+			def := Value{k: vNone}
+			if len(a.pos) > 1 {
+				def = a.pos[1]
+			}
+			idx, res := -1, triFalse
+			for i, k := range obj.elems {
+				if e := equal(k, key); e == triTrue {
+					idx, res = i, triTrue
+					break
+				} else if e == triUnknown {
+					res = triUnknown
+				}
+			}
+			if f.record && key.Cap && def.k == vNone {
+				b := idx
+				if res == triUnknown {
+					b = -2
+				}
+				f.recordLookup(f.mod.parent(objN), obj, b)
+			}
+			switch res {
+			case triTrue:
+				return obj.vals[idx].tainted(capDep), true
+			case triFalse:
+				return def.tainted(capDep), true
+			}
+			return unknownIf(capDep), true
+		case "keys":
+			return Value{k: vList, elems: obj.elems, Cap: obj.Cap}, true
+		case "values":
+			return Value{k: vList, elems: obj.vals, Cap: obj.Cap}, true
+		}
+		return unknownIf(capDep), true
+	case vList, vSet:
+		// Mutation: the container changes under its name.
+		if m := f.mod; m.kind(objN) == "identifier" {
+			name2 := m.text(objN)
+			nv := obj
+			nv.elems = append([]Value(nil), obj.elems...)
+			switch name {
+			case "append", "add":
+				nv.elems = append(nv.elems, arg(0))
+				nv.Cap = nv.Cap || arg(0).Cap || f.ctrl
+				f.assign(name2, nv)
+				return Value{k: vNone}, true
+			case "extend", "update":
+				x := arg(0)
+				if x.k == vList || x.k == vTuple || x.k == vSet {
+					nv.elems = append(nv.elems, x.elems...)
+					nv.Cap = nv.Cap || x.Cap || f.ctrl
+					f.assign(name2, nv)
+					return Value{k: vNone}, true
+				}
+				f.assign(name2, unknownIf(capDep || f.ctrl))
+				return Value{k: vNone}, true
+			case "insert", "remove", "pop", "clear", "discard", "sort", "reverse":
+				f.assign(name2, unknownIf(capDep || f.ctrl))
+				return unknownIf(capDep), true
+			}
+		}
+		switch name {
+		case "index", "count", "copy":
+			return unknownIf(capDep), true
+		}
+	case vTuple:
+		if obj.capObj && len(obj.elems) == 2 {
+			switch name {
+			case "to_int":
+				return binop("+", binop("*", obj.elems[0], vint(10)), obj.elems[1]).tainted(true), true
+			case "as_version_str":
+				a, _ := obj.elems[0].str()
+				b, _ := obj.elems[1].str()
+				return vstr(a + "." + b).tainted(true), true
+			}
+		}
+	case vObj:
+		if obj.capObj {
+			if v, ok := obj.attrs[name]; ok && v.k == vFunc {
+				return v, false
+			}
+		}
+	}
+	return Value{}, false
+}
+
+// formatMethod handles "{}{}".format(a, b) and "{0}".format(a).
+func formatMethod(s string, a callArgs) Value {
+	var sb strings.Builder
+	next := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '{' && i+1 < len(s) && s[i+1] == '{' {
+			sb.WriteByte('{')
+			i++
+			continue
+		}
+		if c == '}' && i+1 < len(s) && s[i+1] == '}' {
+			sb.WriteByte('}')
+			i++
+			continue
+		}
+		if c != '{' {
+			sb.WriteByte(c)
+			continue
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			return unknown
+		}
+		field := s[i+1 : i+j]
+		if k := strings.IndexAny(field, ":!"); k >= 0 {
+			field = field[:k]
+		}
+		var v Value
+		switch {
+		case field == "":
+			if next >= len(a.pos) {
+				return unknown
+			}
+			v = a.pos[next]
+			next++
+		case field[0] >= '0' && field[0] <= '9':
+			k := int(parseIntLit(field).i)
+			if k >= len(a.pos) {
+				return unknown
+			}
+			v = a.pos[k]
+		default:
+			var ok bool
+			if v, ok = a.kw[field]; !ok {
+				return unknown
+			}
+		}
+		str, ok := v.str()
+		if !ok {
+			return unknown
+		}
+		sb.WriteString(str)
+		i += j
+	}
+	return vstr(sb.String())
+}
+
+// callFunc evaluates a scanned function's body for this capability with
+// the given arguments. Results are memoized per arguments once the
+// function's module is fully evaluated.
+func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
+	w := f.w
+	taint := a.capOK
+	if w.busy[fn] || w.depth >= maxCallDepth || w.steps > stepBudget {
+		return unknownIf(taint)
+	}
+	ms := w.mods[fn.mod]
+	cacheable := ms != nil && ms.done && self == nil
+	key := ""
+	if cacheable {
+		key, cacheable = memoKey(fn, a)
+	}
+	if cacheable {
+		if v, ok := w.memo[key]; ok {
+			return v
+		}
+	}
+	g := &frame{w: w, mod: fn.mod, env: map[string]Value{}, fn: fn}
+	params := fn.params
+	if fn.class != nil && len(params) > 0 && (params[0].name == "self" || params[0].name == "cls") && !isStatic(fn) {
+		if self != nil {
+			g.env[params[0].name] = *self
+		} else {
+			g.env[params[0].name] = unknown
+		}
+		params = params[1:]
+	}
+	for i, p := range params {
+		if p.star || p.name == "" {
+			continue
+		}
+		switch v, ok := a.kw[p.name]; {
+		case ok:
+			g.env[p.name] = v
+		case i < len(a.pos):
+			g.env[p.name] = a.pos[i]
+		case p.def != noNode:
+			df := &frame{w: w, mod: fn.mod, env: map[string]Value{}}
+			g.env[p.name] = df.eval(p.def)
+		default:
+			g.env[p.name] = unknown
+		}
+	}
+	if self != nil && len(fn.params) > 0 {
+		// self.x reads go through the env, as in analyzeFunc.
+		for k, v := range self.attrs {
+			g.env[fn.params[0].name+"."+k] = v
+		}
+	}
+	w.busy[fn] = true
+	w.depth++
+	done := g.execBlock(fn.body)
+	w.depth--
+	delete(w.busy, fn)
+	var out Value
+	switch {
+	case g.retSeen && done:
+		out = g.ret
+	case g.retSeen:
+		out = join(g.ret, Value{k: vNone, Cap: g.ctrl})
+	case done:
+		out = unknownIf(g.ctrl) // raised
+	default:
+		out = Value{k: vNone, Cap: g.ctrl}
+	}
+	if out.Cap && (out.k == vBool || out.k == vUnknown && predicateName(fn.name)) {
+		out.via = fn
+	}
+	if cacheable && w.steps <= stepBudget {
+		w.memo[key] = out
+	}
+	return out
+}
+
+func isStatic(fn *funcDef) bool {
+	for _, d := range fn.decorators {
+		if strings.Contains(fn.mod.text(d), "staticmethod") {
+			return true
+		}
+	}
+	return false
+}
+
+// memoKey renders a call's arguments; calls with composite or opaque
+// arguments are not memoized.
+func memoKey(fn *funcDef, a callArgs) (string, bool) {
+	var sb strings.Builder
+	sb.WriteString(fn.qual)
+	sb.WriteString(fn.mod.root)
+	sb.WriteString(fn.mod.path)
+	scalar := func(v Value) bool {
+		switch v.k {
+		case vUnknown, vNone, vBool, vInt, vStr, vCap, vFloat:
+			if v.via != nil {
+				return false
+			}
+			s, _ := v.str()
+			sb.WriteByte(byte('A' + v.k))
+			if v.Cap {
+				sb.WriteByte('c')
+			}
+			sb.WriteString(s)
+			sb.WriteByte(0)
+			return true
+		}
+		return false
+	}
+	for _, v := range a.pos {
+		if !scalar(v) {
+			return "", false
+		}
+	}
+	keys := make([]string, 0, len(a.kw))
+	for k := range a.kw {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		sb.WriteString(k)
+		sb.WriteByte('=')
+		if !scalar(a.kw[k]) {
+			return "", false
+		}
+	}
+	return sb.String(), true
+}
+
+// predicateName says whether a function's name reads as a yes/no question.
+func predicateName(name string) bool {
+	name = strings.TrimLeft(name, "_")
+	for _, p := range []string{"is_", "has_", "can_", "use_", "should_", "supports", "support_", "enable"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,200 @@
+package python
+
+import (
+	"path"
+	"strings"
+)
+
+// CMake arch lists are read at the text level: commands and their
+// arguments, without evaluating variables (a ${VAR} token is skipped).
+
+func isCMake(p string) bool {
+	b := path.Base(p)
+	return b == "CMakeLists.txt" || strings.HasSuffix(b, ".cmake")
+}
+
+// cmakeArg is one argument of a command, unquoted, with its byte offsets.
+type cmakeArg struct {
+	text   string
+	sb, eb int
+}
+
+type cmakeCmd struct {
+	name   string
+	sb, eb int
+	args   []cmakeArg
+}
+
+// cmakeCommands splits a CMake file into commands. Comments and quoted
+// strings are honored; bracket arguments are kept verbatim.
+func cmakeCommands(src []byte) []cmakeCmd {
+	var out []cmakeCmd
+	i, n := 0, len(src)
+	for i < n {
+		c := src[i]
+		switch {
+		case c == '#':
+			for i < n && src[i] != '\n' {
+				i++
+			}
+		case isIdentStart(c):
+			j := i
+			for j < n && isIdentByte(src[j]) {
+				j++
+			}
+			k := j
+			for k < n && (src[k] == ' ' || src[k] == '\t') {
+				k++
+			}
+			if k < n && src[k] == '(' {
+				cmd, end := cmakeArgs(src, i, j, k+1)
+				out = append(out, cmd)
+				i = end
+				continue
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+}
+
+func isIdentByte(c byte) bool { return isIdentStart(c) || (c >= '0' && c <= '9') }
+
+func cmakeArgs(src []byte, nameStart, nameEnd, i int) (cmakeCmd, int) {
+	cmd := cmakeCmd{name: strings.ToLower(string(src[nameStart:nameEnd])), sb: nameStart}
+	depth := 1
+	n := len(src)
+	for i < n {
+		c := src[i]
+		switch {
+		case c == '#':
+			for i < n && src[i] != '\n' {
+				i++
+			}
+		case c == '"':
+			j := i + 1
+			for j < n && src[j] != '"' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			end := min(j, n)
+			cmd.args = append(cmd.args, cmakeArg{text: string(src[i+1 : end]), sb: i, eb: min(end+1, n)})
+			i = end + 1
+		case c == '(':
+			depth++
+			i++
+		case c == ')':
+			depth--
+			i++
+			if depth == 0 {
+				cmd.eb = i
+				return cmd, i
+			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		default:
+			j := i
+			for j < n && !strings.ContainsRune(" \t\r\n()\"#", rune(src[j])) {
+				j++
+			}
+			cmd.args = append(cmd.args, cmakeArg{text: string(src[i:j]), sb: i, eb: j})
+			i = j
+		}
+	}
+	cmd.eb = n
+	return cmd, n
+}
+
+// cmakeSpecs reads a CMake list of architectures; ok is false when some
+// token is neither an architecture nor a variable reference.
+func cmakeSpecs(args []cmakeArg) ([]archSpec, bool) {
+	var out []archSpec
+	for _, a := range args {
+		if strings.Contains(a.text, "arch=") {
+			sp, _ := gencodeSpecs(a.text)
+			out = append(out, sp...)
+			continue
+		}
+		for _, t := range strings.FieldsFunc(a.text, func(r rune) bool { return r == ';' || r == ' ' }) {
+			if strings.Contains(t, "${") || strings.Contains(t, "$ENV{") {
+				continue
+			}
+			switch strings.ToLower(t) {
+			case "native", "all", "all-major":
+				return nil, false
+			}
+			s, ok := parseArch(strings.TrimSuffix(strings.TrimSuffix(t, "-real"), "-virtual"))
+			if !ok {
+				return nil, false
+			}
+			if strings.HasSuffix(t, "-virtual") {
+				s.ptx = true
+			}
+			out = append(out, s)
+		}
+	}
+	return out, len(out) > 0
+}
+
+func cmakeGates(s Source, caps []Capability) []Gate {
+	lines := newLineIndex(s.Src)
+	var out []Gate
+	add := func(cmd cmakeCmd, vals []cmakeArg) {
+		specs, ok := cmakeSpecs(vals)
+		if !ok {
+			return
+		}
+		g := Gate{Root: s.Root, Path: s.Path, Kind: KindCMakeArchs, Expr: string(s.Src[cmd.sb:cmd.eb]), Function: cmd.name,
+			IsTest: isTestPath(s.Path)}
+		g.Line, g.Col = lines.pos(uint32(vals[0].sb))
+		g.EndLine, g.EndCol = lines.pos(uint32(vals[len(vals)-1].eb))
+		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
+		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
+		out = append(out, g)
+	}
+	for _, cmd := range cmakeCommands(s.Src) {
+		switch cmd.name {
+		case "set":
+			if len(cmd.args) < 2 || !strings.Contains(strings.ToUpper(cmd.args[0].text), "ARCH") {
+				continue
+			}
+			vals := cmd.args[1:]
+			for i, a := range vals {
+				if a.text == "CACHE" || a.text == "PARENT_SCOPE" {
+					vals = vals[:i]
+					break
+				}
+			}
+			if len(vals) > 0 {
+				add(cmd, vals)
+			}
+		case "list":
+			if len(cmd.args) >= 3 && strings.EqualFold(cmd.args[0].text, "APPEND") && strings.Contains(strings.ToUpper(cmd.args[1].text), "ARCH") {
+				add(cmd, cmd.args[2:])
+			}
+		case "cuda_archs_loose_intersection":
+			if len(cmd.args) >= 2 {
+				add(cmd, cmd.args[1:2])
+			}
+		default:
+			for i, a := range cmd.args {
+				if a.text == "CUDA_ARCHITECTURES" && i+1 < len(cmd.args) {
+					add(cmd, cmd.args[i+1:i+2])
+					break
+				}
+				if strings.Contains(a.text, "arch=compute_") {
+					add(cmd, []cmakeArg{a})
+				}
+			}
+		}
+	}
+	return out
+}

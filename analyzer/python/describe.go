@@ -1,0 +1,212 @@
+package python
+
+import (
+	"strings"
+)
+
+// outcome is one way a decision can go.
+type outcome struct {
+	desc    string
+	refuses bool // raise, failed assert, skip, refused build, returns None/False
+	skip    bool // a pytest/unittest skip
+}
+
+const maxDesc = 120
+
+func clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > maxDesc {
+		return s[:maxDesc-3] + "..."
+	}
+	return s
+}
+
+// describeBlock says what a branch body does, and whether it refuses: a
+// raise, assert False, a skip or exit, or "return"/"return None"/"return
+// False", at the block's own level (nested ones are conditional).
+func (m *module) describeBlock(b nodeID) outcome {
+	if b == noNode {
+		return outcome{desc: "continues"}
+	}
+	return m.describeStmts(m.named(b))
+}
+
+func (m *module) describeStmts(stmts []nodeID) outcome {
+	first := ""
+	for _, s := range stmts {
+		switch m.kind(s) {
+		case "raise_statement":
+			return outcome{desc: m.describeRaise(s), refuses: true}
+		case "assert_statement":
+			kids := m.named(s)
+			if len(kids) > 0 && isFalseLit(m.text(kids[0])) {
+				msg := ""
+				if len(kids) > 1 {
+					msg = ": " + literalText(m.text(kids[1]))
+				}
+				return outcome{desc: clip("fails assert" + msg), refuses: true}
+			}
+		case "return_statement":
+			kids := m.named(s)
+			if len(kids) == 0 {
+				return outcome{desc: "returns None", refuses: true}
+			}
+			t := m.text(kids[0])
+			if t == "None" || t == "False" {
+				return outcome{desc: "returns " + t, refuses: true}
+			}
+			if first == "" {
+				return outcome{desc: clip("returns " + t)}
+			}
+			return outcome{desc: first}
+		case "expression_statement":
+			kids := m.named(s)
+			if len(kids) == 1 && m.kind(kids[0]) == "call" {
+				fn := m.text(m.child(kids[0], "function"))
+				switch lastName(fn) {
+				case "skip", "skipTest", "xfail":
+					if strings.Contains(fn, "pytest") || strings.Contains(fn, "self") || strings.Contains(fn, "unittest") || fn == "skip" {
+						return outcome{desc: clip("skips: " + argText(m, kids[0])), refuses: true, skip: true}
+					}
+				case "exit", "_exit":
+					if fn == "sys.exit" || fn == "exit" || fn == "os._exit" {
+						return outcome{desc: "exits", refuses: true}
+					}
+				}
+			}
+			if first == "" && len(kids) > 0 {
+				first = m.describeStmt(kids[0])
+			}
+		case "pass_statement":
+		case "if_statement", "for_statement", "while_statement", "try_statement", "with_statement", "match_statement":
+			// A compound statement that may leave: what follows it
+			// is conditional.
+			if m.mayLeave(s) {
+				if first == "" {
+					first = clip(firstLine(m.text(s)))
+				}
+				return outcome{desc: first}
+			}
+			if first == "" {
+				first = clip(firstLine(m.text(s)))
+			}
+		default:
+			if first == "" {
+				first = clip(firstLine(m.text(s)))
+			}
+		}
+	}
+	if first == "" {
+		first = "does nothing"
+	}
+	return outcome{desc: first}
+}
+
+// describeRest says what happens after a chain without else when no arm
+// is taken: the statements that follow it in its block.
+func (m *module) describeRest(s nodeID) outcome {
+	p := m.parent(s)
+	if p == noNode {
+		return outcome{desc: "continues"}
+	}
+	var rest []nodeID
+	after := false
+	for _, k := range m.named(p) {
+		if after {
+			rest = append(rest, k)
+		}
+		if k == s {
+			after = true
+		}
+	}
+	o := m.describeStmts(rest)
+	if !o.refuses {
+		o.desc = "continues"
+	}
+	return o
+}
+
+func (m *module) describeStmt(e nodeID) string {
+	switch m.kind(e) {
+	case "call":
+		return clip("calls " + m.text(m.child(e, "function")) + "(...)")
+	case "assignment":
+		return clip("sets " + m.text(m.child(e, "left")) + " = " + m.text(m.child(e, "right")))
+	}
+	return clip(firstLine(m.text(e)))
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " ..."
+	}
+	return s
+}
+
+func isFalseLit(t string) bool {
+	return t == "False" || t == "0" || t == "None"
+}
+
+// describeRaise renders "raises ValueError: message".
+func (m *module) describeRaise(s nodeID) string {
+	kids := m.named(s)
+	if len(kids) == 0 {
+		return "re-raises"
+	}
+	e := kids[0]
+	if m.kind(e) == "call" {
+		return clip("raises " + m.text(m.child(e, "function")) + ": " + argText(m, e))
+	}
+	return clip("raises " + m.text(e))
+}
+
+// argText is the first argument of a call, a string literal unquoted.
+func argText(m *module, call nodeID) string {
+	args := m.named(m.child(call, "arguments"))
+	if len(args) == 0 {
+		return ""
+	}
+	return literalText(m.text(args[0]))
+}
+
+func literalText(t string) string {
+	t = strings.TrimSpace(t)
+	for _, p := range []string{"f", "r", "b", "u", "F", "R"} {
+		if strings.HasPrefix(t, p+"\"") || strings.HasPrefix(t, p+"'") {
+			t = t[1:]
+		}
+	}
+	for _, q := range []string{`"""`, `'''`, `"`, `'`} {
+		if len(t) >= 2*len(q) && strings.HasPrefix(t, q) && strings.HasSuffix(t, q) {
+			return t[len(q) : len(t)-len(q)]
+		}
+	}
+	return t
+}
+
+// kwText is the text of a keyword argument of a call, unquoted.
+func kwText(m *module, call nodeID, name string) string {
+	for _, k := range m.named(m.child(call, "arguments")) {
+		if m.kind(k) == "keyword_argument" && m.text(m.child(k, "name")) == name {
+			return literalText(m.text(m.child(k, "value")))
+		}
+	}
+	return ""
+}
+
+// mayLeave says whether a statement contains a return or raise (outside
+// nested definitions).
+func (m *module) mayLeave(n nodeID) bool {
+	for _, k := range m.kids(n) {
+		switch m.kind(k) {
+		case "return_statement", "raise_statement":
+			return true
+		case "function_definition", "class_definition", "lambda":
+			continue
+		}
+		if m.mayLeave(k) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,698 @@
+package python
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// eval computes an expression's abstract value for this capability.
+func (f *frame) eval(n nodeID) Value {
+	if n == noNode || !f.tick() {
+		return unknown
+	}
+	m := f.mod
+	switch m.kind(n) {
+	case "identifier":
+		return f.lookup(m.text(n))
+	case "integer":
+		return parseIntLit(m.text(n))
+	case "float":
+		t := strings.ReplaceAll(m.text(n), "_", "")
+		if x, err := strconv.ParseFloat(t, 64); err == nil {
+			return Value{k: vFloat, f: x}
+		}
+		return unknown
+	case "true":
+		return vbool(true)
+	case "false":
+		return vbool(false)
+	case "none":
+		return Value{k: vNone}
+	case "string":
+		return f.evalString(n)
+	case "concatenated_string":
+		out := vstr("")
+		for _, k := range m.named(n) {
+			out = binop("+", out, f.eval(k))
+		}
+		return out
+	case "parenthesized_expression":
+		kids := m.named(n)
+		if len(kids) == 1 {
+			return f.eval(kids[0])
+		}
+		return unknown
+	case "tuple", "expression_list":
+		return f.evalSeq(n, vTuple)
+	case "list":
+		return f.evalSeq(n, vList)
+	case "set":
+		return f.evalSeq(n, vSet)
+	case "dictionary":
+		return f.evalDict(n)
+	case "attribute":
+		obj := f.eval(m.child(n, "object"))
+		name := m.text(m.child(n, "attribute"))
+		if o := m.child(n, "object"); m.kind(o) == "identifier" {
+			if v, ok := f.env[m.text(o)+"."+name]; ok {
+				return v
+			}
+		}
+		return f.attr(obj, name)
+	case "subscript":
+		return f.evalSubscript(n)
+	case "call":
+		return f.evalCall(n)
+	case "not_operator":
+		v := f.eval(m.child(n, "argument"))
+		out := unknownIf(v.Cap)
+		switch v.truth() {
+		case triTrue:
+			out = vbool(false).tainted(v.Cap)
+		case triFalse:
+			out = vbool(true).tainted(v.Cap)
+		}
+		out.via = v.via
+		return out
+	case "boolean_operator":
+		return f.evalBoolOp(n)
+	case "comparison_operator":
+		return f.evalCompare(n)
+	case "binary_operator":
+		op := m.text(m.child(n, "operator"))
+		return binop(op, f.eval(m.child(n, "left")), f.eval(m.child(n, "right")))
+	case "unary_operator":
+		v := f.eval(m.child(n, "argument"))
+		switch m.text(m.child(n, "operator")) {
+		case "-":
+			return binop("-", vint(0), v)
+		case "+":
+			return v
+		}
+		return unknownIf(v.Cap)
+	case "conditional_expression":
+		return f.evalTernary(n)
+	case "named_expression":
+		v := f.eval(m.child(n, "value"))
+		f.assign(m.text(m.child(n, "name")), v)
+		return v
+	case "assignment":
+		return f.evalAssign(n)
+	case "await":
+		kids := m.named(n)
+		if len(kids) == 1 {
+			return f.eval(kids[0])
+		}
+	case "list_comprehension", "set_comprehension", "generator_expression", "dictionary_comprehension":
+		return f.evalComprehension(n)
+	}
+	return unknown
+}
+
+func parseIntLit(t string) Value {
+	t = strings.ReplaceAll(strings.ToLower(t), "_", "")
+	t = strings.TrimSuffix(t, "l")
+	base := 10
+	switch {
+	case strings.HasPrefix(t, "0x"):
+		base, t = 16, t[2:]
+	case strings.HasPrefix(t, "0o"):
+		base, t = 8, t[2:]
+	case strings.HasPrefix(t, "0b"):
+		base, t = 2, t[2:]
+	}
+	i, err := strconv.ParseInt(t, base, 64)
+	if err != nil {
+		return unknown
+	}
+	return vint(i)
+}
+
+func (f *frame) evalSeq(n nodeID, k vkind) Value {
+	out := Value{k: k}
+	for _, e := range f.mod.named(n) {
+		if kk := f.mod.kind(e); kk == "list_splat" || kk == "parenthesized_list_splat" {
+			inner := f.eval(f.mod.named(e)[0])
+			if inner.k != vList && inner.k != vTuple && inner.k != vSet {
+				return unknownIf(inner.Cap)
+			}
+			out.elems = append(out.elems, inner.elems...)
+			out.Cap = out.Cap || inner.Cap
+			continue
+		}
+		v := f.eval(e)
+		out.Cap = out.Cap || v.Cap
+		out.elems = append(out.elems, v)
+	}
+	return out
+}
+
+func (f *frame) evalDict(n nodeID) Value {
+	m := f.mod
+	out := Value{k: vDict}
+	for _, p := range m.named(n) {
+		if m.kind(p) != "pair" {
+			return unknown
+		}
+		k := f.eval(m.child(p, "key"))
+		v := f.eval(m.child(p, "value"))
+		out.elems = append(out.elems, k)
+		out.vals = append(out.vals, v)
+		out.Cap = out.Cap || k.Cap
+	}
+	return out
+}
+
+// evalString joins a string literal's parts, f-string interpolations
+// included; any unknown part makes the whole string unknown.
+func (f *frame) evalString(n nodeID) Value {
+	m := f.mod
+	raw, fstr := false, false
+	var sb strings.Builder
+	capDep, known := false, true
+	for _, k := range m.kids(n) {
+		switch m.kind(k) {
+		case "string_start":
+			p := strings.ToLower(m.text(k))
+			raw = strings.Contains(p, "r")
+			fstr = strings.Contains(p, "f")
+		case "string_content":
+			t := m.text(k)
+			if !raw {
+				t = unescape(t)
+			}
+			if fstr {
+				t = strings.ReplaceAll(strings.ReplaceAll(t, "{{", "{"), "}}", "}")
+			}
+			sb.WriteString(t)
+		case "escape_interpolation":
+			sb.WriteString(m.text(k)[:1])
+		case "interpolation":
+			kids := m.named(k)
+			if len(kids) == 0 {
+				known = false
+				continue
+			}
+			v := f.eval(kids[0])
+			capDep = capDep || v.Cap
+			s, ok := v.str()
+			if !ok {
+				known = false
+			}
+			sb.WriteString(s)
+		}
+	}
+	if !known {
+		return unknownIf(capDep)
+	}
+	return vstr(sb.String()).tainted(capDep)
+}
+
+func unescape(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	r := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\'`, `'`, `\"`, `"`)
+	return r.Replace(s)
+}
+
+func (f *frame) evalBoolOp(n nodeID) Value {
+	m := f.mod
+	op := m.text(m.child(n, "operator"))
+	a := f.eval(m.child(n, "left"))
+	ta := a.truth()
+	shortCircuit := (op == "and" && ta == triFalse) || (op == "or" && ta == triTrue)
+	if shortCircuit {
+		return a
+	}
+	b := f.eval(m.child(n, "right"))
+	if ta != triUnknown {
+		b = b.tainted(a.Cap)
+		if b.via == nil {
+			b.via = a.via
+		}
+		return b
+	}
+	// The left side is unknown: the result's truth is known only when the
+	// right side forces it.
+	tb := b.truth()
+	out := unknownIf(a.Cap || b.Cap)
+	if (op == "and" && tb == triFalse) || (op == "or" && tb == triTrue) {
+		out = vbool(tb == triTrue).tainted(a.Cap || b.Cap)
+	}
+	out.via = a.via
+	if out.via == nil {
+		out.via = b.via
+	}
+	return out
+}
+
+func (f *frame) evalCompare(n nodeID) Value {
+	m := f.mod
+	operands := m.named(n)
+	ops := m.childrenBy(n, "operators")
+	if len(operands) < 2 || len(ops) != len(operands)-1 {
+		return unknown
+	}
+	left := f.eval(operands[0])
+	result := vbool(true)
+	capDep := left.Cap
+	via := left.via
+	for i, o := range ops {
+		right := f.eval(operands[i+1])
+		capDep = capDep || right.Cap
+		if via == nil {
+			via = right.via
+		}
+		r := compareOp(strings.Join(strings.Fields(m.text(o)), " "), left, right)
+		switch r {
+		case triFalse:
+			out := vbool(false).tainted(capDep)
+			out.via = via
+			return out
+		case triUnknown:
+			result = unknown
+		}
+		left = right
+	}
+	result = result.tainted(capDep)
+	result.via = via
+	return result
+}
+
+func compareOp(op string, a, b Value) tri {
+	switch op {
+	case "==":
+		return equal(a, b)
+	case "!=":
+		return not(equal(a, b))
+	case "<", "<=", ">", ">=":
+		c, ok := compare(a, b)
+		if !ok {
+			return triUnknown
+		}
+		switch op {
+		case "<":
+			return triOf(c < 0)
+		case "<=":
+			return triOf(c <= 0)
+		case ">":
+			return triOf(c > 0)
+		}
+		return triOf(c >= 0)
+	case "in":
+		return contains(b, a)
+	case "not in":
+		return not(contains(b, a))
+	case "is":
+		if a.k == vNone || b.k == vNone {
+			if !a.known() || !b.known() {
+				return triUnknown
+			}
+			return triOf(a.k == b.k)
+		}
+		return triUnknown
+	case "is not":
+		if a.k == vNone || b.k == vNone {
+			if !a.known() || !b.known() {
+				return triUnknown
+			}
+			return triOf(a.k != b.k)
+		}
+		return triUnknown
+	}
+	return triUnknown
+}
+
+func not(t tri) tri {
+	switch t {
+	case triTrue:
+		return triFalse
+	case triFalse:
+		return triTrue
+	}
+	return triUnknown
+}
+
+// contains is Python's "x in c".
+func contains(c, x Value) tri {
+	switch c.k {
+	case vStr:
+		if x.k == vStr {
+			return triOf(strings.Contains(c.s, x.s))
+		}
+		return triUnknown
+	case vList, vTuple, vSet, vDict:
+		res := triFalse
+		for _, e := range c.elems {
+			switch equal(e, x) {
+			case triTrue:
+				return triTrue
+			case triUnknown:
+				res = triUnknown
+			}
+		}
+		return res
+	}
+	return triUnknown
+}
+
+// binop is a Python binary operator on known numbers, strings and sequences.
+func binop(op string, a, b Value) Value {
+	capDep := a.Cap || b.Cap
+	if a.k == vCap {
+		a = vint(a.i).tainted(a.Cap)
+	}
+	if b.k == vCap {
+		b = vint(b.i).tainted(b.Cap)
+	}
+	if a.k == vBool {
+		a.k = vInt
+	}
+	if b.k == vBool {
+		b.k = vInt
+	}
+	switch {
+	case a.k == vInt && b.k == vInt:
+		x, y := a.i, b.i
+		var r int64
+		switch op {
+		case "+":
+			r = x + y
+		case "-":
+			r = x - y
+		case "*":
+			r = x * y
+		case "//", "%":
+			if y == 0 {
+				return unknownIf(capDep)
+			}
+			q := x / y
+			if (x%y != 0) && ((x < 0) != (y < 0)) {
+				q--
+			}
+			if op == "//" {
+				r = q
+			} else {
+				r = x - q*y
+			}
+		case "/":
+			if y == 0 {
+				return unknownIf(capDep)
+			}
+			return Value{k: vFloat, f: float64(x) / float64(y), Cap: capDep}
+		case "**":
+			if y < 0 || y > 62 {
+				return unknownIf(capDep)
+			}
+			return Value{k: vFloat, f: math.Pow(float64(x), float64(y)), Cap: capDep}.toIntIfExact()
+		default:
+			return unknownIf(capDep)
+		}
+		return vint(r).tainted(capDep)
+	case isNum(a) && isNum(b):
+		x, y := num(a), num(b)
+		switch op {
+		case "+":
+			return Value{k: vFloat, f: x + y, Cap: capDep}
+		case "-":
+			return Value{k: vFloat, f: x - y, Cap: capDep}
+		case "*":
+			return Value{k: vFloat, f: x * y, Cap: capDep}
+		case "/":
+			if y != 0 {
+				return Value{k: vFloat, f: x / y, Cap: capDep}
+			}
+		}
+	case a.k == vStr && b.k == vStr && op == "+":
+		return vstr(a.s + b.s).tainted(capDep)
+	case (a.k == vList || a.k == vTuple) && a.k == b.k && op == "+":
+		out := Value{k: a.k, Cap: capDep}
+		out.elems = append(append(out.elems, a.elems...), b.elems...)
+		return out
+	case (a.k == vSet && b.k == vSet) && (op == "|" || op == "&" || op == "-"):
+		return setOp(op, a, b)
+	case a.k == vStr && b.k == vInt && op == "*" && b.i >= 0 && b.i < 64:
+		return vstr(strings.Repeat(a.s, int(b.i))).tainted(capDep)
+	case a.k == vStr && op == "%":
+		return percentFormat(a, b)
+	}
+	return unknownIf(capDep)
+}
+
+func (v Value) toIntIfExact() Value {
+	if v.k == vFloat && v.f == math.Trunc(v.f) && math.Abs(v.f) < 1<<62 {
+		return Value{k: vInt, i: int64(v.f), Cap: v.Cap}
+	}
+	return v
+}
+
+func setOp(op string, a, b Value) Value {
+	out := Value{k: vSet, Cap: a.Cap || b.Cap}
+	in := func(c Value, x Value) tri { return contains(c, x) }
+	switch op {
+	case "|":
+		out.elems = append(out.elems, a.elems...)
+		for _, e := range b.elems {
+			switch in(a, e) {
+			case triFalse:
+				out.elems = append(out.elems, e)
+			case triUnknown:
+				return unknownIf(out.Cap)
+			}
+		}
+	case "&", "-":
+		for _, e := range a.elems {
+			t := in(b, e)
+			if t == triUnknown {
+				return unknownIf(out.Cap)
+			}
+			if (t == triTrue) == (op == "&") {
+				out.elems = append(out.elems, e)
+			}
+		}
+	}
+	return out
+}
+
+// percentFormat handles "%d%d" % (major, minor) and "sm_%s" % x.
+func percentFormat(a, b Value) Value {
+	args := []Value{b}
+	if b.k == vTuple {
+		args = b.elems
+	}
+	var sb strings.Builder
+	s := a.s
+	j := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' || i+1 >= len(s) {
+			sb.WriteByte(s[i])
+			continue
+		}
+		i++
+		if s[i] == '%' {
+			sb.WriteByte('%')
+			continue
+		}
+		if !strings.ContainsRune("dsi", rune(s[i])) || j >= len(args) {
+			return unknownIf(a.Cap || b.Cap)
+		}
+		str, ok := args[j].str()
+		if !ok {
+			return unknownIf(a.Cap || b.Cap)
+		}
+		sb.WriteString(str)
+		j++
+	}
+	return vstr(sb.String()).tainted(a.Cap || b.Cap)
+}
+
+func (f *frame) evalTernary(n nodeID) Value {
+	kids := f.mod.named(n)
+	if len(kids) != 3 {
+		return unknown
+	}
+	c := f.eval(kids[1])
+	if f.record && c.Cap {
+		f.recordTernary(n, kids[1], c)
+	}
+	switch c.truth() {
+	case triTrue:
+		v := f.eval(kids[0]).tainted(c.Cap)
+		return v
+	case triFalse:
+		return f.eval(kids[2]).tainted(c.Cap)
+	}
+	return join(f.eval(kids[0]), f.eval(kids[2])).tainted(c.Cap)
+}
+
+// evalComprehension evaluates [e for x in known_sequence if cond] when the
+// sequence is known and short; otherwise the result is unknown.
+func (f *frame) evalComprehension(n nodeID) Value {
+	m := f.mod
+	kids := m.named(n)
+	if len(kids) < 2 || m.kind(n) == "dictionary_comprehension" {
+		return unknown
+	}
+	body := kids[0]
+	var fors, ifs []nodeID
+	for _, k := range kids[1:] {
+		switch m.kind(k) {
+		case "for_in_clause":
+			fors = append(fors, k)
+		case "if_clause":
+			ifs = append(ifs, k)
+		}
+	}
+	if len(fors) != 1 {
+		return unknown
+	}
+	it := f.eval(m.child(fors[0], "right"))
+	if (it.k != vList && it.k != vTuple && it.k != vSet) || len(it.elems) > 64 {
+		return unknownIf(it.Cap)
+	}
+	saved := f.env
+	f.env = copyEnv(saved)
+	defer func() { f.env = saved }()
+	out := Value{k: vList, Cap: it.Cap}
+	if m.kind(n) == "set_comprehension" {
+		out.k = vSet
+	}
+	for _, e := range it.elems {
+		f.bindTarget(m.child(fors[0], "left"), e)
+		keep := triTrue
+		for _, c := range ifs {
+			cv := f.eval(m.named(c)[0])
+			out.Cap = out.Cap || cv.Cap
+			if t := cv.truth(); t != triTrue {
+				keep = t
+				break
+			}
+		}
+		switch keep {
+		case triUnknown:
+			return unknownIf(out.Cap)
+		case triTrue:
+			v := f.eval(body)
+			out.Cap = out.Cap || v.Cap
+			out.elems = append(out.elems, v)
+		}
+	}
+	return out
+}
+
+// evalSubscript indexes known sequences and dicts; a dict literal looked
+// up by a capability-dependent key is a table gate.
+func (f *frame) evalSubscript(n nodeID) Value {
+	m := f.mod
+	obj := f.eval(m.child(n, "value"))
+	subs := m.childrenBy(n, "subscript")
+	var key Value
+	switch {
+	case len(subs) == 1 && m.kind(subs[0]) == "slice":
+		return f.evalSlice(obj, subs[0])
+	case len(subs) == 1:
+		key = f.eval(subs[0])
+	default:
+		key = f.evalSeq(n, vTuple)
+		key.elems = nil
+		for _, s := range subs {
+			v := f.eval(s)
+			key.Cap = key.Cap || v.Cap
+			key.elems = append(key.elems, v)
+		}
+	}
+	capDep := obj.Cap || key.Cap
+	switch obj.k {
+	case vDict:
+		idx := -1
+		res := triFalse
+		for i, k := range obj.elems {
+			switch equal(k, key) {
+			case triTrue:
+				idx, res = i, triTrue
+			case triUnknown:
+				res = triUnknown
+			}
+			if res == triTrue {
+				break
+			}
+		}
+		if f.record && key.Cap {
+			b := idx
+			if res == triUnknown {
+				b = -2
+			}
+			f.recordLookup(n, obj, b)
+		}
+		if res == triTrue {
+			return obj.vals[idx].tainted(capDep)
+		}
+		return unknownIf(capDep)
+	case vTuple, vList, vStr:
+		if key.k != vInt && key.k != vBool {
+			return unknownIf(capDep)
+		}
+		i := key.i
+		ln := int64(len(obj.elems))
+		if obj.k == vStr {
+			ln = int64(len(obj.s))
+		}
+		if i < 0 {
+			i += ln
+		}
+		if i < 0 || i >= ln {
+			return unknownIf(capDep)
+		}
+		if obj.k == vStr {
+			return vstr(obj.s[i : i+1]).tainted(capDep)
+		}
+		return obj.elems[i].tainted(capDep)
+	case vCap:
+		if key.k == vInt && (key.i == 0 || key.i == 1) {
+			if key.i == 0 {
+				return vint(obj.i / 10).tainted(true)
+			}
+			return vint(obj.i % 10).tainted(true)
+		}
+	}
+	return unknownIf(capDep)
+}
+
+func (f *frame) evalSlice(obj Value, s nodeID) Value {
+	m := f.mod
+	parts := []Value{}
+	for _, k := range m.named(s) {
+		parts = append(parts, f.eval(k))
+	}
+	if obj.k != vStr && obj.k != vList && obj.k != vTuple {
+		return unknownIf(obj.Cap)
+	}
+	// Only the common a[:n] and a[n:] forms, told apart by the colon.
+	t := m.text(s)
+	if len(parts) != 1 || parts[0].k != vInt {
+		return unknownIf(obj.Cap)
+	}
+	ln := int64(len(obj.elems))
+	if obj.k == vStr {
+		ln = int64(len(obj.s))
+	}
+	i := parts[0].i
+	if i < 0 {
+		i += ln
+	}
+	i = max(0, min(i, ln))
+	lo, hi := int64(0), ln
+	if strings.HasPrefix(strings.TrimSpace(t), ":") {
+		hi = i
+	} else {
+		lo = i
+	}
+	if obj.k == vStr {
+		return vstr(obj.s[lo:hi]).tainted(obj.Cap || parts[0].Cap)
+	}
+	out := obj
+	out.elems = append([]Value(nil), obj.elems[lo:hi]...)
+	return out.tainted(parts[0].Cap)
+}

@@ -1,0 +1,504 @@
+package python
+
+// execBlock runs the statements of a block (or module); it reports whether
+// every path through it ended (return, raise).
+func (f *frame) execBlock(b nodeID) bool {
+	if b == noNode {
+		return false
+	}
+	stmts := f.mod.named(b)
+	for i, s := range stmts {
+		if f.execStmt(s) {
+			// The rest is unreachable for this capability; explore it
+			// for the gates inside, as a shadow.
+			if f.record && !f.shadow && i+1 < len(stmts) {
+				f.shadowStmts(stmts[i+1:])
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func (f *frame) shadowStmts(stmts []nodeID) {
+	saved, sh, ctrl, rs, r := f.env, f.shadow, f.ctrl, f.retSeen, f.ret
+	f.setEnv(copyEnv(saved))
+	f.shadow = true
+	for _, s := range stmts {
+		if f.execStmt(s) {
+			break
+		}
+	}
+	f.setEnv(saved)
+	f.shadow, f.ctrl, f.retSeen, f.ret = sh, ctrl, rs, r
+}
+
+func (f *frame) execStmt(s nodeID) bool {
+	if !f.tick() {
+		return false
+	}
+	m := f.mod
+	switch m.kind(s) {
+	case "expression_statement":
+		for _, e := range m.named(s) {
+			f.execExpr(e)
+		}
+	case "if_statement":
+		return f.execIf(s)
+	case "return_statement":
+		var v Value
+		var vn nodeID = noNode
+		if kids := m.named(s); len(kids) > 0 {
+			vn = kids[0]
+			v = f.eval(vn)
+		} else {
+			v = Value{k: vNone}
+		}
+		if f.record && vn != noNode {
+			f.recordReturn(s, vn, v)
+		}
+		f.addReturn(v)
+		return true
+	case "raise_statement":
+		for _, e := range m.named(s) {
+			f.eval(e)
+		}
+		return true
+	case "assert_statement":
+		kids := m.named(s)
+		if len(kids) == 0 {
+			return false
+		}
+		v := f.eval(kids[0])
+		if f.record {
+			f.recordAssert(s, kids[0], v)
+		}
+		if v.Cap && v.truth() != triUnknown {
+			f.ctrl = true
+		}
+		return v.truth() == triFalse
+	case "for_statement":
+		it := f.eval(m.child(s, "right"))
+		f.loopBody(m.child(s, "body"), func(g *frame) { g.bindTarget(m.child(s, "left"), unknownIf(it.Cap)) })
+		f.execElse(m.child(s, "alternative"))
+	case "while_statement":
+		f.eval(m.child(s, "condition"))
+		f.loopBody(m.child(s, "body"), nil)
+		f.execElse(m.child(s, "alternative"))
+	case "try_statement":
+		return f.execTry(s)
+	case "with_statement":
+		for _, k := range m.named(s) {
+			if m.kind(k) == "with_clause" {
+				for _, item := range m.named(k) {
+					f.execWithItem(item)
+				}
+			}
+		}
+		return f.execBlock(m.child(s, "body"))
+	case "function_definition":
+		f.bindDef(s)
+	case "decorated_definition":
+		def := m.child(s, "definition")
+		for _, d := range m.named(s) {
+			if m.kind(d) == "decorator" {
+				f.evalDecorator(d, def)
+			}
+		}
+		if m.kind(def) == "class_definition" {
+			f.execClass(def)
+		} else {
+			f.bindDef(def)
+		}
+	case "class_definition":
+		f.execClass(s)
+	case "import_statement", "import_from_statement", "future_import_statement":
+		f.execImport(s)
+	case "match_statement":
+		// Cases are explored but not decided.
+		f.eval(m.child(s, "subject"))
+		var envs []map[string]Value
+		base := f.env
+		for _, c := range m.descendantsOfKind(s, "case_clause") {
+			f.setEnv(copyEnv(base))
+			if !f.execBlock(m.child(c, "consequence")) {
+				envs = append(envs, f.env)
+			}
+		}
+		envs = append(envs, base)
+		f.setEnv(joinEnv(envs))
+	case "block", "ERROR":
+		// tree-sitter wraps what it could not parse in ERROR nodes;
+		// the statements inside still run.
+		return f.execBlock(s)
+	}
+	return false
+}
+
+func (m *module) descendantsOfKind(n nodeID, kind string) []nodeID {
+	var out []nodeID
+	for _, k := range m.kids(n) {
+		if m.kind(k) == kind {
+			out = append(out, k)
+		} else if m.kind(k) == "block" {
+			out = append(out, m.descendantsOfKind(k, kind)...)
+		}
+	}
+	return out
+}
+
+func (f *frame) addReturn(v Value) {
+	if f.shadow {
+		return
+	}
+	if f.ctrl {
+		v.Cap = true
+	}
+	if !f.retSeen {
+		f.retSeen, f.ret = true, v
+		return
+	}
+	f.ret = join(f.ret, v)
+}
+
+// loopBody runs a loop body once, as if it might not run at all.
+func (f *frame) loopBody(body nodeID, bind func(*frame)) {
+	base := f.env
+	f.setEnv(copyEnv(base))
+	if bind != nil {
+		bind(f)
+	}
+	f.loop++
+	done := f.execBlock(body)
+	f.loop--
+	if done {
+		f.setEnv(base)
+		return
+	}
+	f.setEnv(joinEnv([]map[string]Value{base, f.env}))
+}
+
+func (f *frame) execElse(n nodeID) {
+	if n != noNode {
+		f.execBlock(f.mod.child(n, "body"))
+	}
+}
+
+func (f *frame) execWithItem(item nodeID) {
+	m := f.mod
+	v := m.child(item, "value")
+	if v == noNode {
+		return
+	}
+	if m.kind(v) == "as_pattern" {
+		kids := m.named(v)
+		if len(kids) > 0 {
+			val := f.eval(kids[0])
+			if t := m.child(v, "alias"); t != noNode {
+				f.bindTarget(t, unknownIf(val.Cap))
+			}
+		}
+		return
+	}
+	f.eval(v)
+}
+
+// execTry runs the body, then each handler as a path that may have been
+// taken instead (an exception can come from anywhere in the body).
+func (f *frame) execTry(s nodeID) bool {
+	m := f.mod
+	base := copyEnv(f.env)
+	done := f.execBlock(m.child(s, "body"))
+	var envs []map[string]Value
+	allDone := done
+	if !done {
+		envs = append(envs, f.env)
+	}
+	for _, k := range m.named(s) {
+		switch m.kind(k) {
+		case "except_clause", "except_group_clause":
+			f.setEnv(copyEnv(base))
+			for _, c := range m.named(k) {
+				if m.kind(c) == "block" {
+					if !f.execBlock(c) {
+						envs = append(envs, f.env)
+						allDone = false
+					}
+				}
+			}
+		case "else_clause":
+			if !done && len(envs) > 0 {
+				f.setEnv(envs[0])
+				if f.execBlock(m.child(k, "body")) {
+					envs = envs[1:]
+				} else {
+					envs[0] = f.env
+				}
+			}
+		}
+	}
+	if len(envs) == 0 {
+		envs = append(envs, base)
+	}
+	f.setEnv(joinEnv(envs))
+	for _, k := range m.named(s) {
+		if m.kind(k) == "finally_clause" {
+			for _, c := range m.named(k) {
+				if m.kind(c) == "block" {
+					f.execBlock(c)
+				}
+			}
+		}
+	}
+	return allDone
+}
+
+// clause is one arm of an if/elif/else chain.
+type clause struct {
+	cond nodeID // noNode for else
+	body nodeID
+}
+
+func (f *frame) clauses(s nodeID) []clause { return f.mod.clauses(s) }
+
+func (m *module) clauses(s nodeID) []clause {
+	cl := []clause{{m.child(s, "condition"), m.child(s, "consequence")}}
+	for _, a := range m.childrenBy(s, "alternative") {
+		switch m.kind(a) {
+		case "elif_clause":
+			cl = append(cl, clause{m.child(a, "condition"), m.child(a, "consequence")})
+		case "else_clause":
+			cl = append(cl, clause{noNode, m.child(a, "body")})
+		}
+	}
+	return cl
+}
+
+// execIf decides the chain for this capability when it can: the taken arm
+// runs; the others are explored in the shadow so that the gates inside them
+// are still seen. When a condition is unknown every remaining arm may run.
+func (f *frame) execIf(s nodeID) bool {
+	cl := f.clauses(s)
+	taken, unknownAt := -1, -1
+	anyCap := false
+	var via *funcDef
+	for i, c := range cl {
+		if c.cond == noNode {
+			taken = i
+			break
+		}
+		v := f.eval(c.cond)
+		if v.Cap {
+			anyCap = true
+			if via == nil {
+				via = v.via
+			}
+		}
+		t := v.truth()
+		if t == triTrue {
+			taken = i
+			break
+		}
+		if t == triUnknown {
+			unknownAt = i
+			break
+		}
+	}
+	hasElse := cl[len(cl)-1].cond == noNode
+	if taken < 0 && unknownAt < 0 {
+		taken = len(cl) // falls through
+	}
+	if f.record && anyCap {
+		b := taken
+		if unknownAt >= 0 {
+			b = -2
+		}
+		f.recordIf(s, cl, b, via)
+	}
+	base := f.env
+	prevCtrl := f.ctrl
+	if anyCap {
+		// What the arms assign depends on the capability.
+		f.ctrl = true
+	}
+	if unknownAt >= 0 {
+		var envs []map[string]Value
+		allDone := true
+		for _, c := range cl[unknownAt:] {
+			f.setEnv(copyEnv(base))
+			if !f.execBlock(c.body) {
+				envs = append(envs, f.env)
+				allDone = false
+			}
+		}
+		if !hasElse {
+			envs = append(envs, base)
+			allDone = false
+		}
+		for _, c := range cl[:unknownAt] {
+			f.shadowBlock(base, c.body)
+		}
+		f.ctrl = prevCtrl
+		if allDone {
+			f.setEnv(base)
+			return true
+		}
+		if anyCap && f.mod.anyTerminates(cl) {
+			f.ctrl = true
+		}
+		f.setEnv(joinEnv(envs))
+		return false
+	}
+	for i, c := range cl {
+		if i != taken {
+			f.shadowBlock(base, c.body)
+		}
+	}
+	f.setEnv(base)
+	done := false
+	if taken < len(cl) {
+		done = f.execBlock(cl[taken].body)
+	}
+	// Past the chain, whether we are here at all depends on the
+	// capability when some arm leaves the function.
+	f.ctrl = prevCtrl || (anyCap && f.mod.anyTerminates(cl))
+	return done
+}
+
+// anyTerminates says whether some arm of a chain leaves the function at
+// its own level (return, raise, skip).
+func (m *module) anyTerminates(cl []clause) bool {
+	for _, c := range cl {
+		for _, s := range m.named(c.body) {
+			switch m.kind(s) {
+			case "return_statement", "raise_statement", "continue_statement", "break_statement":
+				return true
+			}
+		}
+		if m.describeBlock(c.body).refuses {
+			return true
+		}
+	}
+	return false
+}
+
+// shadowBlock explores a block this capability does not take, for the
+// gates inside; its effects are dropped.
+func (f *frame) shadowBlock(base map[string]Value, b nodeID) {
+	if !f.record {
+		return
+	}
+	saved, sh, ctrl, rs, r := f.env, f.shadow, f.ctrl, f.retSeen, f.ret
+	f.setEnv(copyEnv(base))
+	f.shadow = true
+	f.execBlock(b)
+	f.setEnv(saved)
+	f.shadow, f.ctrl, f.retSeen, f.ret = sh, ctrl, rs, r
+}
+
+// bindDef binds a def's name to the function.
+func (f *frame) bindDef(s nodeID) {
+	fn := f.mod.defs[s]
+	if fn == nil {
+		return
+	}
+	f.assign(fn.name, Value{k: vFunc, fn: fn})
+}
+
+// execClass runs a class body for its attributes and binds the class.
+func (f *frame) execClass(s nodeID) {
+	c := f.mod.clsOf[s]
+	if c == nil {
+		return
+	}
+	if _, ok := f.w.cls[c]; !ok {
+		g := &frame{w: f.w, mod: f.mod, env: map[string]Value{}, record: f.record && f.fn == nil, shadow: f.shadow}
+		// Class bodies see the module's names; a copy keeps the class's
+		// own names out of the globals.
+		if f.ms != nil {
+			for k, v := range f.env {
+				g.env[k] = v
+			}
+		}
+		pre := copyEnv(g.env)
+		f.w.cls[c] = map[string]Value{}
+		g.execBlock(c.body)
+		attrs := map[string]Value{}
+		for k, v := range g.env {
+			if old, ok := pre[k]; !ok || !sameValue(old, v) {
+				attrs[k] = v
+			}
+		}
+		f.w.cls[c] = attrs
+	}
+	f.assign(c.name, Value{k: vClass, cls: c})
+}
+
+// bindTarget assigns v to an assignment target: a name, self.attr, or a
+// tuple/list pattern (unpacked when v is a known sequence).
+func (f *frame) bindTarget(t nodeID, v Value) {
+	m := f.mod
+	switch m.kind(t) {
+	case "identifier":
+		f.assign(m.text(t), v)
+	case "attribute":
+		obj := m.child(t, "object")
+		if m.kind(obj) == "identifier" {
+			f.assign(m.text(obj)+"."+m.text(m.child(t, "attribute")), v)
+		}
+	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list", "parenthesized_expression":
+		kids := m.named(t)
+		if m.kind(t) == "parenthesized_expression" && len(kids) == 1 {
+			f.bindTarget(kids[0], v)
+			return
+		}
+		seq := v.k == vTuple || v.k == vList
+		for i, k := range kids {
+			e := unknownIf(v.Cap)
+			if seq && len(v.elems) == len(kids) {
+				e = v.elems[i].tainted(v.Cap)
+			}
+			f.bindTarget(k, e)
+		}
+	case "subscript":
+		// d[k] = v: the container is no longer known.
+		obj := m.child(t, "value")
+		if m.kind(obj) == "identifier" {
+			old := f.lookup(m.text(obj))
+			if old.k == vDict || old.k == vList {
+				f.assign(m.text(obj), unknownIf(old.Cap || v.Cap))
+			}
+		}
+	}
+}
+
+// evalAssign binds an assignment (a = b = c nests on the right) and
+// returns the value.
+func (f *frame) evalAssign(e nodeID) Value {
+	m := f.mod
+	right := m.child(e, "right")
+	v := unknown
+	if right != noNode {
+		v = f.eval(right)
+	}
+	f.bindTarget(m.child(e, "left"), v)
+	return v
+}
+
+// execExpr runs an expression statement: assignments bind, calls are
+// evaluated (recording their gates), mutating methods forget the container.
+func (f *frame) execExpr(e nodeID) {
+	m := f.mod
+	switch m.kind(e) {
+	case "assignment":
+		f.evalAssign(e)
+	case "augmented_assignment":
+		left := m.child(e, "left")
+		cur := f.eval(left)
+		r := f.eval(m.child(e, "right"))
+		op := m.text(m.child(e, "operator"))
+		f.bindTarget(left, binop(op[:len(op)-1], cur, r))
+	default:
+		f.eval(e)
+	}
+}

@@ -1,0 +1,299 @@
+package python
+
+import (
+	"strings"
+)
+
+// lastName is the final component of a dotted path.
+func lastName(p string) string {
+	if i := strings.LastIndexByte(p, '.'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// capTuple is what get_device_capability returns: (major, minor), which
+// also answers .major/.minor/.to_int() like vllm's DeviceCapability.
+func (w *worker) capTuple() Value {
+	v := vtuple(vint(int64(w.cap.Major)).tainted(true), vint(int64(w.cap.Minor)).tainted(true))
+	v.Cap, v.capObj = true, true
+	return v
+}
+
+// callExt gives the meaning of calls outside the scanned files: capability
+// sources, platform APIs, version parsing, the environment, builtins. The
+// platform is assumed to be CUDA with a GPU present; anything else is
+// unknown.
+func (f *frame) callExt(p string, a callArgs) Value {
+	w := f.w
+	arg := func(i int) Value {
+		if i < len(a.pos) {
+			return a.pos[i]
+		}
+		return unknown
+	}
+	last := lastName(p)
+	if w.prog.capFuncs[p] || w.prog.capFuncs[last] {
+		return Value{k: vCap, i: capOf(w.cap.Major, w.cap.Minor), Cap: true}
+	}
+	switch last {
+	case "get_device_capability", "get_compute_capability", "get_device_compute_capability", "get_cuda_capability":
+		return w.capTuple()
+	case "get_device_properties":
+		t := w.capTuple()
+		return Value{k: vObj, Cap: true, capObj: true, attrs: map[string]Value{"major": t.elems[0], "minor": t.elems[1]}}
+	case "get_sm_version", "get_device_sm", "sm_version", "get_sm", "get_cuda_arch", "get_gpu_arch", "get_arch_version":
+		return Value{k: vCap, i: capOf(w.cap.Major, w.cap.Minor), Cap: true}
+	case "has_device_capability", "is_device_capability", "is_device_capability_family":
+		x := arg(0)
+		if v, ok := a.kw["capability"]; ok {
+			x = v
+		}
+		c, ok := capLiteral(x, true)
+		if x.k == vInt && x.i < 20 {
+			ok = false // 9 is not a capability here: vllm takes 90 or (9, 0)
+		}
+		if !ok {
+			return unknownIf(true)
+		}
+		have := capOf(w.cap.Major, w.cap.Minor)
+		switch last {
+		case "has_device_capability":
+			return vbool(have >= c).tainted(true)
+		case "is_device_capability":
+			return vbool(have == c).tainted(true)
+		}
+		return vbool(have/10 == c/10).tainted(true)
+	case "is_available", "is_cuda", "is_cuda_alike", "is_cuda_available", "_is_cuda", "cuda_is_available":
+		return vbool(true)
+	case "is_hip", "is_rocm", "is_xpu", "is_cpu", "is_npu", "is_hpu", "is_mps", "is_musa", "is_tpu", "is_neuron",
+		"_is_hip", "_is_npu", "is_out_of_tree":
+		return vbool(false)
+	case "parse", "Version", "LooseVersion", "parse_version", "StrictVersion":
+		if !strings.Contains(p, "version") && !strings.Contains(p, "Version") {
+			break
+		}
+		x := arg(0)
+		if x.k == vStr {
+			if parts, ok := parseVersion(x.s); ok {
+				return Value{k: vVersion, elems: parts, Cap: x.Cap}
+			}
+		}
+		return unknownIf(x.Cap)
+	case "get", "getenv":
+		if p == "os.environ.get" || p == "os.getenv" || p == "environ.get" || p == "getenv" {
+			if len(a.pos) > 1 && a.pos[1].known() {
+				if n := arg(0); n.k == vStr && strings.Contains(strings.ToUpper(n.s), "ARCH") {
+					return a.pos[1]
+				}
+			}
+			return unknown
+		}
+	}
+	if !strings.Contains(p, ".") {
+		return f.builtin(p, a)
+	}
+	return unknownIf(a.capOK)
+}
+
+// builtin implements the builtins that capability code uses.
+func (f *frame) builtin(name string, a callArgs) Value {
+	arg := func(i int) Value {
+		if i < len(a.pos) {
+			return a.pos[i]
+		}
+		return unknown
+	}
+	x := arg(0)
+	capDep := a.capOK
+	switch name {
+	case "int":
+		switch x.k {
+		case vInt, vBool:
+			return vint(x.i).tainted(capDep)
+		case vCap:
+			return vint(x.i).tainted(true)
+		case vFloat:
+			return vint(int64(x.f)).tainted(capDep)
+		case vStr:
+			if v := parseIntLit(strings.TrimSpace(x.s)); v.known() {
+				return v.tainted(capDep)
+			}
+		}
+	case "float":
+		switch x.k {
+		case vInt, vBool:
+			return Value{k: vFloat, f: float64(x.i), Cap: capDep}
+		case vFloat:
+			return x
+		}
+	case "str":
+		if s, ok := x.str(); ok {
+			return vstr(s).tainted(capDep)
+		}
+	case "bool":
+		switch x.truth() {
+		case triTrue:
+			return vbool(true).tainted(capDep)
+		case triFalse:
+			return vbool(false).tainted(capDep)
+		}
+	case "len":
+		switch x.k {
+		case vStr:
+			return vint(int64(len(x.s))).tainted(capDep)
+		case vList, vTuple, vSet, vDict:
+			return vint(int64(len(x.elems))).tainted(capDep)
+		}
+	case "tuple", "list", "set", "sorted", "frozenset":
+		switch x.k {
+		case vList, vTuple, vSet:
+			out := x
+			out.k = map[string]vkind{"tuple": vTuple, "list": vList, "set": vSet, "sorted": vList, "frozenset": vSet}[name]
+			out.capObj = false
+			return out
+		case vDict:
+			return Value{k: vList, elems: x.elems, Cap: x.Cap}
+		}
+	case "min", "max":
+		vals := a.pos
+		if len(vals) == 1 && (x.k == vList || x.k == vTuple || x.k == vSet) {
+			vals = x.elems
+		}
+		if len(vals) == 0 {
+			break
+		}
+		best := vals[0]
+		for _, v := range vals[1:] {
+			c, ok := compare(v, best)
+			if !ok {
+				return unknownIf(capDep)
+			}
+			if (name == "min" && c < 0) || (name == "max" && c > 0) {
+				best = v
+			}
+		}
+		return best.tainted(capDep)
+	case "any", "all":
+		if x.k != vList && x.k != vTuple && x.k != vSet {
+			break
+		}
+		res := triOf(name == "all")
+		for _, e := range x.elems {
+			t := e.truth()
+			if name == "any" && t == triTrue || name == "all" && t == triFalse {
+				return vbool(name == "any").tainted(capDep)
+			}
+			if t == triUnknown {
+				res = triUnknown
+			}
+		}
+		if res == triUnknown {
+			return unknownIf(capDep)
+		}
+		return vbool(res == triTrue).tainted(capDep)
+	case "abs":
+		if x.k == vInt {
+			if x.i < 0 {
+				x.i = -x.i
+			}
+			return x
+		}
+	case "getattr":
+		if n := arg(1); n.k == vStr {
+			v := f.attr(x, n.s)
+			if !v.known() && len(a.pos) > 2 {
+				return unknownIf(capDep)
+			}
+			return v
+		}
+	}
+	return unknownIf(capDep)
+}
+
+// execImport binds the names an import statement introduces.
+func (f *frame) execImport(s nodeID) {
+	m := f.mod
+	p := f.w.prog
+	switch m.kind(s) {
+	case "import_statement":
+		for _, k := range m.childrenBy(s, "name") {
+			switch m.kind(k) {
+			case "dotted_name":
+				name := m.text(k)
+				top := strings.SplitN(name, ".", 2)[0]
+				f.assign(top, f.moduleValue(top))
+			case "aliased_import":
+				name := m.text(m.child(k, "name"))
+				f.assign(m.text(m.child(k, "alias")), f.moduleValue(name))
+			}
+		}
+	case "import_from_statement":
+		modN := m.child(s, "module_name")
+		var target *module
+		var absName string
+		if m.kind(modN) == "relative_import" {
+			level := 0
+			name := ""
+			for _, k := range m.kids(modN) {
+				switch m.kind(k) {
+				case "import_prefix":
+					level = strings.Count(m.text(k), ".")
+				case "dotted_name":
+					name = m.text(k)
+				}
+			}
+			target = p.relative(m, level, name)
+			absName = relativeName(m, level, name)
+		} else {
+			absName = m.text(modN)
+			target = p.lookup(absName, m)
+		}
+		if len(m.named(s)) > 0 {
+			for _, k := range m.kids(s) {
+				if m.kind(k) == "wildcard_import" && target != nil {
+					for name, v := range f.w.moduleGlobals(target) {
+						if !strings.HasPrefix(name, "_") {
+							f.assign(name, v)
+						}
+					}
+					return
+				}
+			}
+		}
+		for _, k := range m.childrenBy(s, "name") {
+			name, alias := m.text(k), m.text(k)
+			if m.kind(k) == "aliased_import" {
+				name = m.text(m.child(k, "name"))
+				alias = m.text(m.child(k, "alias"))
+			}
+			f.assign(alias, f.importName(target, absName, name))
+		}
+	}
+}
+
+// moduleValue is an imported module: scanned, or external by name.
+func (f *frame) moduleValue(name string) Value {
+	if t := f.w.prog.lookup(name, f.mod); t != nil {
+		return Value{k: vModule, mod: t}
+	}
+	return vext(name)
+}
+
+// importName is "from target import name": a submodule, a global of the
+// module (its top level is evaluated, following re-exports), or external.
+func (f *frame) importName(target *module, absName, name string) Value {
+	if target == nil {
+		return vext(absName + "." + name)
+	}
+	if target == f.mod {
+		return unknown
+	}
+	if v, ok := f.w.moduleGlobals(target)[name]; ok {
+		return v
+	}
+	if sub := f.w.prog.submodule(target, name); sub != nil {
+		return Value{k: vModule, mod: sub}
+	}
+	return vext(absName + "." + name)
+}

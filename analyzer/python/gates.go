@@ -1,0 +1,268 @@
+package python
+
+import (
+	"sort"
+	"strings"
+)
+
+// buildGates merges the capability workers' records into gates.
+func buildGates(p *program, recs []*recorder) []Gate {
+	keys := map[siteKey]bool{}
+	for _, r := range recs {
+		for k := range r.sites {
+			keys[k] = true
+		}
+	}
+	order := make([]siteKey, 0, len(keys))
+	for k := range keys {
+		order = append(order, k)
+	}
+	sort.Slice(order, func(i, j int) bool {
+		a, b := order[i], order[j]
+		if a.mod != b.mod {
+			return a.mod < b.mod
+		}
+		if a.node != b.node {
+			return a.node < b.node
+		}
+		return a.kind < b.kind
+	})
+	var out []Gate
+	for _, k := range order {
+		per := make([]*siteRec, len(recs))
+		for ci, r := range recs {
+			per[ci] = r.sites[k]
+		}
+		if g, ok := buildGate(p, p.mods[k.mod], k, per); ok {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
+	var first *siteRec
+	var via *funcDef
+	for _, r := range per {
+		if r == nil {
+			continue
+		}
+		if first == nil {
+			first = r
+		}
+		if via == nil && r.via != nil {
+			via = r.via
+		}
+	}
+	if first == nil {
+		return Gate{}, false
+	}
+	g := Gate{Root: m.root, Path: m.path, Module: m.name, Function: m.enclosing(k.node), IsTest: m.isTest}
+	where := k.node // the deciding expression
+	var outs []outcome
+	switch k.kind {
+	case siteIf:
+		cl := m.clauses(k.node)
+		where = cl[0].cond
+		for _, c := range cl {
+			outs = append(outs, m.describeBlock(c.body))
+		}
+		if cl[len(cl)-1].cond != noNode {
+			outs = append(outs, m.describeRest(k.node))
+		}
+		g.Kind = KindCheck
+		if len(cl) > 2 || (len(cl) == 2 && cl[1].cond != noNode) {
+			g.Kind = KindLadder
+		}
+		for _, o := range outs {
+			if o.skip {
+				g.Kind, g.IsTest = KindSkip, true
+			}
+		}
+		if g.Kind != KindSkip && via != nil && via != m.enclosingFunc(k.node) {
+			g.Kind = KindHelper
+		}
+		last := cl[len(cl)-1].cond
+		if last == noNode && len(cl) > 1 {
+			last = cl[len(cl)-2].cond
+		}
+		g.GuardsCall, g.GuardsCallLine = m.guardedCall(k.node)
+		g.Expr = m.text(where)
+		setPos(&g, m, where, where)
+		if g.Kind == KindLadder {
+			setPos(&g, m, where, last)
+		}
+	case siteAssert:
+		kids := m.named(k.node)
+		where = kids[0]
+		msg := "AssertionError"
+		if len(kids) > 1 {
+			msg += ": " + literalText(m.text(kids[1]))
+		}
+		outs = []outcome{{desc: "continues"}, {desc: clip("fails assert: " + strings.TrimPrefix(msg, "AssertionError: ")), refuses: true}}
+		g.Kind = kindFor(KindCheck, via, m, k.node)
+	case siteReturn:
+		where = m.named(k.node)[0]
+		outs = []outcome{{desc: "returns True"}, {desc: "returns False", refuses: true}}
+		g.Kind = kindFor(KindCheck, via, m, k.node)
+	case siteTernary:
+		kids := m.named(k.node)
+		where = kids[1]
+		outs = []outcome{{desc: clip("takes " + m.text(kids[0]))}, {desc: clip("takes " + m.text(kids[2]))}}
+		g.Kind = kindFor(KindCheck, via, m, k.node)
+	case siteLookup:
+		for _, key := range first.keys {
+			outs = append(outs, outcome{desc: "entry " + key})
+		}
+		if m.kind(k.node) == "call" {
+			outs = append(outs, outcome{desc: "gets None (no entry)", refuses: true})
+		} else {
+			outs = append(outs, outcome{desc: "raises KeyError (no entry)", refuses: true})
+		}
+		g.Kind = KindLookup
+	case siteMajors:
+		call := m.parent(m.parent(m.parent(k.node)))
+		name := argText(m, call)
+		outs = []outcome{{desc: clip("builds " + name)},
+			{desc: "raises RuntimeError: No supported CUDA architectures found for major versions " + first.detail, refuses: true}}
+		g.Kind = KindMajors
+		if call != noNode && m.kind(call) == "call" {
+			g.GuardsCall = firstArg(m, call)
+			g.GuardsCallLine = m.line(call)
+		}
+	case siteDecorator:
+		outs = []outcome{{desc: "supported: " + first.detail}, {desc: "refused: not in " + first.detail, refuses: true}}
+		g.Kind = KindDecorator
+		if def := m.enclosingDecorated(k.node); def != nil {
+			g.Function = def.qual
+		}
+	case siteSkipif:
+		reason := kwText(m, k.node, "reason")
+		if reason == "" {
+			if args := m.named(m.child(k.node, "arguments")); len(args) > 1 && m.kind(args[1]) == "string" {
+				reason = literalText(m.text(args[1]))
+			}
+		}
+		outs = []outcome{{desc: "runs"}, {desc: clip("skipped: " + reason), refuses: true, skip: true}}
+		g.Kind, g.IsTest = KindSkip, true
+		if args := m.named(m.child(k.node, "arguments")); len(args) > 0 {
+			where = args[0]
+		}
+		if def := m.enclosingDecorated(k.node); def != nil {
+			g.Function = def.qual
+		}
+	}
+	if g.Expr == "" {
+		g.Expr = m.text(where)
+		setPos(&g, m, where, where)
+	}
+	if g.Kind == KindHelper && via != nil {
+		g.Helper, g.HelperPath, g.HelperLine = via.qual, via.mod.path, via.line
+	}
+	g.Branch = make([]int, len(per))
+	refusedRaw := -1
+	for ci, r := range per {
+		switch {
+		case r == nil || r.raw < 0 || r.raw >= len(outs):
+			g.Branch[ci] = -2
+		case outs[r.raw].refuses:
+			g.Branch[ci] = -1
+			refusedRaw = r.raw
+		default:
+			g.Branch[ci] = r.raw
+			g.Admits = append(g.Admits, p.cfg.Caps[ci])
+		}
+	}
+	for _, o := range outs {
+		g.Outcomes = append(g.Outcomes, o.desc)
+	}
+	if refusedRaw >= 0 {
+		g.Refusal = outs[refusedRaw].desc
+	}
+	if k.kind != siteMajors && k.kind != siteDecorator && uniform(g.Branch) {
+		return Gate{}, false
+	}
+	return g, true
+}
+
+// uniform: every capability takes the same working outcome, so the
+// decision never tells capabilities apart.
+func uniform(b []int) bool {
+	for _, x := range b {
+		if x != b[0] {
+			return false
+		}
+	}
+	return true
+}
+
+func kindFor(def string, via *funcDef, m *module, n nodeID) string {
+	if via != nil && via != m.enclosingFunc(n) {
+		return KindHelper
+	}
+	return def
+}
+
+func setPos(g *Gate, m *module, from, to nodeID) {
+	g.Line, g.Col = m.lines.pos(m.nodes[from].sb)
+	g.EndLine, g.EndCol = m.lines.pos(m.nodes[to].eb)
+}
+
+func firstArg(m *module, call nodeID) string {
+	args := m.named(m.child(call, "arguments"))
+	if len(args) == 0 {
+		return ""
+	}
+	if m.kind(args[0]) == "keyword_argument" {
+		return m.text(m.child(args[0], "value"))
+	}
+	return m.text(args[0])
+}
+
+// enclosingDecorated is the function a decorator belongs to.
+func (m *module) enclosingDecorated(n nodeID) *funcDef {
+	for p := n; p != noNode; p = m.parent(p) {
+		if m.kind(p) == "decorated_definition" {
+			return m.defs[m.child(p, "definition")]
+		}
+	}
+	return nil
+}
+
+// jitCall says whether a callee builds or loads a JIT extension.
+func jitCall(fn string) bool {
+	l := lastName(fn)
+	switch l {
+	case "load", "load_inline", "gen_jit_spec", "build_and_load", "get_jit_module", "jit_load", "build":
+		return l != "build" || strings.Contains(fn, "jit")
+	}
+	return strings.HasPrefix(l, "gen_") && strings.HasSuffix(l, "_module") || strings.Contains(l, "jit_spec")
+}
+
+// guardedCall finds the first JIT build call inside the arms of a chain.
+func (m *module) guardedCall(s nodeID) (string, int) {
+	var found nodeID = noNode
+	var walk func(n nodeID)
+	walk = func(n nodeID) {
+		for _, k := range m.kids(n) {
+			if found != noNode {
+				return
+			}
+			if m.kind(k) == "call" && jitCall(m.text(m.child(k, "function"))) {
+				found = k
+				return
+			}
+			if m.kind(k) == "function_definition" || m.kind(k) == "class_definition" {
+				continue
+			}
+			walk(k)
+		}
+	}
+	for _, c := range m.clauses(s) {
+		walk(c.body)
+	}
+	if found == noNode {
+		return "", 0
+	}
+	return firstArg(m, found), m.line(found)
+}

@@ -1,0 +1,107 @@
+package python
+
+import (
+	"path"
+	"strings"
+)
+
+// program is every scanned Python module, indexed for import resolution.
+type program struct {
+	cfg      Config
+	mods     []*module
+	byName   map[string][]*module
+	bySuffix map[string][]*module
+	byPath   map[string]*module // root + "\x00" + path
+	capFuncs map[string]bool
+}
+
+func newProgram(mods []*module, cfg Config) *program {
+	p := &program{cfg: cfg, mods: mods, byName: map[string][]*module{}, bySuffix: map[string][]*module{},
+		byPath: map[string]*module{}, capFuncs: map[string]bool{}}
+	for _, m := range mods {
+		p.byName[m.name] = append(p.byName[m.name], m)
+		parts := strings.Split(m.name, ".")
+		for i := 1; i < len(parts); i++ {
+			s := strings.Join(parts[i:], ".")
+			p.bySuffix[s] = append(p.bySuffix[s], m)
+		}
+		p.byPath[m.root+"\x00"+m.path] = m
+	}
+	for _, f := range cfg.CapabilityFuncs {
+		p.capFuncs[f] = true
+	}
+	return p
+}
+
+// pick prefers a module under the same scan root, then the first in scan
+// order, so that resolution never depends on map order.
+func pick(ms []*module, from *module) *module {
+	for _, m := range ms {
+		if from == nil || m.root == from.root {
+			return m
+		}
+	}
+	if len(ms) > 0 {
+		return ms[0]
+	}
+	return nil
+}
+
+// lookup finds a module by absolute dotted name. A scan root above the
+// package (repos/sglang/python/sglang/...) still resolves "sglang.srt.utils"
+// through the name's suffixes.
+func (p *program) lookup(name string, from *module) *module {
+	if m := pick(p.byName[name], from); m != nil {
+		return m
+	}
+	return pick(p.bySuffix[name], from)
+}
+
+// relative resolves "from ..x.y import" against the importing file's
+// directory; paths decide, so broken __init__ chains do not matter.
+func (p *program) relative(from *module, level int, name string) *module {
+	dir := path.Dir(from.path)
+	for i := 1; i < level; i++ {
+		dir = path.Dir(dir)
+	}
+	rel := strings.ReplaceAll(name, ".", "/")
+	cands := []string{path.Join(dir, rel+".py"), path.Join(dir, rel, "__init__.py")}
+	if name == "" {
+		cands = []string{path.Join(dir, "__init__.py")}
+	}
+	for _, c := range cands {
+		c = strings.TrimPrefix(c, "./")
+		if m := p.byPath[from.root+"\x00"+c]; m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// relativeName is the dotted name a relative import refers to, for names
+// outside the scanned files.
+func relativeName(from *module, level int, name string) string {
+	base := from.pkg
+	for i := 1; i < level && base != ""; i++ {
+		if j := strings.LastIndexByte(base, '.'); j >= 0 {
+			base = base[:j]
+		} else {
+			base = ""
+		}
+	}
+	switch {
+	case base == "":
+		return name
+	case name == "":
+		return base
+	}
+	return base + "." + name
+}
+
+// submodule finds package.name as a module of its own.
+func (p *program) submodule(pkg *module, name string) *module {
+	if m := p.relative(pkg, 1, name); m != nil && strings.HasSuffix(pkg.path, "__init__.py") {
+		return m
+	}
+	return p.lookup(pkg.name+"."+name, pkg)
+}

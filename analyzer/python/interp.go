@@ -1,0 +1,289 @@
+package python
+
+import (
+	"strings"
+)
+
+// stepBudget bounds the work of one top-level evaluation (a module body or
+// one function analyzed on its own, with the helpers it calls), so that a
+// pathological file costs a bounded time; past it every value is unknown.
+const stepBudget = 200_000
+
+// maxCallDepth bounds helper calls followed from one evaluation.
+const maxCallDepth = 8
+
+// worker evaluates every module for one capability. Workers share only the
+// read-only program, so capabilities run in parallel and each worker's
+// result depends only on its inputs.
+type worker struct {
+	prog  *program
+	ci    int
+	cap   Capability
+	cuda  string
+	rec   *recorder
+	mods  map[*module]*modState
+	cls   map[*classDef]map[string]Value // class body attributes
+	init  map[*classDef]map[string]Value // attributes __init__ sets on self
+	memo  map[string]Value
+	busy  map[*funcDef]bool
+	depth int
+	steps int
+}
+
+type modState struct {
+	globals map[string]Value
+	running bool
+	done    bool
+}
+
+// frame is one function (or module, or class body) being executed.
+type frame struct {
+	w       *worker
+	mod     *module
+	env     map[string]Value
+	ms      *modState // set for a module's own top level: env is its globals
+	fn      *funcDef
+	record  bool
+	ctrl    bool // a capability-dependent condition decided how we got here
+	shadow  bool // exploring a branch this capability does not take
+	loop    int
+	retSeen bool
+	ret     Value
+}
+
+func newWorker(p *program, ci int) *worker {
+	return &worker{prog: p, ci: ci, cap: p.cfg.Caps[ci], cuda: cudaString(p.cfg.CUDAVersion), rec: newRecorder(),
+		mods: map[*module]*modState{}, cls: map[*classDef]map[string]Value{}, init: map[*classDef]map[string]Value{},
+		memo: map[string]Value{}, busy: map[*funcDef]bool{}}
+}
+
+func cudaString(v [2]int) string {
+	return itoa(v[0]) + "." + itoa(v[1])
+}
+
+func itoa(i int) string {
+	if i < 0 {
+		return "-" + itoa(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// run evaluates every module's top level, then every function on its own.
+func (w *worker) run() {
+	for _, m := range w.prog.mods {
+		w.steps = 0
+		w.moduleGlobals(m)
+	}
+	for _, m := range w.prog.mods {
+		for _, fn := range m.funcs {
+			w.steps = 0
+			w.analyzeFunc(fn)
+		}
+	}
+}
+
+// moduleGlobals executes a module's top level once (recording its gates)
+// and returns its globals; a module imported while it runs (an import
+// cycle) shows the globals bound so far.
+func (w *worker) moduleGlobals(m *module) map[string]Value {
+	ms := w.mods[m]
+	if ms != nil {
+		return ms.globals
+	}
+	ms = &modState{globals: map[string]Value{}, running: true}
+	w.mods[m] = ms
+	saved := w.steps
+	w.steps = 0
+	depth := w.depth
+	w.depth = 0
+	f := &frame{w: w, mod: m, env: ms.globals, ms: ms, record: true}
+	f.execBlock(0)
+	ms.globals = f.env
+	ms.running, ms.done = false, true
+	w.steps, w.depth = saved, depth
+	return ms.globals
+}
+
+// setEnv replaces the frame's environment; at a module's top level the
+// module state follows, so helpers called from there see the new globals.
+func (f *frame) setEnv(env map[string]Value) {
+	f.env = env
+	if f.ms != nil {
+		f.ms.globals = env
+	}
+}
+
+func (f *frame) globals() map[string]Value {
+	if f.ms != nil {
+		return f.env
+	}
+	return f.w.moduleGlobals(f.mod)
+}
+
+// lookup resolves a name: locals, then the module's globals, then a
+// builtin or external name by itself.
+func (f *frame) lookup(name string) Value {
+	if v, ok := f.env[name]; ok {
+		return v
+	}
+	if f.ms == nil {
+		if v, ok := f.globals()[name]; ok {
+			return v
+		}
+	}
+	switch name {
+	case "True":
+		return vbool(true)
+	case "False":
+		return vbool(false)
+	case "None":
+		return Value{k: vNone}
+	}
+	return vext(name)
+}
+
+func (f *frame) assign(name string, v Value) {
+	if f.ctrl {
+		v.Cap = true
+	}
+	if f.ms != nil {
+		f.ms.globals[name] = v
+	}
+	f.env[name] = v
+}
+
+func copyEnv(e map[string]Value) map[string]Value {
+	c := make(map[string]Value, len(e))
+	for k, v := range e {
+		c[k] = v
+	}
+	return c
+}
+
+// joinEnv is the environment where paths meet.
+func joinEnv(envs []map[string]Value) map[string]Value {
+	if len(envs) == 1 {
+		return envs[0]
+	}
+	out := copyEnv(envs[0])
+	for _, e := range envs[1:] {
+		for k, v := range out {
+			if w, ok := e[k]; ok {
+				out[k] = join(v, w)
+			} else {
+				out[k] = unknownIf(v.Cap)
+			}
+		}
+		for k, w := range e {
+			if _, ok := out[k]; !ok {
+				out[k] = unknownIf(w.Cap)
+			}
+		}
+	}
+	return out
+}
+
+// tick counts one evaluation step; false once the budget is spent.
+func (f *frame) tick() bool {
+	f.w.steps++
+	return f.w.steps <= stepBudget
+}
+
+// analyzeFunc runs one function on its own, with unknown arguments except
+// for parameters whose names say they hold the capability, and self with
+// what __init__ stored.
+func (w *worker) analyzeFunc(fn *funcDef) {
+	g := w.moduleGlobals(fn.mod)
+	_ = g
+	f := &frame{w: w, mod: fn.mod, env: map[string]Value{}, fn: fn, record: true}
+	for i, p := range fn.params {
+		if p.star || p.name == "" {
+			continue
+		}
+		if i == 0 && fn.class != nil && (p.name == "self" || p.name == "cls") {
+			f.env[p.name] = w.selfValue(fn.class, p.name == "self" && fn.name != "__init__")
+			continue
+		}
+		f.env[p.name] = w.capParam(p.name)
+	}
+	f.execBlock(fn.body)
+}
+
+// capParam is the value of a parameter named like a capability (sm_version,
+// arch, major, ...), read as the capability being evaluated.
+func (w *worker) capParam(name string) Value {
+	major, minor := w.cap.Major, w.cap.Minor
+	switch strings.ToLower(name) {
+	case "sm_version", "sm", "arch", "cuda_arch", "gpu_arch", "sm_arch", "compute_capability", "device_capability",
+		"capability", "cc", "sm_ver", "arch_version", "device_sm":
+		return Value{k: vCap, i: capOf(major, minor), Cap: true}
+	case "major", "sm_major", "cc_major", "arch_major", "capability_major":
+		return Value{k: vInt, i: int64(major), Cap: true}
+	case "minor", "sm_minor", "cc_minor", "arch_minor", "capability_minor":
+		return Value{k: vInt, i: int64(minor), Cap: true}
+	}
+	return unknown
+}
+
+// selfValue is self in a method: the class attributes, plus what __init__
+// assigns when withInit.
+func (w *worker) selfValue(c *classDef, withInit bool) Value {
+	attrs := map[string]Value{}
+	for k, v := range w.classAttrs(c) {
+		attrs[k] = v
+	}
+	if withInit {
+		for k, v := range w.initAttrs(c) {
+			attrs[k] = v
+		}
+	}
+	return Value{k: vObj, cls: c, attrs: attrs}
+}
+
+func (w *worker) classAttrs(c *classDef) map[string]Value {
+	if a, ok := w.cls[c]; ok {
+		return a
+	}
+	// The class body runs with its module's top level; a class defined
+	// inside a function has no attributes known here.
+	w.moduleGlobals(c.mod)
+	if a, ok := w.cls[c]; ok {
+		return a
+	}
+	w.cls[c] = map[string]Value{}
+	return w.cls[c]
+}
+
+func (w *worker) initAttrs(c *classDef) map[string]Value {
+	if a, ok := w.init[c]; ok {
+		return a
+	}
+	w.init[c] = map[string]Value{} // guards recursion through methods
+	ini := c.methods["__init__"]
+	if ini == nil || len(ini.params) == 0 {
+		return w.init[c]
+	}
+	saved, depth := w.steps, w.depth
+	w.steps, w.depth = 0, 0
+	f := &frame{w: w, mod: c.mod, env: map[string]Value{}, fn: ini}
+	f.env[ini.params[0].name] = w.selfValue(c, false)
+	for _, p := range ini.params[1:] {
+		if !p.star && p.name != "" {
+			f.env[p.name] = unknown
+		}
+	}
+	f.execBlock(ini.body)
+	self := ini.params[0].name + "."
+	out := map[string]Value{}
+	for k, v := range f.env {
+		if rest, ok := strings.CutPrefix(k, self); ok && !strings.Contains(rest, ".") {
+			out[rest] = v
+		}
+	}
+	w.steps, w.depth = saved, depth
+	w.init[c] = out
+	return out
+}

@@ -1,0 +1,100 @@
+# Capability values and their dataflow inside one function.
+import torch
+from torch.cuda import get_device_capability as devcap
+
+
+def pick_attention_backend():
+    major, minor = torch.cuda.get_device_capability()
+    if major >= 9:  # gate: capability-check takes 0:9.0-12.x takes 1:7.5-8.9
+        return "fa3"
+    return "fa2"
+
+
+def tuple_window():
+    cap = devcap()
+    if (9, 0) <= cap < (11, 0):  # gate: capability-check takes 0:9.0-10.3 takes 1:7.5-8.9,11.0-12.x
+        return "wgmma"
+    return "mma"
+
+
+def sm_number_check():
+    major, minor = torch.cuda.get_device_capability()
+    sm = major * 10 + minor
+    if sm in (90, 100, 103):  # gate: capability-check takes 0:9.0,10.0,10.3 takes 1:7.5-8.9,11.0-12.x
+        use_tma = True
+    else:
+        use_tma = False
+    if use_tma:  # gate: capability-check takes 0:9.0,10.0,10.3 takes 1:7.5-8.9,11.0-12.x
+        return "tma"
+    return "cp.async"
+
+
+def fstring_arch():
+    major, minor = torch.cuda.get_device_capability()
+    arch = f"sm{major}{minor}"
+    assert arch in ("sm90", "sm100"), f"unsupported arch {arch}"  # gate: capability-check admits 9.0, 10.0
+    return arch
+
+
+def props_floor_div():
+    props = torch.cuda.get_device_properties(0)
+    generation = (props.major * 10 + props.minor) // 10
+    if generation not in [9, 10]:  # gate: capability-check admits 9.x, 10.x
+        raise ValueError("needs sm90 or sm100 family")
+    return generation
+
+
+def ternary_choice():
+    major = torch.cuda.get_device_capability()[0]
+    block = 128 if major == 9 else 64  # gate: capability-check takes 0:9.0 takes 1:7.5-8.9,10.0-12.x
+    return block
+
+
+def legacy_fallback():
+    # Older than 8.0 gets an emulation path: every reference GPU but 7.5
+    # takes the modern path, which is not a shut-out (still a gate).
+    major, _ = torch.cuda.get_device_capability()
+    if major < 8:  # gate: capability-check takes 0:7.5 takes 1:8.0-12.x
+        return "emulated_bf16"
+    return "native_bf16"
+
+
+def always_modern():
+    # Every reference capability agrees: not a gate at all.
+    major, _ = torch.cuda.get_device_capability()
+    if major < 7:  # gate: none
+        raise RuntimeError("Volta or newer required")
+    return True
+
+
+def not_a_capability(x):
+    if x > 3:  # gate: none
+        return 1
+    version = torch.version.cuda
+    if version >= "12.0":  # gate: none
+        return 2
+    return 3
+
+
+def window_that_forgets_spark():
+    major, minor = torch.cuda.get_device_capability()
+    if major == 9 or major == 10:  # gate: capability-check admits 9.x, 10.x
+        return "cutlass_sm90_sm100"
+    return None
+
+
+def param_sm_version(sm_version):
+    if sm_version >= 100:  # gate: capability-check takes 0:10.0-12.x takes 1:7.5-9.0
+        return "blackwell"
+    return "other"
+
+
+def guard_jit(name):
+    major, _ = torch.cuda.get_device_capability()
+    if major in (9, 10):  # gate: capability-check admits 9.x, 10.x
+        return load(name, sources=["k.cu"])
+    return None
+
+
+def load(name, sources):
+    return name
