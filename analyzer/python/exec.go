@@ -412,24 +412,11 @@ func (f *frame) execClass(s nodeID) {
 		return
 	}
 	if _, ok := f.w.cls[c]; !ok {
-		g := &frame{w: f.w, mod: f.mod, env: map[string]Value{}, record: f.record && f.fn == nil, shadow: f.shadow}
-		// Class bodies see the module's names; a copy keeps the class's
-		// own names out of the globals.
-		if f.ms != nil {
-			for k, v := range f.env {
-				g.env[k] = v
-			}
-		}
-		pre := copyEnv(g.env)
+		// Class bodies see the enclosing names without owning them.
+		g := &frame{w: f.w, mod: f.mod, env: map[string]Value{}, outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow}
 		f.w.cls[c] = map[string]Value{}
 		g.execBlock(c.body)
-		attrs := map[string]Value{}
-		for k, v := range g.env {
-			if old, ok := pre[k]; !ok || !sameValue(old, v) {
-				attrs[k] = v
-			}
-		}
-		f.w.cls[c] = attrs
+		f.w.cls[c] = g.env
 	}
 	f.assign(c.name, Value{k: vClass, cls: c})
 }

@@ -42,6 +42,7 @@ type frame struct {
 	mod     *module
 	env     map[string]Value
 	ms      *modState // set for a module's own top level: env is its globals
+	outer   map[string]Value // a class body's enclosing scope
 	fn      *funcDef
 	record  bool
 	ctrl    bool // a capability-dependent condition decided how we got here
@@ -127,6 +128,9 @@ func (f *frame) globals() map[string]Value {
 // builtin or external name by itself.
 func (f *frame) lookup(name string) Value {
 	if v, ok := f.env[name]; ok {
+		return v
+	}
+	if v, ok := f.outer[name]; ok {
 		return v
 	}
 	if f.ms == nil {

@@ -84,8 +84,6 @@ func (m *module) named(n nodeID) []nodeID {
 	return out
 }
 
-func (m *module) fieldOf(n nodeID) string { return m.tab.fields[m.nodes[n].field] }
-
 func (m *module) child(n nodeID, field string) nodeID {
 	if n == noNode {
 		return noNode

@@ -50,8 +50,6 @@ type Value struct {
 	// via is the helper predicate whose call produced this value, for
 	// "helper-predicate" gates.
 	via *funcDef
-	// env is the environment variable an arch string was read from.
-	env string
 }
 
 var unknown = Value{}
