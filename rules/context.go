@@ -6,6 +6,7 @@ import (
 	"github.com/archlint/archlint/analyzer/cpp"
 	"github.com/archlint/archlint/analyzer/cst"
 	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/python"
 	"github.com/archlint/archlint/analyzer/shutout"
 	"github.com/archlint/archlint/analyzer/target"
 )
@@ -21,6 +22,9 @@ type Context struct {
 	// Functions holds the tree-sitter facts per file ID (nil when a file was
 	// not parsed).
 	Structure map[int]*cst.Facts
+	// Gates are the Python and CMake capability gates, evaluated for Caps.
+	Gates []python.Gate
+	Caps  []python.Capability
 
 	once     sync.Once
 	verdicts map[*cpp.ChainEval][]shutout.Verdict

@@ -19,6 +19,10 @@ type Config struct {
 	CUDA      target.CUDAVersion
 	BuildList []target.Arch // __CUDA_ARCH_LIST__ (default: the target)
 	Passes    []target.Arch // the reference passes, host first
+	// Assume settles configuration macros that are otherwise unknown (defined
+	// nowhere in the scanned code): a *Macro defines it, nil undefines it.
+	// Used to say "this holds when ENABLE_FP8 is defined".
+	Assume map[string]*expr.Macro
 }
 
 // Engine evaluates translation units. It holds no state between calls
@@ -136,6 +140,12 @@ func (ps *passState) Lookup(name string) (*expr.Macro, Tri) {
 	}
 	if ps.e.projectMacros[name] {
 		return nil, expr.False
+	}
+	if m, ok := ps.e.cfg.Assume[name]; ok {
+		if m == nil {
+			return nil, expr.False
+		}
+		return m, expr.True
 	}
 	return nil, expr.Unknown
 }

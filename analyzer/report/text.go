@@ -172,6 +172,11 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 	if v, ok := f.Properties["verdict"]; ok {
 		fmt.Fprintf(w, "%sverdict: %s\n", in, oneLine(fmt.Sprint(v)))
 	}
+	// A finding that holds only under a build-configuration assumption says
+	// so up front: it is the one condition the reader must check.
+	if v, ok := f.Properties["assumes"]; ok {
+		fmt.Fprintf(w, "%swhen: %s (set by the build; defined nowhere in the scanned code)\n", in, oneLine(fmt.Sprint(v)))
+	}
 	flows := f.Flows
 	if !opt.Verbose && len(flows) > 1 {
 		flows = flows[:1]
@@ -201,7 +206,7 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 	if opt.Verbose {
 		keys := make([]string, 0, len(f.Properties))
 		for k := range f.Properties {
-			if k != "verdict" {
+			if k != "verdict" && k != "assumes" {
 				keys = append(keys, k)
 			}
 		}

@@ -296,6 +296,12 @@ func Run(opt Options) (*Result, error) {
 	structure, notes := p.Structure()
 	res := &Result{Files: len(p.FS.Files), Units: len(units)}
 	res.Notifications = append(p.Notifications, notes...)
+	gates, pyNotes, err := pythonGates(opt, p.jobs)
+	if err != nil {
+		return nil, err
+	}
+	res.Notifications = append(res.Notifications, pyNotes...)
+	caps := ReferenceCaps(opt.Table, opt.CUDA)
 	for _, tg := range opt.Targets {
 		build := opt.BuildList
 		if len(build) == 0 {
@@ -307,18 +313,26 @@ func Run(opt Options) (*Result, error) {
 		if len(res.Targets) == 0 {
 			res.Notifications = append(res.Notifications, conditionErrors(p.FS, results)...)
 		}
-		ctx := &rules.Context{Target: tg, Passes: passes, Chains: results.ChainEvals(p.FS), Structure: structure}
-		for _, fl := range opt.Table.Flavors(tg, opt.CUDA) {
-			for i, ps := range passes {
-				if ps == fl {
-					ctx.Flavors = append(ctx.Flavors, i)
+		newCtx := func(chains []*cpp.ChainEval) *rules.Context {
+			c := &rules.Context{Target: tg, Passes: passes, Chains: chains, Structure: structure, Gates: gates, Caps: caps}
+			for _, fl := range opt.Table.Flavors(tg, opt.CUDA) {
+				for i, ps := range passes {
+					if ps == fl {
+						c.Flavors = append(c.Flavors, i)
+					}
 				}
 			}
+			return c
 		}
+		chains := results.ChainEvals(p.FS)
+		ctx := newCtx(chains)
 		var fs []finding.Finding
 		for _, c := range rules.Checks() {
 			fs = append(fs, c.Run(c.Rule, ctx)...)
 		}
+		// Python gates are judged once, in the main context.
+		noGates := func(cs []*cpp.ChainEval) *rules.Context { c := newCtx(cs); c.Gates = nil; return c }
+		fs = append(fs, p.conditionalFindings(cfg, chains, noGates, fs)...)
 		SortFindings(fs)
 		res.Targets = append(res.Targets, TargetResult{Target: tg, Findings: fs})
 	}

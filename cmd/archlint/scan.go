@@ -29,6 +29,7 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 	output := fs.String("o", "", "write the report to this file instead of stdout")
 	failOn := fs.String("fail-on", "warning", "exit 1 when a finding is at or above this level: note, warning, error, none")
 	colorMode := fs.String("color", "auto", "color text output: auto (TTY and no NO_COLOR), always, never")
+	verbose := fs.Bool("verbose", false, "text output: whole messages, every chain and the properties of each finding")
 	var excludes stringList
 	fs.Var(&excludes, "exclude", "gitignore-style pattern of paths to skip (repeatable)")
 	noGitignore := fs.Bool("no-gitignore", false, "do not read .gitignore files")
@@ -86,7 +87,7 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 		if *output != "" {
 			out = nil
 		}
-		err = report.WriteText(&buf, runs, report.TextOptions{Color: useColor(*colorMode, out)})
+		err = report.WriteText(&buf, runs, report.TextOptions{Color: useColor(*colorMode, out), Verbose: *verbose})
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "archlint: writing the report:", err)

@@ -1,0 +1,134 @@
+package scan
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/cpp/expr"
+	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/shutout"
+	"github.com/archlint/archlint/rules"
+)
+
+// maxAssumed bounds how many configuration macros get their own runs: each
+// costs two evaluations of the units that reach the chains depending on it.
+const maxAssumed = 8
+
+// conditionalFindings finds what holds only for some values of a
+// configuration macro (defined nowhere in the scanned code, so set by the
+// build): chains left undecided by exactly one such macro are evaluated again
+// with it defined (as 1) and undefined, and findings that appear only then
+// are reported with the assumption in their message (design.md section 4:
+// "report a finding that holds only for some values, saying which").
+func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx func([]*cpp.ChainEval) *rules.Context,
+	have []finding.Finding) []finding.Finding {
+	files := map[string]map[int]bool{} // macro -> file IDs with chains depending on it alone
+	count := map[string]int{}
+	for _, ce := range base {
+		names := undecidedBy(ce)
+		if len(names) != 1 {
+			continue
+		}
+		m := names[0]
+		if files[m] == nil {
+			files[m] = map[int]bool{}
+		}
+		files[m][ce.File.ID] = true
+		count[m]++
+	}
+	macros := make([]string, 0, len(count))
+	for m := range count {
+		macros = append(macros, m)
+	}
+	sort.Slice(macros, func(i, j int) bool {
+		if count[macros[i]] != count[macros[j]] {
+			return count[macros[i]] > count[macros[j]]
+		}
+		return macros[i] < macros[j]
+	})
+	if len(macros) > maxAssumed {
+		macros = macros[:maxAssumed]
+	}
+	seen := map[string]bool{}
+	for _, f := range have {
+		seen[findingKey(f)] = true
+	}
+	var out []finding.Finding
+	for _, m := range macros {
+		units := p.units(files[m])
+		for _, defined := range []bool{true, false} {
+			c := cfg
+			c.Assume = map[string]*expr.Macro{m: nil}
+			state := "is not defined"
+			if defined {
+				c.Assume[m] = &expr.Macro{Name: m, Body: "1"}
+				state = "is defined"
+			}
+			res := p.Evaluate(c, units)
+			var chains []*cpp.ChainEval
+			for _, ce := range res.ChainEvals(p.FS) {
+				if files[m][ce.File.ID] {
+					chains = append(chains, ce)
+				}
+			}
+			x := ctx(chains)
+			for _, chk := range rules.Checks() {
+				for _, f := range chk.Run(chk.Rule, x) {
+					k := findingKey(f)
+					if seen[k] {
+						continue
+					}
+					seen[k] = true
+					f.Message += fmt.Sprintf(" This holds when %s %s: %s is defined nowhere in the scanned code, so the build decides.", m, state, m)
+					if f.Properties == nil {
+						f.Properties = map[string]any{}
+					}
+					f.Properties["assumes"] = m + " " + map[bool]string{true: "defined", false: "undefined"}[defined]
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// undecidedBy returns the configuration macros a chain's undecided branch
+// choice depends on, or nil when every pass is decided.
+func undecidedBy(ce *cpp.ChainEval) []string {
+	undecided := false
+	for _, b := range ce.Branch {
+		if b == shutout.Unknown {
+			undecided = true
+			break
+		}
+	}
+	if !undecided {
+		return nil
+	}
+	var names []string
+	for _, dr := range ce.Dirs {
+		if dr == nil {
+			continue
+		}
+		for _, u := range dr.Unknowns {
+			if !contains(names, u) {
+				names = append(names, u)
+			}
+		}
+	}
+	return names
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func findingKey(f finding.Finding) string {
+	return fmt.Sprintf("%s\x00%s\x00%s\x00%d", f.RuleID, f.Location.Root, f.Location.Path, f.Location.Line)
+}

@@ -1,0 +1,69 @@
+package scan
+
+import (
+	"fmt"
+
+	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/python"
+	"github.com/archlint/archlint/analyzer/target"
+	"github.com/archlint/archlint/analyzer/walk"
+)
+
+// ReferenceCaps are the capabilities Python gates are evaluated for: one per
+// architecture of the reference passes (Python sees the GPU, not the build
+// flavor).
+func ReferenceCaps(tb *target.Table, cv target.CUDAVersion) []python.Capability {
+	var out []python.Capability
+	for _, a := range tb.Reference(cv) {
+		if a.Host || a.Flavor != target.Plain {
+			continue
+		}
+		out = append(out, python.Capability{Major: a.Major, Minor: a.Minor})
+	}
+	return out
+}
+
+// pythonGates walks the roots for Python and CMake files and evaluates their
+// capability gates.
+func pythonGates(opt Options, jobs int) ([]python.Gate, []finding.Notification, error) {
+	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: []walk.Kind{walk.KindPython, walk.KindCMake},
+		Exclude: opt.Exclude, NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
+	if err != nil {
+		return nil, nil, fmt.Errorf("walking the scan roots for Python files: %w", err)
+	}
+	var notes []finding.Notification
+	for _, pr := range problems {
+		notes = append(notes, notification(pr.Root, pr.Path, 0, pr.Msg))
+	}
+	type read struct {
+		src  *python.Source
+		note *finding.Notification
+	}
+	got := walk.ForEach(files, jobs, func(_ int, f walk.File) read {
+		b, prob := walk.Read(f, opt.MaxFileSize)
+		var r read
+		if prob != nil {
+			n := notification(prob.Root, prob.Path, 0, prob.Msg)
+			r.note = &n
+		}
+		if b != nil {
+			r.src = &python.Source{Root: f.Root, Path: f.Path, Src: b}
+		}
+		return r
+	})
+	var srcs []python.Source
+	for _, r := range got {
+		if r.note != nil {
+			notes = append(notes, *r.note)
+		}
+		if r.src != nil {
+			srcs = append(srcs, *r.src)
+		}
+	}
+	gates, pn := python.Analyze(srcs, python.Config{Caps: ReferenceCaps(opt.Table, opt.CUDA),
+		CUDAVersion: [2]int{opt.CUDA.Major, opt.CUDA.Minor}})
+	for _, n := range pn {
+		notes = append(notes, notification(n.Root, n.Path, n.Line, n.Msg))
+	}
+	return gates, notes, nil
+}

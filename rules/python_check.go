@@ -1,0 +1,182 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/python"
+	"github.com/archlint/archlint/analyzer/shutout"
+)
+
+// pythonRule says which rule judges a gate: tests are AL203, build arch
+// lists AL202, every runtime decision AL201.
+func pythonRule(g *python.Gate) string {
+	switch {
+	case g.IsTest || g.Kind == "pytest-skip":
+		return AL203.ID
+	case g.Kind == "supported-major-versions" || g.Kind == "arch-list" || g.Kind == "cmake-arch-list":
+		return AL202.ID
+	}
+	return AL201.ID
+}
+
+// checkPythonGates applies the shut-out rule over capabilities (7.5 ... 12.1)
+// to every Python and CMake gate.
+func checkPythonGates(r Rule, c *Context) []finding.Finding {
+	if len(c.Gates) == 0 {
+		return nil
+	}
+	passes := make([]shutout.Pass, len(c.Caps))
+	t := -1
+	for i, cp := range c.Caps {
+		passes[i] = shutout.Pass{Age: cp.Age()}
+		if cp.Major == c.Target.Arch.Major && cp.Minor == c.Target.Arch.Minor {
+			t = i
+		}
+	}
+	if t < 0 {
+		return nil
+	}
+	var out []finding.Finding
+	for i := range c.Gates {
+		g := &c.Gates[i]
+		if pythonRule(g) != r.ID || len(g.Branch) != len(c.Caps) || predicateBody(g) {
+			continue
+		}
+		v := shutout.Decide(passes, g.Branch, t)
+		if !v.Shut || v.Maybe {
+			continue
+		}
+		out = append(out, c.gateFinding(r, g, v, t))
+	}
+	return out
+}
+
+func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) finding.Finding {
+	bx := g.Branch[v.X]
+	admitted := func(i int) bool { return g.Branch[i] == bx }
+	admits := capSet(c.Caps, admitted)
+	oldest := -1
+	for i := range c.Caps {
+		if admitted(i) {
+			oldest = c.Caps[i].Age()
+			break
+		}
+	}
+	excludes := capSet(c.Caps, func(i int) bool { return !admitted(i) && c.Caps[i].Age() >= oldest })
+	tc := c.Caps[t]
+	tName := fmt.Sprintf("%d.%d (%s)", tc.Major, tc.Minor, c.Target.Arch.Base().Name())
+	var gets, what string
+	if bt := g.Branch[t]; bt < 0 {
+		gets = "refused"
+		if g.Refusal != "" {
+			gets = g.Refusal
+		}
+		what = fmt.Sprintf("on %s it %s", tName, gets)
+	} else {
+		out := fmt.Sprintf("outcome %d", bt)
+		if bt < len(g.Outcomes) {
+			out = g.Outcomes[bt]
+		}
+		gets = "the path of older GPUs: " + out
+		what = fmt.Sprintf("%s takes the path of %d.%d and older (%s)", tName, c.Caps[v.W].Major, c.Caps[v.W].Minor, out)
+	}
+	kind := gateNoun(g.Kind)
+	msg := fmt.Sprintf("This %s admits %s and shuts out %s: %s.", kind, strings.Join(admits, ", "), strings.Join(excludes, ", "), what)
+	if g.EnvVar != "" {
+		msg += fmt.Sprintf(" The list is the default of the environment variable %s, which can change it.", g.EnvVar)
+	}
+	if g.Helper != "" {
+		msg += fmt.Sprintf(" The decision comes from %s.", g.Helper)
+	}
+	f := finding.Finding{
+		RuleID:    r.ID,
+		Level:     r.Level,
+		Message:   msg,
+		Location:  finding.Location{Root: g.Root, Path: g.Path, Line: g.Line, Col: g.Col, EndLine: g.EndLine, EndCol: g.EndCol, Snippet: g.Expr},
+		Condition: g.Expr,
+		Admits:    admits,
+		Excludes:  excludes,
+		Flavors:   []string{c.Target.Arch.Base().Name()},
+		Gets:      gets,
+		Target:    c.Target.String(),
+		Properties: map[string]any{"gateKind": g.Kind, "function": g.Function},
+	}
+	if g.HelperPath != "" {
+		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.HelperPath, Line: g.HelperLine, Col: 1,
+			Message: "the helper " + g.Helper + " decides here"})
+	}
+	return f
+}
+
+// capSet renders capabilities by major: "9.x" when every listed minor of a
+// major is in the set, "8.0, 8.6" otherwise.
+func capSet(caps []python.Capability, in func(i int) bool) []string {
+	var out []string
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Major == caps[i].Major {
+			j++
+		}
+		all, any := true, false
+		var names []string
+		for k := i; k < j; k++ {
+			if in(k) {
+				any = true
+				names = append(names, strconv.Itoa(caps[k].Major)+"."+strconv.Itoa(caps[k].Minor))
+			} else {
+				all = false
+			}
+		}
+		switch {
+		case all:
+			out = append(out, strconv.Itoa(caps[i].Major)+".x")
+		case any:
+			out = append(out, names...)
+		}
+		i = j
+	}
+	return out
+}
+
+// gateNoun names a gate kind in a message.
+func gateNoun(kind string) string {
+	switch kind {
+	case "supported-major-versions":
+		return "supported_major_versions list"
+	case "capability-check":
+		return "capability check"
+	case "helper-predicate":
+		return "helper call"
+	case "arch-list":
+		return "arch list"
+	case "dispatch-ladder":
+		return "dispatch ladder"
+	case "table-lookup":
+		return "table lookup"
+	case "pytest-skip":
+		return "test skip"
+	case "decorator":
+		return "capability decorator"
+	case "cmake-arch-list":
+		return "CMake arch list"
+	}
+	return strings.ReplaceAll(kind, "-", " ")
+}
+
+// predicateBody reports whether a gate is the body of a boolean helper
+// (is_sm90_supported returning major == 9): the helper answers its own
+// question, so it is no shut-out; its call sites are judged instead.
+func predicateBody(g *python.Gate) bool {
+	if g.Kind != "capability-check" || len(g.Outcomes) == 0 {
+		return false
+	}
+	for _, o := range g.Outcomes {
+		if o != "returns True" && o != "returns False" {
+			return false
+		}
+	}
+	return true
+}

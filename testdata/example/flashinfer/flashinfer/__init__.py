@@ -1,0 +1,1 @@
+# Miniature written for archlint's tests: a flashinfer-like package.
