@@ -6,8 +6,8 @@ import "github.com/archlint/archlint/analyzer/finding"
 // runtime decisions: capability checks, helper predicates, dispatch ladders,
 // platform APIs and table lookups.
 var AL201 = Rule{
-	ID:   "AL201",
-	Name: "python-gate-excludes-target",
+	ID:    "AL201",
+	Name:  "python-gate-excludes-target",
 	Short: "A Python capability check refuses the target GPU or routes it to an older architecture's path.",
 	Full: "Python code decides by compute capability (torch.cuda.get_device_capability(), get_device_properties().major, " +
 		"a helper such as is_sm90_supported(), vllm's current_platform.has_device_capability(), a KERNELS[(major, minor)] " +
@@ -15,8 +15,8 @@ var AL201 = Rule{
 		"entry) where an older GPU is served, or is sent down the path of older GPUs. The finding names the exact " +
 		"expression, the capabilities it admits and what the target gets. Check whether the guarded kernel exists for " +
 		"the target before widening the check: a Python gate often sits in front of a C++ range that also excludes it.",
-	Before: "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major == 9 or major == 10",
-	After:  "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major >= 9",
+	Before:    "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major == 9 or major == 10",
+	After:     "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major >= 9",
 	Level:     finding.LevelWarning,
 	Tags:      []string{"portability", "python", "runtime-gate"},
 	Precision: "high",
@@ -25,8 +25,8 @@ var AL201 = Rule{
 // AL202 covers build-time arch lists: what a JIT module or extension is
 // compiled for.
 var AL202 = Rule{
-	ID:   "AL202",
-	Name: "arch-list-excludes-target",
+	ID:    "AL202",
+	Name:  "arch-list-excludes-target",
 	Short: "A build arch list (supported_major_versions, -gencode, TORCH_CUDA_ARCH_LIST, CMake CUDA architectures) leaves the target out.",
 	Full: "A list of architectures decides what a JIT module or extension is compiled for: supported_major_versions=[9, 10] " +
 		"in a JIT spec, -gencode=arch=compute_90a,code=sm_90a flags, a TORCH_CUDA_ARCH_LIST default, a CMake " +
@@ -34,8 +34,8 @@ var AL202 = Rule{
 		"so on the target the module is not built (an error such as \"No supported CUDA architectures found for major " +
 		"versions [9, 10]\") or the kernels are missing. Adding the target to the list is only safe when the kernels it " +
 		"builds work there: check the C++ ranges behind it.",
-	Before: "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10])",
-	After:  "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10, 12])",
+	Before:    "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10])",
+	After:     "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10, 12])",
 	Level:     finding.LevelWarning,
 	Tags:      []string{"portability", "python", "build"},
 	Precision: "high",
@@ -44,14 +44,14 @@ var AL202 = Rule{
 // AL203 keeps tests apart: a skip marker that excludes the target hides
 // missing coverage, not a product failure.
 var AL203 = Rule{
-	ID:   "AL203",
-	Name: "test-skips-target",
+	ID:    "AL203",
+	Name:  "test-skips-target",
 	Short: "A test is skipped on the target GPU while older GPUs run it.",
 	Full: "A pytest skip marker or skip call (or a test-only capability check) excludes the target while older " +
 		"GPUs run the test. Nothing fails on the target, but nothing is tested either: once the code is opened " +
 		"for the target, open the test too.",
-	Before: "@pytest.mark.skipif(get_compute_capability()[0] not in [9, 10], reason=\"needs Hopper or Blackwell\")",
-	After:  "@pytest.mark.skipif(get_compute_capability()[0] < 9, reason=\"needs Hopper or newer\")",
+	Before:    "@pytest.mark.skipif(get_compute_capability()[0] not in [9, 10], reason=\"needs Hopper or Blackwell\")",
+	After:     "@pytest.mark.skipif(get_compute_capability()[0] < 9, reason=\"needs Hopper or newer\")",
 	Level:     finding.LevelNote,
 	Tags:      []string{"portability", "python", "tests"},
 	Precision: "high",

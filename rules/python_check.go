@@ -92,16 +92,16 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		msg += fmt.Sprintf(" The decision comes from %s.", g.Helper)
 	}
 	f := finding.Finding{
-		RuleID:    r.ID,
-		Level:     r.Level,
-		Message:   msg,
-		Location:  finding.Location{Root: g.Root, Path: g.Path, Line: g.Line, Col: g.Col, EndLine: g.EndLine, EndCol: g.EndCol, Snippet: g.Expr},
-		Condition: g.Expr,
-		Admits:    admits,
-		Excludes:  excludes,
-		Flavors:   []string{c.Target.Arch.Base().Name()},
-		Gets:      gets,
-		Target:    c.Target.String(),
+		RuleID:     r.ID,
+		Level:      r.Level,
+		Message:    msg,
+		Location:   finding.Location{Root: g.Root, Path: g.Path, Line: g.Line, Col: g.Col, EndLine: g.EndLine, EndCol: g.EndCol, Snippet: g.Expr},
+		Condition:  g.Expr,
+		Admits:     admits,
+		Excludes:   excludes,
+		Flavors:    []string{c.Target.Arch.Base().Name()},
+		Gets:       gets,
+		Target:     c.Target.String(),
 		Properties: map[string]any{"gateKind": g.Kind, "function": g.Function},
 	}
 	if g.HelperPath != "" {

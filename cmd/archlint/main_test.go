@@ -63,7 +63,7 @@ func TestSARIFOutputFile(t *testing.T) {
 		Version string `json:"version"`
 		Runs    []struct {
 			AutomationDetails struct{ ID string } `json:"automationDetails"`
-			Results           []json.RawMessage  `json:"results"`
+			Results           []json.RawMessage   `json:"results"`
 		} `json:"runs"`
 	}
 	if err := json.Unmarshal(raw, &log); err != nil {
