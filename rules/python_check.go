@@ -74,7 +74,7 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		if g.Refusal != "" {
 			gets = g.Refusal
 		}
-		what = fmt.Sprintf("on %s it %s", tName, gets)
+		what = fmt.Sprintf("on %s: %s", tName, gets)
 	} else {
 		out := fmt.Sprintf("outcome %d", bt)
 		if bt < len(g.Outcomes) {

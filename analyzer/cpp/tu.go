@@ -36,7 +36,10 @@ type Engine struct {
 	// configuration (-D flags) and stay unknown.
 	projectMacros map[string]bool
 	pass          []target.PassMacros
-	cutlass       *cutlassModel
+	// predefined holds each pass's predefined macros as expr values, built
+	// once: the evaluator caches prepared macros by pointer.
+	predefined []map[string]*expr.Macro
+	cutlass    *cutlassModel
 }
 
 // NewEngine prepares an engine over a file set.
@@ -52,7 +55,13 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 		}
 	}
 	for _, p := range cfg.Passes {
-		e.pass = append(e.pass, cfg.Table.Macros(p, cfg.CUDA, cfg.BuildList))
+		pm := cfg.Table.Macros(p, cfg.CUDA, cfg.BuildList)
+		e.pass = append(e.pass, pm)
+		defs := map[string]*expr.Macro{}
+		for k, v := range pm.Defined {
+			defs[k] = &expr.Macro{Name: k, Body: v}
+		}
+		e.predefined = append(e.predefined, defs)
 	}
 	return e
 }
@@ -61,9 +70,11 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 // returns the merged directive results.
 func (e *Engine) Evaluate(units []*File) *Results {
 	res := newResults(e.cfg.Passes, len(e.fs.Files))
+	ev := &expr.Evaluator{} // one per call: Evaluate runs on one goroutine
 	for _, u := range units {
 		for pi := range e.cfg.Passes {
 			ps := e.newPass(pi, res, u.ID)
+			ps.ev = ev
 			ps.process(u, expr.True, nil, 0, true)
 		}
 	}
@@ -97,6 +108,7 @@ type passState struct {
 	// modelUsed is set when the CUTLASS model answered a lookup of the
 	// condition being evaluated.
 	modelUsed bool
+	ev        *expr.Evaluator
 }
 
 func (e *Engine) newPass(pi int, res *Results, unit int) *passState {
@@ -116,8 +128,8 @@ func (ps *passState) Lookup(name string) (*expr.Macro, Tri) {
 		return nil, expr.False
 	}
 	pm := ps.e.pass[ps.pi]
-	if v, ok := pm.Defined[name]; ok {
-		return &expr.Macro{Name: name, Body: v}, expr.True
+	if m, ok := ps.e.predefined[ps.pi][name]; ok {
+		return m, expr.True
 	}
 	if pm.IsKnownUndefined(name) {
 		return nil, expr.False
@@ -337,7 +349,7 @@ func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
 			v = not(v)
 		}
 	default:
-		r, err := expr.Eval(d.Args, ps)
+		r, err := ps.ev.Eval(d.Args, ps)
 		if err != nil {
 			info.Err = err.Error()
 			return expr.Unknown, info
