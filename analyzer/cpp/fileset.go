@@ -15,6 +15,9 @@ type File struct {
 	St   *Structure
 	// Once is set when the file says #pragma once.
 	Once bool
+	// MacroGates are the file's <nv/target> gates (FindMacroGates), set
+	// when the file is loaded.
+	MacroGates []MacroGate
 	// includes holds, per #include directive index, its resolution when
 	// the header name is written literally (computed once by NewFileSet:
 	// evaluation follows the same include in every pass of every unit).

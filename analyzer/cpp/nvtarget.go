@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -34,7 +35,12 @@ type MacroGate struct {
 }
 
 // FindMacroGates lists the <nv/target> gates of a file (not in directives).
-func FindMacroGates(src *Source) []MacroGate {
+// raw is the file's bytes, checked first so that files without gates cost
+// one byte search.
+func FindMacroGates(raw []byte, src *Source) []MacroGate {
+	if !bytes.Contains(raw, []byte("NV_IF_")) && !bytes.Contains(raw, []byte("NV_DISPATCH_TARGET")) {
+		return nil
+	}
 	var text strings.Builder
 	starts := make([]int, len(src.Lines))
 	for i, ln := range src.Lines {
@@ -171,7 +177,7 @@ func triOf(b bool) Tri {
 // given the evaluations of its real chains (for whether the gate's line is
 // compiled in each pass).
 func (r *Results) macroGateEvals(f *File, real []*ChainEval) []*ChainEval {
-	gates := FindMacroGates(f.St.Src)
+	gates := f.MacroGates
 	if len(gates) == 0 {
 		return nil
 	}

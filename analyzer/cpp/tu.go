@@ -331,41 +331,56 @@ func mergeEvalInfo(r, dr *DirResult) {
 	}
 }
 
-// cond evaluates one #if/#elif/#ifdef/#ifndef condition in the current state.
+// cond evaluates one #if/#elif/#ifdef/#ifndef condition in the current
+// state. The evaluation info is allocated only when there is something to
+// say (unknowns, an error, derived macros, the CUTLASS model): most
+// conditions have none, and this runs for every directive of every pass.
 func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
-	info := &DirResult{}
+	var info *DirResult
+	need := func() *DirResult {
+		if info == nil {
+			info = &DirResult{}
+		}
+		return info
+	}
 	ps.modelUsed = false
-	defer func() { info.CutlassModel = ps.modelUsed }()
 	var v Tri
 	switch d.Kind {
 	case DirIfdef, DirIfndef, DirElifdef, DirElifndef:
 		n := macroName(d.Args)
 		_, v = ps.Lookup(n)
 		if v == expr.Unknown {
-			info.Unknowns = []string{n}
+			need().Unknowns = []string{n}
 		}
-		ps.noteDef(info, n)
+		ps.noteDef(need, n)
 		if d.Kind == DirIfndef || d.Kind == DirElifndef {
 			v = not(v)
 		}
 	default:
 		r, err := ps.ev.Eval(d.Args, ps)
 		if err != nil {
-			info.Err = err.Error()
-			return expr.Unknown, info
+			need().Err = err.Error()
+			v = expr.Unknown
+			break
 		}
 		v = r.Truth
-		info.Unknowns = r.Unknowns
-		for _, n := range r.Used {
-			ps.noteDef(info, n)
+		if len(r.Unknowns) > 0 {
+			need().Unknowns = r.Unknowns
 		}
+		for _, n := range r.Used {
+			ps.noteDef(need, n)
+		}
+	}
+	if ps.modelUsed {
+		need().CutlassModel = true
 	}
 	return v, info
 }
 
-func (ps *passState) noteDef(info *DirResult, name string) {
+func (ps *passState) noteDef(info func() *DirResult, name string) {
 	if d, ok := ps.defs[name]; ok && d.conditional {
-		info.Defs = append(info.Defs, DefSite{Macro: name, File: d.file, Line: d.line})
+		r := info()
+		r.Defs = append(r.Defs, DefSite{Macro: name, File: d.file, Line: d.line})
 	}
 }
 

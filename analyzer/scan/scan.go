@@ -96,7 +96,7 @@ func Load(opt Options) (*Project, error) {
 		for _, msg := range st.Problems {
 			l.notes = append(l.notes, notification(f.Root, f.Path, 0, msg))
 		}
-		cf := &cpp.File{Root: f.Root, Path: f.Path, Src: src, St: st}
+		cf := &cpp.File{Root: f.Root, Path: f.Path, Src: src, St: st, MacroGates: cpp.FindMacroGates(src, st.Src)}
 		for _, d := range st.Src.Directives {
 			if d.Kind == cpp.DirPragma && strings.HasPrefix(d.Args, "once") {
 				cf.Once = true

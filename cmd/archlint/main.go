@@ -37,7 +37,15 @@ func main() {
 			os.Exit(code)
 		}
 	}
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	// ARCHLINT_MEMPROFILE=FILE writes a heap profile at exit.
+	if p := os.Getenv("ARCHLINT_MEMPROFILE"); p != "" {
+		if f, err := os.Create(p); err == nil {
+			_ = pprof.WriteHeapProfile(f)
+			f.Close()
+		}
+	}
+	os.Exit(code)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
