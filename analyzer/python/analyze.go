@@ -130,18 +130,7 @@ func Analyze(srcs []Source, cfg Config) ([]Gate, []Notification) {
 	notes = append(notes, n...)
 	prog := newProgram(mods, cfg)
 
-	recs := make([]*recorder, len(cfg.Caps))
-	var wg sync.WaitGroup
-	for ci := range cfg.Caps {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := newWorker(prog, ci)
-			w.run()
-			recs[ci] = w.rec
-		}()
-	}
-	wg.Wait()
+	recs := evaluate(prog)
 	gates = append(gates, buildGates(prog, recs)...)
 	for _, m := range mods {
 		gates = append(gates, archListGates(m, cfg.Caps)...)
@@ -250,4 +239,53 @@ func parseAll(srcs []Source) ([]*module, []Notification) {
 		mods = append(mods, m)
 	}
 	return mods, notes
+}
+
+// evaluate runs one worker per capability. Whether a value depends on the
+// capability does not depend on which capability it is, so the oldest and
+// the newest capability first find the functions that decide anything
+// (every arm is explored, taken or not); the others then analyze only
+// those functions. Module top levels always run: they define the globals.
+func evaluate(prog *program) []*recorder {
+	n := len(prog.cfg.Caps)
+	recs := make([]*recorder, n)
+	probes := []int{0}
+	if n > 1 {
+		probes = append(probes, n-1)
+	}
+	hits := make([]map[*funcDef]bool, len(probes))
+	var wg sync.WaitGroup
+	for i, ci := range probes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := newWorker(prog, ci)
+			w.run(nil)
+			recs[ci], hits[i] = w.rec, w.hits
+		}()
+	}
+	wg.Wait()
+	only := map[*funcDef]bool{}
+	for _, h := range hits {
+		for fn := range h {
+			only[fn] = true
+		}
+	}
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for ci := range n {
+		if recs[ci] != nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			w := newWorker(prog, ci)
+			w.run(only)
+			recs[ci] = w.rec
+		}()
+	}
+	wg.Wait()
+	return recs
 }

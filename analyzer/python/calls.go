@@ -416,7 +416,7 @@ func formatMethod(s string, a callArgs) Value {
 func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	w := f.w
 	taint := a.capOK
-	if w.busy[fn] || w.depth >= maxCallDepth || w.steps > stepBudget {
+	if w.busy[fn] || w.depth >= maxCallDepth || w.steps > stepBudget || fn.size > maxHelperNodes {
 		return unknownIf(taint)
 	}
 	ms := w.mods[fn.mod]

@@ -7,10 +7,14 @@ import (
 // stepBudget bounds the work of one top-level evaluation (a module body or
 // one function analyzed on its own, with the helpers it calls), so that a
 // pathological file costs a bounded time; past it every value is unknown.
-const stepBudget = 200_000
+const stepBudget = 50_000
 
 // maxCallDepth bounds helper calls followed from one evaluation.
-const maxCallDepth = 8
+const maxCallDepth = 5
+
+// maxHelperNodes bounds the size of a function followed at a call: simple
+// helpers are small, and big functions rarely compute a capability value.
+const maxHelperNodes = 1500
 
 // worker evaluates every module for one capability. Workers share only the
 // read-only program, so capabilities run in parallel and each worker's
@@ -28,6 +32,8 @@ type worker struct {
 	busy  map[*funcDef]bool
 	depth int
 	steps int
+	// hits are the functions whose own analysis recorded a site.
+	hits map[*funcDef]bool
 }
 
 type modState struct {
@@ -41,7 +47,7 @@ type frame struct {
 	w       *worker
 	mod     *module
 	env     map[string]Value
-	ms      *modState // set for a module's own top level: env is its globals
+	ms      *modState        // set for a module's own top level: env is its globals
 	outer   map[string]Value // a class body's enclosing scope
 	fn      *funcDef
 	record  bool
@@ -55,7 +61,7 @@ type frame struct {
 func newWorker(p *program, ci int) *worker {
 	return &worker{prog: p, ci: ci, cap: p.cfg.Caps[ci], cuda: cudaString(p.cfg.CUDAVersion), rec: newRecorder(),
 		mods: map[*module]*modState{}, cls: map[*classDef]map[string]Value{}, init: map[*classDef]map[string]Value{},
-		memo: map[string]Value{}, busy: map[*funcDef]bool{}}
+		memo: map[string]Value{}, busy: map[*funcDef]bool{}, hits: map[*funcDef]bool{}}
 }
 
 func cudaString(v [2]int) string {
@@ -72,14 +78,18 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
-// run evaluates every module's top level, then every function on its own.
-func (w *worker) run() {
+// run evaluates every module's top level, then every function on its own;
+// with only set, just those functions (see Analyze).
+func (w *worker) run(only map[*funcDef]bool) {
 	for _, m := range w.prog.mods {
 		w.steps = 0
 		w.moduleGlobals(m)
 	}
 	for _, m := range w.prog.mods {
 		for _, fn := range m.funcs {
+			if only != nil && !only[fn] {
+				continue
+			}
 			w.steps = 0
 			w.analyzeFunc(fn)
 		}

@@ -32,6 +32,7 @@ type funcDef struct {
 	body       nodeID
 	decorators []nodeID
 	line       int
+	size       int // syntax nodes in the definition
 }
 
 type param struct {
@@ -203,6 +204,7 @@ func (m *module) index() {
 
 func (m *module) newFunc(n nodeID, scope string, cls *classDef) *funcDef {
 	f := &funcDef{mod: m, node: n, name: m.text(m.child(n, "name")), body: m.child(n, "body"), class: cls, line: m.line(n)}
+	f.size = m.subtreeSize(n)
 	f.qual = scope + "." + f.name
 	if cls != nil {
 		cls.methods[f.name] = f
@@ -254,4 +256,15 @@ func (m *module) enclosingFunc(n nodeID) *funcDef {
 		}
 	}
 	return nil
+}
+
+// subtreeSize counts the nodes under n. Nodes are stored in pre-order, so
+// the subtree ends where the next node starts after n's end.
+func (m *module) subtreeSize(n nodeID) int {
+	end := m.nodes[n].eb
+	i := int(n) + 1
+	for i < len(m.nodes) && m.nodes[i].sb < end {
+		i++
+	}
+	return i - int(n)
 }

@@ -42,6 +42,9 @@ func newRecorder() *recorder { return &recorder{sites: map[siteKey]*siteRec{}} }
 // the site unknown (a loop body seen with different values).
 func (f *frame) put(n nodeID, kind siteKind, r siteRec) {
 	r.shadow = f.shadow
+	if f.fn != nil {
+		f.w.hits[f.fn] = true
+	}
 	k := siteKey{f.mod.idx, n, kind}
 	old := f.w.rec.sites[k]
 	switch {

@@ -1,0 +1,60 @@
+package python
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestRealTree runs the analysis on a checkout named by ARCHLINT_PY_TREE
+// and prints gates per kind and the time taken; skipped otherwise.
+func TestRealTree(t *testing.T) {
+	root := os.Getenv("ARCHLINT_PY_TREE")
+	if root == "" {
+		t.Skip("ARCHLINT_PY_TREE not set")
+	}
+	var srcs []Source
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if strings.HasPrefix(d.Name(), ".") || d.Name() == "3rdparty" || d.Name() == "node_modules" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(p, ".py") || isCMake(p) {
+			b, err := os.ReadFile(p)
+			if err == nil {
+				rel, _ := filepath.Rel(root, p)
+				srcs = append(srcs, Source{Root: root, Path: filepath.ToSlash(rel), Src: b})
+			}
+		}
+		return nil
+	})
+	start := time.Now()
+	gates, notes := Analyze(srcs, Config{})
+	el := time.Since(start)
+	per := map[string]int{}
+	for _, g := range gates {
+		per[g.Kind]++
+	}
+	var kinds []string
+	for k := range per {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	fmt.Printf("%d files, %d gates, %d notifications, %v\n", len(srcs), len(gates), len(notes), el)
+	for _, k := range kinds {
+		fmt.Printf("  %-26s %d\n", k, per[k])
+	}
+	if os.Getenv("ARCHLINT_PY_DUMP") != "" {
+		fmt.Print(dump(gates))
+	}
+}
