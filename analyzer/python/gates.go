@@ -123,6 +123,9 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	case siteMajors:
 		call := m.parent(m.parent(m.parent(k.node)))
 		name := argText(m, call)
+		if args := m.named(m.child(call, "arguments")); len(args) == 0 || m.kind(args[0]) == "keyword_argument" {
+			name = m.text(m.child(call, "function")) + "(...)"
+		}
 		outs = []outcome{{desc: clip("builds " + name)},
 			{desc: "raises RuntimeError: No supported CUDA architectures found for major versions " + first.detail, refuses: true}}
 		g.Kind = KindMajors
