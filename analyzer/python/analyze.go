@@ -44,6 +44,9 @@ type Config struct {
 	// CapabilityFuncs names extra capability sources ("mylib.get_sm" or
 	// "get_sm"): their calls return the capability.
 	CapabilityFuncs []string
+	// JITFuncs names extra JIT build functions ("mylib.build_ext" or
+	// "build_ext"), read like gen_jit_spec(name, sources, ...).
+	JITFuncs []string
 }
 
 // DefaultCaps are the reference capabilities.
@@ -103,6 +106,14 @@ const (
 // parallel and capabilities are evaluated in parallel; the result does not
 // depend on scheduling.
 func Analyze(srcs []Source, cfg Config) ([]Gate, []Notification) {
+	prog, notes := analyze(srcs, cfg, false)
+	return prog.Gates, notes
+}
+
+// analyze is Analyze and AnalyzeProgram; with collect, the oldest
+// capability's worker also records JIT calls and call edges (they do not
+// depend on the capability), which leaves the gates as they are.
+func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification) {
 	if len(cfg.Caps) == 0 {
 		cfg.Caps = DefaultCaps()
 	}
@@ -129,8 +140,9 @@ func Analyze(srcs []Source, cfg Config) ([]Gate, []Notification) {
 	mods, n := parseAll(pySrcs)
 	notes = append(notes, n...)
 	prog := newProgram(mods, cfg)
+	prog.collect = collect
 
-	recs := evaluate(prog)
+	recs, fx := evaluate(prog)
 	gates = append(gates, buildGates(prog, recs)...)
 	for _, m := range mods {
 		gates = append(gates, archListGates(m, cfg.Caps)...)
@@ -146,7 +158,11 @@ func Analyze(srcs []Source, cfg Config) ([]Gate, []Notification) {
 		}
 		return a.Line < b.Line
 	})
-	return gates, notes
+	out := &Program{Gates: gates}
+	if collect {
+		out.JIT, out.Calls, out.Funcs = programFacts(prog, fx, gates)
+	}
+	return out, notes
 }
 
 func sortGates(g []Gate) {
@@ -246,7 +262,7 @@ func parseAll(srcs []Source) ([]*module, []Notification) {
 // the newest capability first find the functions that decide anything
 // (every arm is explored, taken or not); the others then analyze only
 // those functions. Module top levels always run: they define the globals.
-func evaluate(prog *program) []*recorder {
+func evaluate(prog *program) ([]*recorder, *facts) {
 	n := len(prog.cfg.Caps)
 	recs := make([]*recorder, n)
 	probes := []int{0}
@@ -254,6 +270,7 @@ func evaluate(prog *program) []*recorder {
 		probes = append(probes, n-1)
 	}
 	hits := make([]map[*funcDef]bool, len(probes))
+	var fx *facts
 	var wg sync.WaitGroup
 	for i, ci := range probes {
 		wg.Add(1)
@@ -262,6 +279,9 @@ func evaluate(prog *program) []*recorder {
 			w := newWorker(prog, ci)
 			w.run(nil)
 			recs[ci], hits[i] = w.rec, w.hits
+			if w.facts != nil {
+				fx = w.facts
+			}
 		}()
 	}
 	wg.Wait()
@@ -287,5 +307,5 @@ func evaluate(prog *program) []*recorder {
 		}()
 	}
 	wg.Wait()
-	return recs
+	return recs, fx
 }

@@ -75,9 +75,17 @@ func (f *frame) evalCall(n nodeID) Value {
 		if v, ok := f.method(obj, objN, name, args); ok {
 			return v
 		}
-		return f.call(f.attr(obj, name), args, n)
+		callee := f.attr(obj, name)
+		if f.collecting() {
+			f.noteCall(n, callee, obj, name, args)
+		}
+		return f.call(callee, args, n)
 	}
-	return f.call(f.eval(fnNode), args, n)
+	callee := f.eval(fnNode)
+	if f.collecting() {
+		f.noteCall(n, callee, unknown, "", args)
+	}
+	return f.call(callee, args, n)
 }
 
 // call applies a callee value.
@@ -149,6 +157,10 @@ func (f *frame) attr(obj Value, name string) Value {
 			case "minor":
 				return obj.elems[1].tainted(true)
 			}
+		}
+	case vPath:
+		if v, ok := pathAttr(obj, name); ok {
+			return v
 		}
 	case vCap:
 		switch name {
@@ -347,6 +359,10 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 			if v, ok := obj.attrs[name]; ok && v.k == vFunc {
 				return v, false
 			}
+		}
+	case vPath:
+		if v, ok := pathMethod(obj, name, a); ok {
+			return v, true
 		}
 	}
 	return Value{}, false

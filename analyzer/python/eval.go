@@ -81,7 +81,11 @@ func (f *frame) eval(n nodeID) Value {
 		return f.evalCompare(n)
 	case "binary_operator":
 		op := m.text(m.child(n, "operator"))
-		return binop(op, f.eval(m.child(n, "left")), f.eval(m.child(n, "right")))
+		l, r := f.eval(m.child(n, "left")), f.eval(m.child(n, "right"))
+		if op == "/" && pathOperands(l, r) {
+			return pathJoin(l, r)
+		}
+		return binop(op, l, r)
 	case "unary_operator":
 		v := f.eval(m.child(n, "argument"))
 		switch m.text(m.child(n, "operator")) {
@@ -168,7 +172,7 @@ func (f *frame) evalDict(n nodeID) Value {
 // included; any unknown part makes the whole string unknown.
 func (f *frame) evalString(n nodeID) Value {
 	m := f.mod
-	raw, fstr := false, false
+	raw, fstr, tail := false, false, false
 	var sb strings.Builder
 	capDep, known := false, true
 	for _, k := range m.kids(n) {
@@ -196,6 +200,14 @@ func (f *frame) evalString(n nodeID) Value {
 			}
 			v := f.eval(kids[0])
 			capDep = capDep || v.Cap
+			if v.k == vPath && !v.exactPath() && known {
+				// f"{unknown_dir}/x.cu": what follows the directory is
+				// still a path tail.
+				tail = true
+				sb.Reset()
+				sb.WriteString(v.s)
+				continue
+			}
 			s, ok := v.str()
 			if !ok {
 				known = false
@@ -205,6 +217,9 @@ func (f *frame) evalString(n nodeID) Value {
 	}
 	if !known {
 		return unknownIf(capDep)
+	}
+	if tail {
+		return vpathTail(sb.String()).tainted(capDep)
 	}
 	return vstr(sb.String()).tainted(capDep)
 }
@@ -224,6 +239,7 @@ func (f *frame) evalBoolOp(n nodeID) Value {
 	ta := a.truth()
 	shortCircuit := (op == "and" && ta == triFalse) || (op == "or" && ta == triTrue)
 	if shortCircuit {
+		f.sideEval(m.child(n, "right"))
 		return a
 	}
 	b := f.eval(m.child(n, "right"))
@@ -520,8 +536,10 @@ func (f *frame) evalTernary(n nodeID) Value {
 	switch c.truth() {
 	case triTrue:
 		v := f.eval(kids[0]).tainted(c.Cap)
+		f.sideEval(kids[2])
 		return v
 	case triFalse:
+		f.sideEval(kids[0])
 		return f.eval(kids[2]).tainted(c.Cap)
 	}
 	return join(f.eval(kids[0]), f.eval(kids[2])).tainted(c.Cap)
@@ -550,6 +568,8 @@ func (f *frame) evalComprehension(n nodeID) Value {
 	}
 	it := f.eval(m.child(fors[0], "right"))
 	if (it.k != vList && it.k != vTuple && it.k != vSet) || len(it.elems) > 64 {
+		// The body is not run; its calls still count.
+		f.sideEval(body)
 		return unknownIf(it.Cap)
 	}
 	saved := f.env

@@ -33,6 +33,13 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		return unknown
 	}
 	last := lastName(p)
+	if v, ok := pathCall(p, a); ok {
+		return v
+	}
+	if (last == "cache" || last == "lru_cache") && strings.HasPrefix(p, "functools") && arg(0).k == vFunc {
+		// functools.cache(f) is f as far as calls go.
+		return arg(0)
+	}
 	if w.prog.capFuncs[p] || w.prog.capFuncs[last] {
 		return Value{k: vCap, i: capOf(w.cap.Major, w.cap.Minor), Cap: true}
 	}
@@ -128,6 +135,9 @@ func (f *frame) builtin(name string, a callArgs) Value {
 			return x
 		}
 	case "str":
+		if x.k == vPath && !x.exactPath() {
+			return x
+		}
 		if s, ok := x.str(); ok {
 			return vstr(s).tainted(capDep)
 		}

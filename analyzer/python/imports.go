@@ -13,6 +13,12 @@ type program struct {
 	bySuffix map[string][]*module
 	byPath   map[string]*module // root + "\x00" + path
 	capFuncs map[string]bool
+	jitFuncs map[string]bool
+	// collect asks the first worker for JIT calls and call edges.
+	collect bool
+	// methods indexes every def by its bare name, for calls on objects
+	// of unknown type (matched only when the name is unique).
+	byDefName map[string][]*funcDef
 }
 
 func newProgram(mods []*module, cfg Config) *program {
@@ -29,6 +35,16 @@ func newProgram(mods []*module, cfg Config) *program {
 	}
 	for _, f := range cfg.CapabilityFuncs {
 		p.capFuncs[f] = true
+	}
+	p.jitFuncs = map[string]bool{}
+	for _, f := range cfg.JITFuncs {
+		p.jitFuncs[f] = true
+	}
+	p.byDefName = map[string][]*funcDef{}
+	for _, m := range mods {
+		for _, fn := range m.funcs {
+			p.byDefName[fn.name] = append(p.byDefName[fn.name], fn)
+		}
 	}
 	return p
 }

@@ -34,6 +34,9 @@ type worker struct {
 	steps int
 	// hits are the functions whose own analysis recorded a site.
 	hits map[*funcDef]bool
+	// facts collects JIT calls and call edges (the first worker only,
+	// when the program asks for them).
+	facts *facts
 }
 
 type modState struct {
@@ -44,22 +47,29 @@ type modState struct {
 
 // frame is one function (or module, or class body) being executed.
 type frame struct {
-	w       *worker
-	mod     *module
-	env     map[string]Value
-	ms      *modState        // set for a module's own top level: env is its globals
-	outer   map[string]Value // a class body's enclosing scope
-	fn      *funcDef
-	record  bool
-	ctrl    bool // a capability-dependent condition decided how we got here
-	shadow  bool // exploring a branch this capability does not take
-	loop    int
+	w      *worker
+	mod    *module
+	env    map[string]Value
+	ms     *modState        // set for a module's own top level: env is its globals
+	outer  map[string]Value // a class body's enclosing scope
+	fn     *funcDef
+	record bool
+	ctrl   bool // a capability-dependent condition decided how we got here
+	shadow bool // exploring a branch this capability does not take
+	loop   int
+	// side evaluates what this capability skips (the other side of a
+	// short circuit) for its calls only: no gates are recorded.
+	side    bool
 	retSeen bool
 	ret     Value
 }
 
 func newWorker(p *program, ci int) *worker {
-	return &worker{prog: p, ci: ci, cap: p.cfg.Caps[ci], cuda: cudaString(p.cfg.CUDAVersion), rec: newRecorder(),
+	var fx *facts
+	if p.collect && ci == 0 {
+		fx = newFacts()
+	}
+	return &worker{facts: fx, prog: p, ci: ci, cap: p.cfg.Caps[ci], cuda: cudaString(p.cfg.CUDAVersion), rec: newRecorder(),
 		mods: map[*module]*modState{}, cls: map[*classDef]map[string]Value{}, init: map[*classDef]map[string]Value{},
 		memo: map[string]Value{}, busy: map[*funcDef]bool{}, hits: map[*funcDef]bool{}}
 }
@@ -155,6 +165,8 @@ func (f *frame) lookup(name string) Value {
 		return vbool(false)
 	case "None":
 		return Value{k: vNone}
+	case "__file__":
+		return vpathExact(f.mod.path)
 	}
 	return vext(name)
 }

@@ -26,6 +26,7 @@ const (
 	vModule  // a scanned module
 	vExt     // a name outside the scanned files, by dotted path ("torch.cuda.get_device_capability")
 	vObj     // an object with known attributes (device properties, self)
+	vPath    // a filesystem path (paths.go)
 )
 
 // Value is an abstract Python value. Every run of the interpreter is for one
@@ -106,7 +107,7 @@ func (v Value) truth() tri {
 		return triOf(v.s != "")
 	case vTuple, vList, vSet, vDict:
 		return triOf(len(v.elems) > 0)
-	case vFunc, vClass, vModule, vObj, vVersion:
+	case vFunc, vClass, vModule, vObj, vVersion, vPath:
 		return triTrue
 	}
 	return triUnknown
@@ -139,7 +140,7 @@ func equal(a, b Value) tri {
 	if a.k != b.k {
 		// Lists never equal tuples, and so on; externals and objects
 		// may be anything.
-		if a.k == vExt || b.k == vExt || a.k == vObj || b.k == vObj {
+		if a.k == vExt || b.k == vExt || a.k == vObj || b.k == vObj || a.k == vPath || b.k == vPath {
 			return triUnknown
 		}
 		return triFalse
@@ -451,6 +452,8 @@ func (v Value) str() (string, bool) {
 		return "False", true
 	case vNone:
 		return "None", true
+	case vPath:
+		return v.s, v.exactPath()
 	case vFloat:
 		s := strconv.FormatFloat(v.f, 'f', -1, 64)
 		if !strings.ContainsAny(s, ".eE") {

@@ -1,0 +1,136 @@
+package python
+
+import (
+	"sort"
+	"strings"
+)
+
+// The call graph comes out of the interpreter: the first capability's
+// worker runs every module and every function once anyway, with imports,
+// re-exports, self and functools wrappers already resolved to the
+// function values they name, so a call whose callee evaluates to a scanned
+// function is an edge. Nothing is re-resolved by name except calls on
+// objects of unknown type (see uniqueMethod).
+
+// facts is what the collecting worker records besides gates. It belongs
+// to one worker, so it needs no lock.
+type facts struct {
+	calls map[edgeKey]bool
+	jit   map[siteRef]*jitRec
+}
+
+// siteRef is a syntax node of a module.
+type siteRef struct {
+	mod  int
+	node nodeID
+}
+
+type edgeKey struct {
+	site   siteRef
+	callee *funcDef
+}
+
+func newFacts() *facts {
+	return &facts{calls: map[edgeKey]bool{}, jit: map[siteRef]*jitRec{}}
+}
+
+// collecting says whether this frame's calls are recorded: the collecting
+// worker's own analysis of a module or function (not the helpers it
+// follows, which are analyzed on their own too).
+func (f *frame) collecting() bool { return f.w.facts != nil && (f.record || f.side) }
+
+// noteCall records the call n. callee is what the function expression
+// evaluated to; for obj.name(...) calls, obj and name are given (name is
+// "" otherwise).
+func (f *frame) noteCall(n nodeID, callee, obj Value, name string, a callArgs) {
+	fx := f.w.facts
+	site := siteRef{f.mod.idx, n}
+	var to *funcDef
+	switch callee.k {
+	case vFunc:
+		to = callee.fn
+	case vClass:
+		to = callee.cls.methods["__init__"]
+	case vUnknown:
+		if name != "" && (obj.k == vUnknown || obj.k == vObj) {
+			to = f.w.prog.uniqueMethod(name)
+		}
+	}
+	if to != nil {
+		fx.calls[edgeKey{site, to}] = true
+	}
+	if kind := f.jitKind(callee, n); kind != "" {
+		f.recordJIT(site, kind, a)
+	}
+}
+
+// uniqueMethod is the method called name when exactly one def in the
+// scanned sources has that name; a call on an object of unknown type is
+// linked to it. Dunder names are everywhere by design and never match.
+func (p *program) uniqueMethod(name string) *funcDef {
+	if strings.HasPrefix(name, "__") {
+		return nil
+	}
+	defs := p.byDefName[name]
+	if len(defs) != 1 || defs[0].class == nil {
+		return nil
+	}
+	return defs[0]
+}
+
+// sideEval evaluates an expression this capability skips, for the calls in
+// it; values and gates from it are dropped. A walrus inside would change
+// the environment, so such expressions are left alone.
+func (f *frame) sideEval(n nodeID) {
+	if f.w.facts == nil || !f.record && !f.side || n == noNode || f.mod.hasKind(n, "named_expression") {
+		return
+	}
+	rec, side := f.record, f.side
+	f.record, f.side = false, true
+	f.eval(n)
+	f.record, f.side = rec, side
+}
+
+// hasKind says whether the subtree at n holds a node of the kind; nodes
+// are stored in pre-order, so the subtree is a contiguous range.
+func (m *module) hasKind(n nodeID, kind string) bool {
+	end := m.nodes[n].eb
+	for i := int(n); i < len(m.nodes) && (i == int(n) || m.nodes[i].sb < end); i++ {
+		if m.tab.names[m.nodes[i].kind] == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// edges renders the recorded edges, sorted and without duplicates.
+func (fx *facts) edges(p *program) []Call {
+	seen := map[Call]bool{}
+	var out []Call
+	for k := range fx.calls {
+		m := p.mods[k.site.mod]
+		line, col := m.lines.pos(m.nodes[k.site.node].sb)
+		c := Call{Caller: m.enclosing(k.site.node), Callee: k.callee.qual, Root: m.root, Path: m.path, Line: line, Col: col}
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		switch {
+		case a.Caller != b.Caller:
+			return a.Caller < b.Caller
+		case a.Callee != b.Callee:
+			return a.Callee < b.Callee
+		case a.Root != b.Root:
+			return a.Root < b.Root
+		case a.Path != b.Path:
+			return a.Path < b.Path
+		case a.Line != b.Line:
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return out
+}

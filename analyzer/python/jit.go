@@ -1,0 +1,336 @@
+package python
+
+import (
+	"sort"
+	"strings"
+)
+
+// jitRec is one JIT build call as the collecting worker saw it. A call
+// seen more than once (a loop, an arm explored in the shadow) keeps the
+// most precise reading.
+type jitRec struct {
+	site siteRef
+	mod  JITModule
+}
+
+// jitKind names the JIT builder a call invokes, "" when it is none. The
+// callee's value decides, so json.load or torch.load are never builders:
+// load and load_inline count only from torch.utils.cpp_extension.
+func (f *frame) jitKind(callee Value, n nodeID) string {
+	m := f.mod
+	text := m.text(m.child(n, "function"))
+	full := text
+	switch callee.k {
+	case vFunc:
+		full = callee.fn.qual
+	case vClass:
+		full = callee.cls.qual
+	case vExt:
+		full = callee.s
+	}
+	last := lastName(full)
+	p := f.w.prog
+	switch {
+	case p.jitFuncs[full]:
+		return full
+	case p.jitFuncs[last]:
+		return last
+	}
+	switch last {
+	case "gen_jit_spec", "CUDAExtension", "CppExtension":
+		return last
+	case "load", "load_inline":
+		if strings.Contains(full, "cpp_extension") || strings.Contains(text, "cpp_extension") {
+			return last
+		}
+	}
+	return ""
+}
+
+// recordJIT reads a builder call's arguments: name and sources first (by
+// position or keyword), include directories and nvcc flags by keyword.
+func (f *frame) recordJIT(site siteRef, kind string, a callArgs) {
+	m := f.mod
+	arg := func(pos int, kws ...string) (Value, nodeID, bool) {
+		for _, k := range kws {
+			if v, ok := a.kw[k]; ok {
+				return v, a.kwN[k], true
+			}
+		}
+		if pos >= 0 && pos < len(a.pos) {
+			return a.pos[pos], a.posN[pos], true
+		}
+		return unknown, noNode, false
+	}
+	j := JITModule{Root: m.root, Path: m.path, Callee: kind, Function: m.enclosing(site.node), SourcesExact: true}
+	j.Line, j.Col = m.lines.pos(m.nodes[site.node].sb)
+	if v, _, ok := arg(0, "name"); ok {
+		if s, ok := v.str(); ok && v.k == vStr {
+			j.Name = s
+		}
+	}
+	if kind != "load_inline" {
+		// load_inline's sources are code, not files.
+		if v, n, ok := arg(1, "sources"); ok {
+			j.Sources, j.SourcesExact = f.pathList(v, n)
+		} else {
+			j.SourcesExact = false
+		}
+	}
+	for _, k := range []string{"extra_include_paths", "include_dirs", "extra_include_dirs"} {
+		if v, n, ok := arg(-1, k); ok {
+			dirs, _ := f.pathList(v, n)
+			j.IncludeDirs = append(j.IncludeDirs, dirs...)
+		}
+	}
+	if v, n, ok := arg(-1, "extra_cuda_cflags"); ok {
+		j.Flags = append(j.Flags, f.flagList(v, n)...)
+	}
+	if v, n, ok := arg(-1, "extra_compile_args"); ok {
+		v, n = nvccArg(m, v, n)
+		j.Flags = append(j.Flags, f.flagList(v, n)...)
+	}
+	fx := f.w.facts
+	old := fx.jit[site]
+	if old == nil || !old.mod.SourcesExact && j.SourcesExact ||
+		old.mod.SourcesExact == j.SourcesExact && len(j.Sources) > len(old.mod.Sources) {
+		fx.jit[site] = &jitRec{site: site, mod: j}
+	}
+}
+
+// pathList flattens a sources-like value into paths; exact is false when
+// some part is unknown, and then the literal tails of the unknown parts
+// are kept from the syntax.
+func (f *frame) pathList(v Value, n nodeID) ([]string, bool) {
+	m := f.mod
+	switch v.k {
+	case vStr:
+		if v.s == "" {
+			return nil, true
+		}
+		return []string{v.s}, true
+	case vPath:
+		if v.s == "" {
+			return nil, false
+		}
+		return []string{v.s}, v.exactPath()
+	case vList, vTuple, vSet:
+		var kids []nodeID
+		if k := m.kind(n); k == "list" || k == "tuple" {
+			kids = m.named(n)
+			if len(kids) != len(v.elems) {
+				kids = nil // splats: elements no longer line up
+			}
+		}
+		var out []string
+		exact := true
+		for i, e := range v.elems {
+			en := noNode
+			if kids != nil {
+				en = kids[i]
+			}
+			ss, ok := f.pathList(e, en)
+			out = append(out, ss...)
+			exact = exact && ok
+		}
+		return out, exact
+	}
+	return m.literalPaths(n), false
+}
+
+// literalPaths is what the syntax alone says about an unknown sources
+// expression: the literal tail of each element.
+func (m *module) literalPaths(n nodeID) []string {
+	if n == noNode {
+		return nil
+	}
+	switch m.kind(n) {
+	case "list", "tuple", "parenthesized_expression":
+		var out []string
+		for _, k := range m.named(n) {
+			out = append(out, m.literalPaths(k)...)
+		}
+		return out
+	case "binary_operator":
+		if m.text(m.child(n, "operator")) == "+" {
+			l, r := m.child(n, "left"), m.child(n, "right")
+			if k := m.kind(l); k == "list" || k == "identifier" || k == "binary_operator" && m.kind(r) == "list" {
+				return append(m.literalPaths(l), m.literalPaths(r)...)
+			}
+		}
+	case "identifier", "list_comprehension":
+		return nil
+	}
+	if t, _ := m.literalTail(n); t != "" {
+		return []string{t}
+	}
+	return nil
+}
+
+// literalTail is the longest literal suffix of a path expression, and
+// whether the whole expression is literal.
+func (m *module) literalTail(n nodeID) (string, bool) {
+	switch m.kind(n) {
+	case "string":
+		if s, ok := m.stringLit(n); ok {
+			return s, true
+		}
+		var sb strings.Builder
+		for _, k := range m.kids(n) {
+			switch m.kind(k) {
+			case "interpolation":
+				sb.Reset()
+			case "string_content":
+				sb.WriteString(m.text(k))
+			}
+		}
+		return cleanTail(sb.String()), false
+	case "parenthesized_expression":
+		if kids := m.named(n); len(kids) == 1 {
+			return m.literalTail(kids[0])
+		}
+	case "binary_operator":
+		op := m.text(m.child(n, "operator"))
+		if op != "/" && op != "+" {
+			return "", false
+		}
+		r, rc := m.literalTail(m.child(n, "right"))
+		if r == "" || !rc {
+			return r, false
+		}
+		l, lc := m.literalTail(m.child(n, "left"))
+		if l == "" {
+			return cleanTail(r), false
+		}
+		if op == "/" {
+			return l + "/" + r, lc
+		}
+		return l + r, lc
+	case "call":
+		fn := lastName(m.text(m.child(n, "function")))
+		args := m.named(m.child(n, "arguments"))
+		switch fn {
+		case "join", "Path", "PurePath", "PosixPath", "str", "fspath", "abspath", "realpath":
+		default:
+			return "", false
+		}
+		tail, complete := "", true
+		for i := len(args) - 1; i >= 0; i-- {
+			t, c := m.literalTail(args[i])
+			if t != "" {
+				if tail == "" {
+					tail = t
+				} else {
+					tail = t + "/" + tail
+				}
+			}
+			if !c {
+				complete = false
+				break
+			}
+		}
+		return cleanTail(tail), complete && len(args) > 0
+	}
+	return "", false
+}
+
+func cleanTail(s string) string {
+	for {
+		t := strings.TrimPrefix(strings.TrimPrefix(s, "/"), "./")
+		if t == s {
+			return s
+		}
+		s = t
+	}
+}
+
+// flagList is the literal strings of a flags argument: the evaluated list
+// when every element is known, else every plain string literal in it.
+func (f *frame) flagList(v Value, n nodeID) []string {
+	switch v.k {
+	case vStr:
+		return []string{v.s}
+	case vList, vTuple:
+		var out []string
+		for _, e := range v.elems {
+			if e.k != vStr {
+				return f.mod.stringLits(n)
+			}
+			out = append(out, e.s)
+		}
+		return out
+	}
+	return f.mod.stringLits(n)
+}
+
+func (m *module) stringLits(n nodeID) []string {
+	if n == noNode {
+		return nil
+	}
+	var out []string
+	end := m.nodes[n].eb
+	for i := int(n); i < len(m.nodes) && (i == int(n) || m.nodes[i].sb < end); i++ {
+		if m.tab.names[m.nodes[i].kind] == "string" {
+			if s, ok := m.stringLit(nodeID(i)); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// nvccArg picks extra_compile_args["nvcc"] out of a dict (a plain list is
+// for every compiler, nvcc included).
+func nvccArg(m *module, v Value, n nodeID) (Value, nodeID) {
+	if v.k == vList || v.k == vTuple {
+		return v, n
+	}
+	var pair nodeID = noNode
+	if m.kind(n) == "dictionary" {
+		for _, p := range m.named(n) {
+			if m.kind(p) == "pair" {
+				if k, ok := m.stringLit(m.child(p, "key")); ok && k == "nvcc" {
+					pair = m.child(p, "value")
+				}
+			}
+		}
+	}
+	if v.k == vDict {
+		for i, k := range v.elems {
+			if k.k == vStr && k.s == "nvcc" {
+				return v.vals[i], pair
+			}
+		}
+	}
+	return unknown, pair
+}
+
+// modules renders the JIT calls, sorted, with the gates that guard each.
+func (fx *facts) modules(p *program, gates []Gate) []JITModule {
+	type fileKey struct{ root, path string }
+	byFile := map[fileKey][]int{}
+	for i, g := range gates {
+		k := fileKey{g.Root, g.Path}
+		byFile[k] = append(byFile[k], i)
+	}
+	var out []JITModule
+	for _, r := range fx.jit {
+		j := r.mod
+		m := p.mods[r.site.mod]
+		j.Gates = guardingGates(m, r.site.node, gates, byFile[fileKey{m.root, m.path}])
+		out = append(out, j)
+	}
+	sort.Slice(out, func(i, k int) bool {
+		a, b := out[i], out[k]
+		switch {
+		case a.Root != b.Root:
+			return a.Root < b.Root
+		case a.Path != b.Path:
+			return a.Path < b.Path
+		case a.Line != b.Line:
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return out
+}
