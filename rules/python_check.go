@@ -55,8 +55,11 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 }
 
 func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) finding.Finding {
-	bx := g.Branch[v.X]
-	admitted := func(i int) bool { return g.Branch[i] == bx }
+	better := map[int]bool{}
+	for _, x := range v.Xs {
+		better[g.Branch[x]] = true
+	}
+	admitted := func(i int) bool { return better[g.Branch[i]] }
 	admits := capSet(c.Caps, admitted)
 	oldest := -1
 	for i := range c.Caps {

@@ -103,7 +103,11 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 	}
 	bx := ce.Branch[ex.v.X]
 	dx := ce.Directive(bx)
-	admitted := func(p int) bool { return ce.Branch[p] == bx }
+	better := map[int]bool{}
+	for _, x := range ex.v.Xs {
+		better[ce.Branch[x]] = true
+	}
+	admitted := func(p int) bool { return better[ce.Branch[p]] }
 	admits := archSet(c.Passes, admitted)
 	oldest := -1
 	for p := range c.Passes {

@@ -37,6 +37,10 @@ type Verdict struct {
 	// with content; W the index of the newest witness of B(T) older than X
 	// (-1 if none).
 	X, W int
+	// Xs are all the passes that qualify as X with certainty, newest first:
+	// every older architecture with a better path (a table with entries for
+	// 9.0 and 10.0 has two).
+	Xs []int
 }
 
 // Decide applies the rule for the target pass t over branch choices b.
@@ -138,6 +142,9 @@ func Decide(passes []Pass, b []int, t int) Verdict {
 
 // record keeps the first certain reason, falling back to a possible one.
 func (v *Verdict) record(x, w int, certain, lumped bool) {
+	if certain && (len(v.Xs) == 0 || v.Xs[len(v.Xs)-1] != x) {
+		v.Xs = append(v.Xs, x)
+	}
 	if v.Shut && !v.Maybe {
 		return
 	}

@@ -106,7 +106,7 @@ constexpr int kBarrierSmemBytes = 48 * 1024;
 
 // A Blackwell-only lamport path with a loud failure elsewhere: sm_120 traps.
 __device__ __forceinline__ void lamport_clear(uint32_t* flags) {
-#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 1000) && (__CUDA_ARCH__ < 1200) // want "AL101 admits sm_100..sm_110 and shuts out sm_120, sm_121"
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 1000) && (__CUDA_ARCH__ < 1200) // want "AL101 admits sm_90..sm_110 and shuts out sm_120, sm_121 .*falls back to the #else branch"
   flags[threadIdx.x] = 0;
 #elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1000)
   flags[threadIdx.x] = 1;

@@ -1,0 +1,32 @@
+# Rule fixture: Python gates for sm_120 (12.0). Written for archlint.
+import torch
+
+KERNELS = {(9, 0): "hopper_kernel", (10, 0): "blackwell_kernel"}
+
+
+def pick_kernel():
+    major, minor = torch.cuda.get_device_capability()
+    return KERNELS[(major, minor)]  # want "AL201 table lookup admits 9.x, 10.0 and shuts out 10.3, 11.x, 12.x: on 12.0 .sm_120.: raises KeyError"
+
+
+def open_ended():
+    major, _ = torch.cuda.get_device_capability()
+    if major >= 9:  # no finding: an open lower bound admits 12.0
+        return "fast"
+    return "slow"
+
+
+def legacy():
+    major, _ = torch.cuda.get_device_capability()
+    if major < 8:  # no finding: a path for old GPUs only
+        return "emulated"
+    return "native"
+
+
+def ladder(arch):
+    if arch == "sm80":  # want "AL201 dispatch ladder admits 8.0, 9.x and shuts out .*: on 12.0 .sm_120.: raises ValueError"
+        return "ampere"
+    elif arch == "sm90":
+        return "hopper"
+    else:
+        raise ValueError(f"unsupported arch {arch}")

@@ -1,0 +1,8 @@
+# Rule fixture: a test skip that excludes 12.0 is a note. Written for archlint.
+import pytest
+import torch
+
+
+@pytest.mark.skipif(torch.cuda.get_device_capability()[0] not in [9, 10], reason="Hopper or Blackwell only")  # want "AL203 test skip admits 9.x, 10.x and shuts out 11.x, 12.x"
+def test_kernel():
+    assert True
