@@ -1,0 +1,82 @@
+package python
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func loadRoot(t *testing.T, root string) []Source {
+	t.Helper()
+	var srcs []Source
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		srcs = append(srcs, Source{Root: root, Path: filepath.ToSlash(rel), Src: b})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srcs
+}
+
+func TestProgramChain(t *testing.T) {
+	prog, _ := AnalyzeProgram(loadRoot(t, fixtureDir+"/chain"), fixtureConfig())
+	byName := map[string]JITModule{}
+	for _, j := range prog.JIT {
+		byName[j.Name] = j
+	}
+	tr := byName["trtllm_comm"]
+	if !slices.Equal(tr.Sources, []string{"flashinfer/csrc/trtllm_allreduce.cu"}) || !tr.SourcesExact ||
+		tr.Function != "flashinfer.jit.comm.gen_trtllm_comm_module" || tr.Callee != "gen_jit_spec" {
+		t.Errorf("trtllm_comm: %+v", tr)
+	}
+	if len(tr.Gates) != 1 || prog.Gates[tr.Gates[0]].Kind != KindMajors {
+		t.Errorf("trtllm_comm gates %v of %+v", tr.Gates, prog.Gates)
+	}
+	op := byName["opaque"]
+	if op.SourcesExact || !slices.Equal(op.Sources, []string{"sub/kernel.cu"}) {
+		t.Errorf("opaque: %+v", op)
+	}
+	want := []Call{
+		{Caller: "flashinfer.comm.trtllm_ar.get_trtllm_comm_module", Callee: "flashinfer.jit.comm.gen_trtllm_comm_module"},
+		{Caller: "flashinfer.comm.trtllm_ar.trtllm_allreduce_fusion", Callee: "flashinfer.comm.trtllm_ar.get_trtllm_comm_module"},
+		{Caller: "flashinfer.jit.comm.gen_trtllm_comm_module", Callee: "flashinfer.jit.comm.gen_jit_spec"},
+		{Caller: "sglang.srt.layers.communicator.Communicator.forward", Callee: "flashinfer.comm.trtllm_ar.trtllm_allreduce_fusion"},
+		{Caller: "sglang.srt.layers.communicator.Communicator.forward", Callee: "sglang.srt.layers.communicator.helper"},
+	}
+	have := map[[2]string]bool{}
+	for _, c := range prog.Calls {
+		have[[2]string{c.Caller, c.Callee}] = true
+	}
+	for _, w := range want {
+		if !have[[2]string{w.Caller, w.Callee}] {
+			t.Errorf("missing edge %s -> %s in %+v", w.Caller, w.Callee, prog.Calls)
+		}
+	}
+	// The same-named helper of the other repository is not linked.
+	if have[[2]string{"sglang.srt.layers.communicator.Communicator.forward", "flashinfer.comm.trtllm_ar.helper"}] {
+		t.Error("forward linked to the unrelated flashinfer helper")
+	}
+}
+
+func TestProgramSetup(t *testing.T) {
+	prog, _ := AnalyzeProgram(loadRoot(t, fixtureDir+"/setupdemo"), fixtureConfig())
+	if len(prog.JIT) != 2 {
+		t.Fatalf("JIT %+v", prog.JIT)
+	}
+	ext, ld := prog.JIT[0], prog.JIT[1]
+	if ext.Callee != "CUDAExtension" || ext.Name != "demo_ext" || !slices.Equal(ext.Sources, []string{"csrc/a.cu", "csrc/b.cpp"}) ||
+		!slices.Equal(ext.IncludeDirs, []string{"include"}) || !slices.Equal(ext.Flags, []string{"-O3", "--use_fast_math"}) {
+		t.Errorf("CUDAExtension: %+v", ext)
+	}
+	if ld.Callee != "load" || ld.Name != "demo_jit" || !ld.SourcesExact || !slices.Equal(ld.Sources, []string{"kernels/x.cu", "kernels/y.cu"}) {
+		t.Errorf("load: %+v", ld)
+	}
+}

@@ -1,0 +1,1 @@
+from .trtllm_ar import trtllm_allreduce_fusion
