@@ -75,6 +75,9 @@ func (c *Context) decideAll() {
 			if v.W >= 0 {
 				v.W = cols[i][v.W]
 			}
+			for k, x := range v.Xs {
+				v.Xs[k] = cols[i][x]
+			}
 			vs[i] = v
 		}
 		c.verdicts[ce] = vs
