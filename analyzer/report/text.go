@@ -185,8 +185,14 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 		if len(flow) == 0 {
 			continue
 		}
+		// A step in the same file as the one before shows only its line
+		// (":24"), so a chain through one file stays readable.
 		steps := make([]string, len(flow))
 		for i, s := range flow {
+			if i > 0 && s.Root == flow[i-1].Root && s.Path == flow[i-1].Path && s.Line > 0 {
+				steps[i] = fmt.Sprintf(":%d", s.Line)
+				continue
+			}
 			steps[i] = position(loc, finding.Location{Root: s.Root, Path: s.Path, Line: s.Line})
 		}
 		fmt.Fprintf(w, "%schain: %s\n", in, strings.Join(steps, " -> "))

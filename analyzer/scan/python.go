@@ -23,9 +23,9 @@ func ReferenceCaps(tb *target.Table, cv target.CUDAVersion) []python.Capability 
 	return out
 }
 
-// pythonGates walks the roots for Python and CMake files and evaluates their
-// capability gates.
-func pythonGates(opt Options, jobs int) ([]python.Gate, []finding.Notification, error) {
+// pythonProgram walks the roots for Python and CMake files and analyzes
+// them: capability gates, JIT calls and the call graph.
+func pythonProgram(opt Options, jobs int) (*python.Program, []finding.Notification, error) {
 	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: []walk.Kind{walk.KindPython, walk.KindCMake},
 		Exclude: opt.Exclude, NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
 	if err != nil {
@@ -60,10 +60,10 @@ func pythonGates(opt Options, jobs int) ([]python.Gate, []finding.Notification, 
 			srcs = append(srcs, *r.src)
 		}
 	}
-	gates, pn := python.Analyze(srcs, python.Config{Caps: ReferenceCaps(opt.Table, opt.CUDA),
+	prog, pn := python.AnalyzeProgram(srcs, python.Config{Caps: ReferenceCaps(opt.Table, opt.CUDA),
 		CUDAVersion: [2]int{opt.CUDA.Major, opt.CUDA.Minor}})
 	for _, n := range pn {
 		notes = append(notes, notification(n.Root, n.Path, n.Line, n.Msg))
 	}
-	return gates, notes, nil
+	return prog, notes, nil
 }

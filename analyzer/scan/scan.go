@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/archlint/archlint/analyzer/chain"
 	"github.com/archlint/archlint/analyzer/cpp"
 	"github.com/archlint/archlint/analyzer/cst"
 	"github.com/archlint/archlint/analyzer/finding"
@@ -296,11 +297,14 @@ func Run(opt Options) (*Result, error) {
 	structure, notes := p.Structure()
 	res := &Result{Files: len(p.FS.Files), Units: len(units)}
 	res.Notifications = append(p.Notifications, notes...)
-	gates, pyNotes, err := pythonGates(opt, p.jobs)
+	prog, pyNotes, err := pythonProgram(opt, p.jobs)
 	if err != nil {
 		return nil, err
 	}
+	gates := prog.Gates
 	res.Notifications = append(res.Notifications, pyNotes...)
+	linker := chain.NewLinker(p.FS, prog)
+	res.Notifications = append(res.Notifications, linker.Notes...)
 	caps := ReferenceCaps(opt.Table, opt.CUDA)
 	for _, tg := range opt.Targets {
 		build := opt.BuildList
@@ -333,6 +337,7 @@ func Run(opt Options) (*Result, error) {
 		// Python gates are judged once, in the main context.
 		noGates := func(cs []*cpp.ChainEval) *rules.Context { c := newCtx(cs); c.Gates = nil; return c }
 		fs = append(fs, p.conditionalFindings(cfg, chains, noGates, fs)...)
+		fs = linker.Attach(fs)
 		SortFindings(fs)
 		res.Targets = append(res.Targets, TargetResult{Target: tg, Findings: fs})
 	}

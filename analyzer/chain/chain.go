@@ -1,0 +1,324 @@
+package chain
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/python"
+)
+
+// maxFlows bounds the code flows a finding carries (GitHub shows a few;
+// the shortest tell the story).
+const maxFlows = 3
+
+// Module is a JIT module with its sources resolved to C++ files.
+type Module struct {
+	JIT     *python.JITModule
+	Sources []*cpp.File
+	paths   []*Paths
+	// entry is the Python path from an entry point to the JIT call.
+	entry []finding.Location
+}
+
+// Linker connects findings to JIT modules and Python entry points.
+type Linker struct {
+	fs      *cpp.FileSet
+	graph   *IncludeGraph
+	prog    *python.Program
+	Modules []*Module
+	// Notes are ambiguities met while resolving sources ("trtllm.cu matches
+	// 2 files: ..."): reported, never guessed.
+	Notes []finding.Notification
+	callers map[string][]python.Call
+}
+
+// NewLinker resolves every JIT module's sources and its Python entry path.
+func NewLinker(fs *cpp.FileSet, prog *python.Program) *Linker {
+	l := &Linker{fs: fs, graph: NewIncludeGraph(fs), prog: prog, callers: map[string][]python.Call{}}
+	for _, c := range prog.Calls {
+		l.callers[c.Callee] = append(l.callers[c.Callee], c)
+	}
+	for i := range prog.JIT {
+		j := &prog.JIT[i]
+		m := &Module{JIT: j}
+		for _, s := range j.Sources {
+			f, note := l.resolveSource(j, s)
+			if note != "" {
+				l.Notes = append(l.Notes, finding.Notification{Level: finding.LevelNote, Message: note,
+					Where: finding.Location{Root: j.Root, Path: j.Path, Line: j.Line, Col: j.Col}})
+			}
+			if f != nil {
+				m.Sources = append(m.Sources, f)
+				m.paths = append(m.paths, l.graph.From(f.ID))
+			}
+		}
+		if len(m.Sources) == 0 {
+			continue
+		}
+		m.entry = l.entryPath(j)
+		l.Modules = append(l.Modules, m)
+	}
+	return l
+}
+
+// resolveSource finds the C++ file a source argument names, by path
+// suffix, preferring files of the repository the JIT call lives in.
+func (l *Linker) resolveSource(j *python.JITModule, s string) (*cpp.File, string) {
+	s = strings.TrimPrefix(path.Clean(s), "./")
+	var cands []*cpp.File
+	for _, f := range l.fs.Files {
+		if f.Path == s || strings.HasSuffix(f.Path, "/"+s) {
+			cands = append(cands, f)
+		}
+	}
+	if len(cands) > 1 {
+		// Same root and the nearest repository directory first.
+		var near []*cpp.File
+		repo := topDir(j.Path)
+		for _, f := range cands {
+			if f.Root == j.Root && topDir(f.Path) == repo {
+				near = append(near, f)
+			}
+		}
+		if len(near) >= 1 {
+			cands = near
+		}
+	}
+	switch len(cands) {
+	case 0:
+		return nil, ""
+	case 1:
+		return cands[0], ""
+	}
+	var names []string
+	for _, f := range cands {
+		names = append(names, f.Name())
+	}
+	return nil, fmt.Sprintf("JIT source %q matches %d files (%s); not linked: name the file more precisely", s, len(cands), strings.Join(names, ", "))
+}
+
+func topDir(p string) string {
+	if i := strings.IndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return ""
+}
+
+// entryPath walks callers up from the function that makes the JIT call to a
+// function nobody in the scanned code calls (an entry point), breadth-first,
+// and returns the call sites from the entry down to the JIT call.
+func (l *Linker) entryPath(j *python.JITModule) []finding.Location {
+	type node struct {
+		fn   string
+		prev *node
+		site *python.Call
+	}
+	start := &node{fn: j.Function}
+	seen := map[string]bool{j.Function: true}
+	queue := []*node{start}
+	last := start
+	for len(queue) > 0 && len(seen) < 10000 {
+		n := queue[0]
+		queue = queue[1:]
+		last = n
+		cs := l.callers[n.fn]
+		if len(cs) == 0 {
+			break // an entry point
+		}
+		for i := range cs {
+			c := &cs[i]
+			if !seen[c.Caller] {
+				seen[c.Caller] = true
+				queue = append(queue, &node{fn: c.Caller, prev: n, site: c})
+			}
+		}
+	}
+	var steps []finding.Location
+	for n := last; n.site != nil; n = n.prev {
+		if g := l.gateBefore(n.site.Caller, n.site.Path, n.site.Line); g != nil {
+			steps = append(steps, gateStep(g))
+		}
+		steps = append(steps, finding.Location{Root: n.site.Root, Path: n.site.Path, Line: n.site.Line, Col: n.site.Col,
+			Message: "calls " + shortName(n.site.Callee)})
+	}
+	steps = append(steps, finding.Location{Root: j.Root, Path: j.Path, Line: j.Line, Col: j.Col,
+		Message: fmt.Sprintf("builds JIT module %s with %s", orUnnamed(j.Name), j.Callee)})
+	for _, gi := range j.Gates {
+		if gi >= 0 && gi < len(l.prog.Gates) {
+			steps = append(steps, gateStep(&l.prog.Gates[gi]))
+		}
+	}
+	return steps
+}
+
+// gateBefore finds the capability gate of a function nearest before a call
+// site in it: the decision the call sits behind.
+func (l *Linker) gateBefore(fn, file string, line int) *python.Gate {
+	var best *python.Gate
+	for i := range l.prog.Gates {
+		g := &l.prog.Gates[i]
+		if g.Function == fn && g.Path == file && g.Line <= line && (best == nil || g.Line > best.Line) {
+			best = g
+		}
+	}
+	return best
+}
+
+func gateStep(g *python.Gate) finding.Location {
+	return finding.Location{Root: g.Root, Path: g.Path, Line: g.Line, Col: g.Col, Message: "gate: " + g.Expr}
+}
+
+func shortName(q string) string {
+	if i := strings.LastIndexByte(q, '.'); i >= 0 {
+		return q[i+1:]
+	}
+	return q
+}
+
+func orUnnamed(n string) string {
+	if n == "" {
+		return "(unnamed)"
+	}
+	return n
+}
+
+// Attach adds code flows to C++ findings compiled into a JIT module, and to
+// Python gates that guard one the excluding directives behind them.
+func (l *Linker) Attach(fs []finding.Finding) []finding.Finding {
+	byFile := map[string]int{}
+	for _, f := range l.fs.Files {
+		byFile[f.Root+"\x00"+f.Path] = f.ID
+	}
+	// C++ findings per module, for the gates.
+	behind := map[*Module][]int{}
+	for i := range fs {
+		f := &fs[i]
+		id, ok := byFile[f.Location.Root+"\x00"+f.Location.Path]
+		if !ok {
+			continue
+		}
+		type flow struct {
+			steps []finding.Location
+			mod   *Module
+		}
+		var flows []flow
+		for _, m := range l.Modules {
+			for si, p := range m.paths {
+				if !p.Reaches(id) {
+					continue
+				}
+				src := m.Sources[si]
+				steps := append([]finding.Location(nil), m.entry...)
+				steps = append(steps, finding.Location{Root: src.Root, Path: src.Path, Line: 1, Col: 1, Message: "JIT source " + src.Path})
+				steps = append(steps, p.Steps(id)...)
+				end := f.Location
+				end.Message = "the condition"
+				steps = append(steps, end)
+				flows = append(flows, flow{steps, m})
+				behind[m] = append(behind[m], i)
+				break
+			}
+		}
+		sort.SliceStable(flows, func(a, b int) bool { return len(flows[a].steps) < len(flows[b].steps) })
+		for k, fl := range flows {
+			if k == maxFlows {
+				break
+			}
+			f.Flows = append(f.Flows, fl.steps)
+		}
+		if len(flows) > 0 {
+			var names []string
+			for _, fl := range flows {
+				names = append(names, orUnnamed(fl.mod.JIT.Name))
+			}
+			if f.Properties == nil {
+				f.Properties = map[string]any{}
+			}
+			f.Properties["jitModules"] = strings.Join(uniq(names), ", ")
+		}
+	}
+	l.attachGates(fs, behind)
+	return fs
+}
+
+// attachGates tells, at each Python gate that guards a JIT module, which C++
+// exclusions sit behind it: opening only the Python gate builds the kernels
+// with those ranges still closed (an empty kernel when a whole body is one).
+func (l *Linker) attachGates(fs []finding.Finding, behind map[*Module][]int) {
+	gateAt := map[string][]*Module{}
+	for _, m := range l.Modules {
+		for _, gi := range m.JIT.Gates {
+			if gi < 0 || gi >= len(l.prog.Gates) {
+				continue
+			}
+			g := l.prog.Gates[gi]
+			k := fmt.Sprintf("%s\x00%s\x00%d\x00%d", g.Root, g.Path, g.Line, g.Col)
+			gateAt[k] = append(gateAt[k], m)
+		}
+	}
+	for i := range fs {
+		f := &fs[i]
+		mods := gateAt[fmt.Sprintf("%s\x00%s\x00%d\x00%d", f.Location.Root, f.Location.Path, f.Location.Line, f.Location.Col)]
+		if len(mods) == 0 {
+			continue
+		}
+		ranges, empty := 0, 0
+		for _, m := range mods {
+			for _, ci := range behind[m] {
+				c := fs[ci]
+				if !strings.HasPrefix(c.RuleID, "AL1") {
+					continue
+				}
+				ranges++
+				if c.RuleID == "AL102" {
+					empty++
+				}
+				rel := c.Location
+				rel.Message = fmt.Sprintf("%s behind this gate: %s", c.RuleID, firstSentence(c.Message))
+				f.Related = append(f.Related, rel)
+			}
+		}
+		if ranges == 0 {
+			continue
+		}
+		msg := fmt.Sprintf(" Behind this gate, %d preprocessor range%s in the module's sources also shut %s out", ranges, plural(ranges), f.Target)
+		if empty > 0 {
+			msg += fmt.Sprintf(", and %d kernel%s would be built with an empty body", empty, plural(empty))
+		}
+		msg += ": opening only this gate builds the module with them still closed."
+		f.Message += msg
+		if f.Properties == nil {
+			f.Properties = map[string]any{}
+		}
+		f.Properties["excludedBehind"] = ranges
+	}
+}
+
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func uniq(xs []string) []string {
+	sort.Strings(xs)
+	out := xs[:0]
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
