@@ -32,7 +32,7 @@ type Linker struct {
 	Modules []*Module
 	// Notes are ambiguities met while resolving sources ("trtllm.cu matches
 	// 2 files: ..."): reported, never guessed.
-	Notes []finding.Notification
+	Notes   []finding.Notification
 	callers map[string][]python.Call
 }
 
