@@ -54,6 +54,18 @@ func TestRealTree(t *testing.T) {
 	for _, k := range kinds {
 		fmt.Printf("  %-26s %d\n", k, per[k])
 	}
+	if os.Getenv("ARCHLINT_PY_PROGRAM") != "" {
+		start := time.Now()
+		prog, _ := AnalyzeProgram(srcs, Config{})
+		exact := 0
+		for _, j := range prog.JIT {
+			if j.SourcesExact {
+				exact++
+			}
+		}
+		fmt.Printf("program: %d JIT modules (%d exact sources), %d call edges, %d funcs, %v\n",
+			len(prog.JIT), exact, len(prog.Calls), len(prog.Funcs), time.Since(start))
+	}
 	if os.Getenv("ARCHLINT_PY_DUMP") != "" {
 		fmt.Print(dump(gates))
 	}
