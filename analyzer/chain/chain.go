@@ -125,9 +125,9 @@ func (l *Linker) entryPath(j *python.JITModule) []finding.Location {
 		n := queue[0]
 		queue = queue[1:]
 		last = n
-		cs := l.callers[n.fn]
+		cs := productCallers(l.callers[n.fn])
 		if len(cs) == 0 {
-			break // an entry point
+			break // an entry point: nothing but tests (or nobody) calls it
 		}
 		for i := range cs {
 			c := &cs[i]
@@ -169,7 +169,29 @@ func (l *Linker) gateBefore(fn, file string, line int) *python.Gate {
 }
 
 func gateStep(g *python.Gate) finding.Location {
-	return finding.Location{Root: g.Root, Path: g.Path, Line: g.Line, Col: g.Col, Message: "gate: " + g.Expr}
+	expr := g.Expr
+	if g.Kind == "supported-major-versions" {
+		expr = "supported_major_versions=" + expr
+	}
+	return finding.Location{Root: g.Root, Path: g.Path, Line: g.Line, Col: g.Col, Message: "gate: " + expr}
+}
+
+// productCallers drops call sites in tests: a public function that only
+// tests call is itself the entry point users reach.
+func productCallers(cs []python.Call) []python.Call {
+	var out []python.Call
+	for _, c := range cs {
+		if !isTestPath(c.Path) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func isTestPath(p string) bool {
+	base := path.Base(p)
+	return strings.HasPrefix(p, "tests/") || strings.HasPrefix(p, "test/") || strings.Contains(p, "/tests/") ||
+		strings.Contains(p, "/test/") || strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "conftest.py"
 }
 
 func shortName(q string) string {

@@ -46,8 +46,10 @@ type FileSet struct {
 	includeDirs map[string][]string
 }
 
-// NewFileSet indexes files; their IDs become their positions.
-func NewFileSet(files []*File) *FileSet {
+// NewFileSet indexes files; their IDs become their positions. extraDirs
+// are include directories named by build files (JIT calls, setup.py,
+// CMake), per scan root, as slash paths relative to it.
+func NewFileSet(files []*File, extraDirs map[string][]string) *FileSet {
 	fs := &FileSet{Files: files, byKey: map[string]int{}, byBase: map[string][]int{}, includeDirs: map[string][]string{}}
 	for i, f := range files {
 		f.ID = i
@@ -58,6 +60,13 @@ func NewFileSet(files []*File) *FileSet {
 	for _, f := range files {
 		for _, d := range conventionalIncludeDirs(f.Path) {
 			fs.addIncludeDir(f.Root, d)
+		}
+	}
+	for root, dirs := range extraDirs {
+		for _, d := range dirs {
+			if d = path.Clean(d); d != "." && !strings.HasPrefix(d, "../") && !path.IsAbs(d) {
+				fs.addIncludeDir(root, d)
+			}
 		}
 	}
 	fs.resolveIncludes()

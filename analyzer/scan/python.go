@@ -2,6 +2,7 @@ package scan
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/python"
@@ -66,4 +67,19 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []finding.Notificati
 		notes = append(notes, notification(n.Root, n.Path, n.Line, n.Msg))
 	}
 	return prog, notes, nil
+}
+
+// jitIncludeDirs collects the include directories JIT calls and setup.py
+// name, per root. Only directories known relative to the root are kept (a
+// bare tail like "include" cannot be placed).
+func jitIncludeDirs(prog *python.Program) map[string][]string {
+	out := map[string][]string{}
+	for _, j := range prog.JIT {
+		for _, d := range j.IncludeDirs {
+			if strings.Contains(d, "/") {
+				out[j.Root] = append(out[j.Root], d)
+			}
+		}
+	}
+	return out
 }

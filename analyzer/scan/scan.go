@@ -32,6 +32,9 @@ type Options struct {
 	NoGitignore bool
 	MaxFileSize int64
 	Table       *target.Table
+	// includeDirs are include directories the Python build code names
+	// (JIT calls, setup.py), per root; set by Run.
+	includeDirs map[string][]string
 }
 
 // TargetResult is what one target's scan found.
@@ -114,7 +117,7 @@ func Load(opt Options) (*Project, error) {
 			p.Relevant = append(p.Relevant, l.relevant)
 		}
 	}
-	p.FS = cpp.NewFileSet(cfiles)
+	p.FS = cpp.NewFileSet(cfiles, opt.includeDirs)
 	return p, nil
 }
 
@@ -289,6 +292,13 @@ func (p *Project) Structure() (map[int]*cst.Facts, []finding.Notification) {
 
 // Run is the whole scan.
 func Run(opt Options) (*Result, error) {
+	// Python first: its JIT calls name include directories that the C++
+	// side's #include resolution needs.
+	prog, pyNotes, err := pythonProgram(opt, opt.Jobs)
+	if err != nil {
+		return nil, err
+	}
+	opt.includeDirs = jitIncludeDirs(prog)
 	p, err := Load(opt)
 	if err != nil {
 		return nil, err
@@ -297,10 +307,6 @@ func Run(opt Options) (*Result, error) {
 	structure, notes := p.Structure()
 	res := &Result{Files: len(p.FS.Files), Units: len(units)}
 	res.Notifications = append(p.Notifications, notes...)
-	prog, pyNotes, err := pythonProgram(opt, p.jobs)
-	if err != nil {
-		return nil, err
-	}
 	gates := prog.Gates
 	res.Notifications = append(res.Notifications, pyNotes...)
 	linker := chain.NewLinker(p.FS, prog)
