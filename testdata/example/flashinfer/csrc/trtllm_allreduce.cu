@@ -1,5 +1,6 @@
 // Miniature written for archlint's tests: the JIT source that instantiates
 // the allreduce kernels. Not code from any real project.
+#include "flashinfer/comm/fused_norm.cuh"
 #include "flashinfer/comm/trtllm_allreduce.cuh"
 
 namespace mini {

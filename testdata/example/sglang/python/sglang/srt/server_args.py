@@ -1,6 +1,6 @@
 # Miniature written for archlint's tests: sglang-like server argument
 # auto-detection. Not code from any real project.
-import torch
+from sglang.srt.utils import is_sm90_supported, is_sm100_supported
 
 
 class ServerArgs:
@@ -9,7 +9,6 @@ class ServerArgs:
 
     def handle_gpu_defaults(self):
         if self.enable_flashinfer_allreduce_fusion is None:
-            major, _ = torch.cuda.get_device_capability()
             self.enable_flashinfer_allreduce_fusion = False
-            if major in (9, 10):  # want "AL201 capability check admits 9.x, 10.x and shuts out 11.x, 12.x"
+            if is_sm90_supported() or is_sm100_supported():  # want "AL201 helper call admits 9.x, 10.x and shuts out 11.x, 12.x"
                 self.enable_flashinfer_allreduce_fusion = True
