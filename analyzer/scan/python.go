@@ -62,7 +62,7 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []finding.Notificati
 		}
 	}
 	prog, pn := python.AnalyzeProgram(srcs, python.Config{Caps: ReferenceCaps(opt.Table, opt.CUDA),
-		CUDAVersion: [2]int{opt.CUDA.Major, opt.CUDA.Minor}})
+		CUDAVersion: [2]int{opt.CUDA.Major, opt.CUDA.Minor}, CapabilityFuncs: opt.CapabilityFuncs, JITFuncs: opt.JITFuncs})
 	for _, n := range pn {
 		notes = append(notes, notification(n.Root, n.Path, n.Line, n.Msg))
 	}

@@ -32,6 +32,10 @@ type Options struct {
 	NoGitignore bool
 	MaxFileSize int64
 	Table       *target.Table
+	// CapabilityFuncs and JITFuncs name a project's own capability sources
+	// ("mylib.get_sm") and JIT build functions ("mylib.build_ext").
+	CapabilityFuncs []string
+	JITFuncs        []string
 	// includeDirs are include directories the Python build code names
 	// (JIT calls, setup.py), per root; set by Run.
 	includeDirs map[string][]string

@@ -33,6 +33,9 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 	var excludes stringList
 	fs.Var(&excludes, "exclude", "gitignore-style pattern of paths to skip (repeatable)")
 	noGitignore := fs.Bool("no-gitignore", false, "do not read .gitignore files")
+	var capFuncs, jitFuncs stringList
+	fs.Var(&capFuncs, "capability-func", "a project function that returns the GPU capability, e.g. mylib.get_sm (repeatable)")
+	fs.Var(&jitFuncs, "jit-func", "a project function that builds a JIT extension, e.g. mylib.build_ext (repeatable)")
 	maxSize := fs.Int64("max-file-size", 0, "skip files larger than this many bytes (default 16 MiB)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: archlint --target sm_120 [flags] PATH...")
@@ -61,7 +64,8 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	res, err := scan.Run(scan.Options{Roots: paths, Targets: r.targets, CUDA: r.cuda, BuildList: r.build, Jobs: tf.jobs,
-		Exclude: excludes, NoGitignore: *noGitignore, MaxFileSize: *maxSize, Table: r.table})
+		Exclude: excludes, NoGitignore: *noGitignore, MaxFileSize: *maxSize, Table: r.table,
+		CapabilityFuncs: capFuncs, JITFuncs: jitFuncs})
 	if err != nil {
 		fmt.Fprintln(stderr, "archlint:", err)
 		return exitError
