@@ -262,26 +262,7 @@ func (p *Project) Structure() (map[int]*cst.Facts, []finding.Notification) {
 			todo = append(todo, f)
 		}
 	}
-	facts := make([]*cst.Facts, len(todo))
-	errs := make([]error, len(todo))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < p.jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			parser := cst.NewParser() // one parser per worker; trees never cross goroutines
-			defer parser.Close()
-			for i := range next {
-				facts[i], errs[i] = parser.Parse(todo[i].Src)
-			}
-		}()
-	}
-	for i := range todo {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	facts, errs := p.parseAll(todo)
 	out := map[int]*cst.Facts{}
 	var notes []finding.Notification
 	for i, f := range todo {
@@ -292,6 +273,32 @@ func (p *Project) Structure() (map[int]*cst.Facts, []finding.Notification) {
 		out[f.ID] = facts[i]
 	}
 	return out, notes
+}
+
+// parseAll parses files with tree-sitter on a pool of workers, one parser
+// per worker (trees never cross goroutines); results follow the input order.
+func (p *Project) parseAll(files []*cpp.File) ([]*cst.Facts, []error) {
+	facts := make([]*cst.Facts, len(files))
+	errs := make([]error, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < p.jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parser := cst.NewParser()
+			defer parser.Close()
+			for i := range next {
+				facts[i], errs[i] = parser.Parse(files[i].Src)
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return facts, errs
 }
 
 // Run is the whole scan.

@@ -2,10 +2,8 @@ package scan
 
 import (
 	"sort"
-	"sync"
 
 	"github.com/archlint/archlint/analyzer/cpp"
-	"github.com/archlint/archlint/analyzer/cst"
 )
 
 // TraceStats summarizes a trace: how many directives the line scanner
@@ -63,45 +61,29 @@ func (p *Project) Stats(entries []TraceEntry, files []*cpp.File) TraceStats {
 		seen, lost, errs, conds int
 	}
 	out := make([]parsed, len(files))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < p.jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			parser := cst.NewParser()
-			defer parser.Close()
-			for i := range next {
-				f := files[i]
-				lines := map[int]bool{}
-				for _, d := range f.St.Src.Directives {
-					if d.Kind.Conditional() {
-						lines[d.Line] = true
-						out[i].conds++
-					}
-				}
-				facts, err := parser.Parse(f.Src)
-				if err != nil {
-					out[i].lost = out[i].conds
-					continue
-				}
-				seen := map[int]bool{}
-				for _, l := range facts.DirectiveLines {
-					if lines[l] {
-						seen[l] = true
-					}
-				}
-				out[i].seen = len(seen)
-				out[i].lost = len(lines) - len(seen)
-				out[i].errs = facts.ErrorNodes
+	facts, errs := p.parseAll(files)
+	for i, f := range files {
+		lines := map[int]bool{}
+		for _, d := range f.St.Src.Directives {
+			if d.Kind.Conditional() {
+				lines[d.Line] = true
+				out[i].conds++
 			}
-		}()
+		}
+		if errs[i] != nil {
+			out[i].lost = len(lines)
+			continue
+		}
+		seen := map[int]bool{}
+		for _, l := range facts[i].DirectiveLines {
+			if lines[l] {
+				seen[l] = true
+			}
+		}
+		out[i].seen = len(seen)
+		out[i].lost = len(lines) - len(seen)
+		out[i].errs = facts[i].ErrorNodes
 	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 	for _, o := range out {
 		s.Conditionals += o.conds
 		s.TreeSitterSeen += o.seen
