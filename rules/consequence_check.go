@@ -115,6 +115,7 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 				f.Condition = directiveText(d)
 				f.Related = append(f.Related, loc(file, d, "the range that removes the body"))
 			}
+			c.judge(&f, c.withCallees(file, string(file.Src[k.BodyStart:k.BodyEnd])))
 			out = append(out, f)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/archlint/archlint/analyzer/python"
 	"github.com/archlint/archlint/analyzer/shutout"
 	"github.com/archlint/archlint/analyzer/target"
+	"github.com/archlint/archlint/analyzer/verdict"
 )
 
 // Context is the facts every check reads for one target. Checks never
@@ -25,6 +26,8 @@ type Context struct {
 	// Gates are the Python and CMake capability gates, evaluated for Caps.
 	Gates []python.Gate
 	Caps  []python.Capability
+	// KB is the feature knowledge base for verdicts (nil: no verdicts).
+	KB *verdict.KB
 
 	once     sync.Once
 	verdicts map[*cpp.ChainEval][]shutout.Verdict

@@ -172,6 +172,11 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		f.Related = append(f.Related, loc(ce.File, dt, fmt.Sprintf("the branch %s take%s instead", who, singularVerb(verbN))))
 	}
 	f.Related = append(f.Related, defRelated(ce.Dirs)...)
+	if r.ID == AL101.ID && ce.Synth == nil {
+		c.judge(&f, c.regionCode(ce.File, &ce.Chain.Branches[bx]))
+	} else if r.ID == AL105.ID {
+		f.Message += " No fix is offered: tuning values must be measured on the target."
+	}
 	sort.Slice(ex.inner, func(i, j int) bool { return ex.inner[i].ce.Chain.ID < ex.inner[j].ce.Chain.ID })
 	for _, in := range ex.inner {
 		d := in.ce.Directive(0)

@@ -169,7 +169,9 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 	}
 	pairs([2]string{"admits", strings.Join(f.Admits, ", ")}, [2]string{"excludes", strings.Join(f.Excludes, ", ")})
 	pairs([2]string{"flavors", strings.Join(f.Flavors, ", ")}, [2]string{"gets", f.Gets})
-	if v, ok := f.Properties["verdict"]; ok {
+	if v, ok := f.Properties["verdictEvidence"]; ok {
+		fmt.Fprintf(w, "%sverdict: %s\n", in, oneLine(fmt.Sprint(v)))
+	} else if v, ok := f.Properties["verdict"]; ok {
 		fmt.Fprintf(w, "%sverdict: %s\n", in, oneLine(fmt.Sprint(v)))
 	}
 	// A finding that holds only under a build-configuration assumption says
@@ -212,7 +214,7 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 	if opt.Verbose {
 		keys := make([]string, 0, len(f.Properties))
 		for k := range f.Properties {
-			if k != "verdict" && k != "assumes" {
+			if k != "verdict" && k != "verdictEvidence" && k != "assumes" {
 				keys = append(keys, k)
 			}
 		}

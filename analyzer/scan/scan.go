@@ -17,6 +17,7 @@ import (
 	"github.com/archlint/archlint/analyzer/cst"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/target"
+	"github.com/archlint/archlint/analyzer/verdict"
 	"github.com/archlint/archlint/analyzer/walk"
 	"github.com/archlint/archlint/rules"
 )
@@ -323,6 +324,10 @@ func Run(opt Options) (*Result, error) {
 	linker := chain.NewLinker(p.FS, prog)
 	res.Notifications = append(res.Notifications, linker.Notes...)
 	caps := ReferenceCaps(opt.Table, opt.CUDA)
+	kb, err := verdict.Load()
+	if err != nil {
+		return nil, fmt.Errorf("loading the feature knowledge base: %w", err)
+	}
 	for _, tg := range opt.Targets {
 		build := opt.BuildList
 		if len(build) == 0 {
@@ -335,7 +340,7 @@ func Run(opt Options) (*Result, error) {
 			res.Notifications = append(res.Notifications, conditionErrors(p.FS, results)...)
 		}
 		newCtx := func(chains []*cpp.ChainEval) *rules.Context {
-			c := &rules.Context{Target: tg, Passes: passes, Chains: chains, Structure: structure, Gates: gates, Caps: caps}
+			c := &rules.Context{Target: tg, Passes: passes, Chains: chains, Structure: structure, Gates: gates, Caps: caps, KB: kb}
 			for _, fl := range opt.Table.Flavors(tg, opt.CUDA) {
 				for i, ps := range passes {
 					if ps == fl {
@@ -355,6 +360,7 @@ func Run(opt Options) (*Result, error) {
 		noGates := func(cs []*cpp.ChainEval) *rules.Context { c := newCtx(cs); c.Gates = nil; return c }
 		fs = append(fs, p.conditionalFindings(cfg, chains, noGates, fs)...)
 		fs = linker.Attach(fs)
+		escalateReachable(fs)
 		SortFindings(fs)
 		res.Targets = append(res.Targets, TargetResult{Target: tg, Findings: fs})
 	}
@@ -414,4 +420,15 @@ func conditionErrors(fs *cpp.FileSet, r *cpp.Results) []finding.Notification {
 		}
 	}
 	return out
+}
+
+// escalateReachable raises arbitrary exclusions that a JIT module compiles
+// (the finding has a chain) to errors: nothing the code uses is missing on
+// the target, and users reach it (design.md, verdicts).
+func escalateReachable(fs []finding.Finding) {
+	for i := range fs {
+		if fs[i].Properties["verdict"] == "arbitrary" && len(fs[i].Flows) > 0 && fs[i].Level.Rank() < finding.LevelError.Rank() {
+			fs[i].Level = finding.LevelError
+		}
+	}
 }

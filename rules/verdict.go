@@ -1,0 +1,85 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/target"
+	"github.com/archlint/archlint/analyzer/verdict"
+)
+
+// regionCode is the code of a branch, nested chains included (comment-free
+// logical lines), with the functions it calls (see withCallees).
+func (c *Context) regionCode(f *cpp.File, b *cpp.Branch) string {
+	var sb strings.Builder
+	for li := b.FirstLine; li < b.EndLine && li < len(f.St.Src.Lines); li++ {
+		sb.WriteString(f.St.Src.Lines[li].Text)
+		sb.WriteByte('\n')
+	}
+	return c.withCallees(f, sb.String())
+}
+
+// calleeDepth is how many levels of calls a verdict looks through: a range
+// that only calls wait_prior_grid() uses what that body uses.
+const calleeDepth = 2
+
+// withCallees appends the bodies of the functions of the same file that the
+// code calls, two levels deep.
+func (c *Context) withCallees(f *cpp.File, code string) string {
+	facts := c.Structure[f.ID]
+	if facts == nil {
+		return code
+	}
+	var sb strings.Builder
+	sb.WriteString(code)
+	added := map[string]bool{}
+	frontier := code
+	for depth := 0; depth < calleeDepth && frontier != ""; depth++ {
+		var next strings.Builder
+		for _, fn := range facts.Functions {
+			if fn.Name == "" || added[fn.Name] || fn.BodyStart < 0 || fn.BodyEnd > len(f.Src) || fn.BodyStart >= fn.BodyEnd {
+				continue
+			}
+			if containsWord([]byte(frontier), fn.Name) {
+				added[fn.Name] = true
+				next.Write(f.Src[fn.BodyStart:fn.BodyEnd])
+				next.WriteByte('\n')
+			}
+		}
+		frontier = next.String()
+		sb.WriteString(frontier)
+	}
+	return sb.String()
+}
+
+// builds are the target's flavors as arches.
+func (c *Context) builds() []target.Arch {
+	var out []target.Arch
+	for _, p := range c.Flavors {
+		out = append(out, c.Passes[p])
+	}
+	return out
+}
+
+// judge attaches a verdict on the excluded code to a finding: in the
+// message, in properties, and in the level (a justified exclusion is a note:
+// the hardware is missing, nothing to port).
+func (c *Context) judge(f *finding.Finding, code string) {
+	if c.KB == nil {
+		return
+	}
+	j := c.KB.Judge(code, c.builds())
+	f.Message += " Verdict: " + j.Evidence + "."
+	if f.Properties == nil {
+		f.Properties = map[string]any{}
+	}
+	f.Properties["verdict"] = string(j.Kind)
+	f.Properties["verdictEvidence"] = j.Evidence
+	if len(j.Features) > 0 {
+		f.Properties["features"] = strings.Join(j.Features, ", ")
+	}
+	if j.Kind == verdict.Justified && f.RuleID != AL102.ID && f.RuleID != AL103.ID {
+		f.Level = finding.LevelNote
+	}
+}
