@@ -1,0 +1,290 @@
+package hostgate
+
+import (
+	"github.com/archlint/archlint/analyzer/python"
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// Branch values of analyzer/shutout.
+const (
+	refused = -1
+	unknown = -2
+)
+
+// record turns per-capability outcome indices (raw: an index into outs,
+// or unknown) into a gate, unless every capability takes the same path.
+func (w *walker) record(from, to *sitter.Node, expr string, raw []int, outs []outcome, vals ...*val) {
+	g := python.Gate{Root: w.root, Path: w.path, Kind: Kind, Expr: expr, Function: w.name,
+		Branch: make([]int, len(w.caps))}
+	g.Line, g.Col = int(from.StartPosition().Row)+1, int(from.StartPosition().Column)+1
+	g.EndLine, g.EndCol = int(to.EndPosition().Row)+1, int(to.EndPosition().Column)+1
+	for i, r := range raw {
+		switch {
+		case r < 0 || r >= len(outs) || outs[r].broken:
+			g.Branch[i] = unknown
+		case outs[r].refuses:
+			g.Branch[i] = refused
+			if g.Refusal == "" {
+				g.Refusal = outs[r].desc
+			}
+		default:
+			g.Branch[i] = r
+			g.Admits = append(g.Admits, w.caps[i])
+		}
+	}
+	if uniform(g.Branch) {
+		return
+	}
+	for _, o := range outs {
+		g.Outcomes = append(g.Outcomes, o.desc)
+	}
+	for _, v := range vals {
+		if v != nil && v.helper != "" {
+			g.Helper, g.HelperPath, g.HelperLine = v.helper, w.path, v.helperLine
+			break
+		}
+	}
+	w.gates = append(w.gates, g)
+}
+
+// uniform reports a decision every capability takes the same way, or that
+// could not be evaluated for any: no gate.
+func uniform(b []int) bool {
+	for _, x := range b {
+		if x != b[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// condOf is the expression an if/switch condition_clause tests, or nil
+// for a declaration condition.
+func condOf(n *sitter.Node) *sitter.Node {
+	c := n.ChildByFieldName("condition")
+	if c == nil {
+		return nil
+	}
+	if c.Kind() == "condition_clause" {
+		v := c.ChildByFieldName("value")
+		if v == nil || v.Kind() == "declaration" {
+			return nil
+		}
+		return v
+	}
+	return c
+}
+
+// ladder records an if / else if / else chain from its first
+// capability-dependent condition: one outcome per arm, plus "continues"
+// when the chain has no else.
+func (w *walker) ladder(n *sitter.Node) {
+	type arm struct {
+		cond, body *sitter.Node
+		v          *val
+	}
+	var arms []arm
+	var elseBody *sitter.Node
+	for s := n; s != nil; {
+		if s != n {
+			w.consumed[s.Id()] = true
+		}
+		c := condOf(s)
+		arms = append(arms, arm{cond: c, body: s.ChildByFieldName("consequence"), v: w.e.eval(c, 0)})
+		alt := s.ChildByFieldName("alternative")
+		s = nil
+		if alt != nil {
+			k := named(alt)
+			if len(k) == 1 && k[0].Kind() == "if_statement" {
+				s = k[0]
+			} else if len(k) == 1 {
+				elseBody = k[0]
+			} else {
+				elseBody = alt
+			}
+		}
+	}
+	start := -1
+	for i, a := range arms {
+		if a.cond != nil && a.v != nil && a.v.taint {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return
+	}
+	arms = arms[start:]
+	var outs []outcome
+	vals := make([]*val, len(arms))
+	for i, a := range arms {
+		outs = append(outs, w.e.describe(a.body))
+		vals[i] = a.v
+	}
+	last := arms[len(arms)-1].cond
+	if elseBody != nil {
+		outs = append(outs, w.e.describe(elseBody))
+	} else {
+		outs = append(outs, outcome{desc: "continues"})
+	}
+	// A parse error inside the chain, or a dangling else cut off by a
+	// preprocessor branch, leaves what follows the chain unknown.
+	if next := n.NextNamedSibling(); n.HasError() || (next != nil && next.IsError()) {
+		outs[len(outs)-1].broken = true
+	}
+	raw := make([]int, len(w.caps))
+	for ci := range w.caps {
+		raw[ci] = len(arms) // the else / fall-through
+		for ai, a := range arms {
+			if a.cond == nil || a.v == nil || !a.v.ok[ci] {
+				raw[ci] = unknown
+				break
+			}
+			if a.v.n[ci] != 0 {
+				raw[ci] = ai
+				break
+			}
+		}
+	}
+	if last == nil {
+		last = arms[0].cond
+	}
+	w.record(arms[0].cond, last, w.e.text(arms[0].cond), raw, outs, vals...)
+}
+
+// switchGate records switch (sm) { case 90: ... default: ... }: one
+// outcome per case label (an empty label falls through to the next), plus
+// "continues" without a default.
+func (w *walker) switchGate(n *sitter.Node) {
+	c := condOf(n)
+	v := w.e.eval(c, 0)
+	if c == nil || v == nil || !v.taint {
+		return
+	}
+	var cases []*sitter.Node
+	for _, k := range named(n.ChildByFieldName("body")) {
+		if k.Kind() == "case_statement" {
+			cases = append(cases, k)
+		}
+	}
+	if len(cases) == 0 {
+		return
+	}
+	outs := make([]outcome, 0, len(cases)+1)
+	matches := make([]*val, len(cases))
+	def := -1
+	bodies := make([][]*sitter.Node, len(cases))
+	for i, cs := range cases {
+		value := cs.ChildByFieldName("value")
+		label := "default"
+		if value == nil {
+			def = i
+		} else {
+			label = "case " + w.e.text(value)
+			matches[i] = w.e.binop("==", v, w.e.eval(value, 0))
+		}
+		for _, s := range named(cs) {
+			if value == nil || s.Id() != value.Id() {
+				bodies[i] = append(bodies[i], s)
+			}
+		}
+		o := w.e.describeStmts(bodies[i])
+		o.desc = clip(label + ": " + o.desc)
+		o.broken = cs.HasError()
+		outs = append(outs, o)
+	}
+	outs = append(outs, outcome{desc: "continues"})
+	raw := make([]int, len(w.caps))
+	for ci := range w.caps {
+		r := def
+		if r < 0 {
+			r = len(cases)
+		}
+		for i, m := range matches {
+			if i == def {
+				continue
+			}
+			if m == nil || !m.ok[ci] {
+				r = unknown
+				break
+			}
+			if m.n[ci] != 0 {
+				r = i
+				break
+			}
+		}
+		// An empty label falls through to the next one with statements.
+		for r >= 0 && r < len(cases)-1 && len(bodies[r]) == 0 {
+			r++
+		}
+		raw[ci] = r
+	}
+	w.record(c, c, w.e.text(c), raw, outs, v)
+}
+
+// ternary records cond ? a : b on the capability.
+func (w *walker) ternary(n *sitter.Node) {
+	c := n.ChildByFieldName("condition")
+	v := w.e.eval(c, 0)
+	if c == nil || v == nil || !v.taint {
+		return
+	}
+	outs := []outcome{
+		{desc: clip("takes " + w.e.text(n.ChildByFieldName("consequence")))},
+		{desc: clip("takes " + w.e.text(n.ChildByFieldName("alternative")))},
+	}
+	raw := make([]int, len(w.caps))
+	for ci := range w.caps {
+		switch {
+		case !v.ok[ci]:
+			raw[ci] = unknown
+		case v.n[ci] != 0:
+			raw[ci] = 0
+		default:
+			raw[ci] = 1
+		}
+	}
+	w.record(c, c, w.e.text(c), raw, outs, v)
+}
+
+// checkGate records TORCH_CHECK(cond, ...)-style assertions on the
+// capability: they continue where cond holds and fail where it does not.
+func (w *walker) checkGate(n *sitter.Node, name string, a []*sitter.Node) {
+	if len(a) == 0 {
+		return
+	}
+	cond := a[0]
+	var v *val
+	if op := cmpSuffix(name); op != "" && len(a) >= 2 {
+		v = w.e.binop(op, w.e.eval(a[0], 0), w.e.eval(a[1], 0))
+	} else if isCheckMacro(name) {
+		v = w.e.eval(cond, 0)
+	} else {
+		return
+	}
+	if v == nil || !v.taint {
+		return
+	}
+	msg := w.e.message(a[1:])
+	if msg != "" {
+		msg = ": " + msg
+	}
+	outs := []outcome{{desc: "continues"}, {desc: clip("fails " + name + msg), refuses: true}}
+	raw := make([]int, len(w.caps))
+	for ci := range w.caps {
+		switch {
+		case !v.ok[ci]:
+			raw[ci] = unknown
+		case v.n[ci] != 0:
+			raw[ci] = 0
+		default:
+			raw[ci] = 1
+		}
+	}
+	to := cond
+	if cmpSuffix(name) != "" {
+		to = a[1]
+	}
+	expr := w.e.src[cond.StartByte():to.EndByte()]
+	w.record(cond, to, string(expr), raw, outs, v)
+}

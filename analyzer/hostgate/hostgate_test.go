@@ -1,0 +1,93 @@
+package hostgate
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/archlint/archlint/analyzer/python"
+)
+
+const fixtures = "../../testdata/hostgate"
+
+// wantRE is an inline expectation: "// gate: none" or
+// "// gate: admits 9.0, 10.0" (or "all"), optionally "; branch 0 1 -1 ...".
+var wantRE = regexp.MustCompile(`//\s*gate:\s*(.*)$`)
+
+// admits renders the capabilities a gate admits as the fixtures write them.
+func admits(g python.Gate, caps []python.Capability) string {
+	if len(g.Admits) == len(caps) {
+		return "all"
+	}
+	var s []string
+	for _, c := range g.Admits {
+		s = append(s, c.String())
+	}
+	return strings.Join(s, ", ")
+}
+
+func branches(b []int) string {
+	s := make([]string, len(b))
+	for i, x := range b {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, " ")
+}
+
+// TestFixtures checks every gate against its line's expectation and fails
+// on any gate where none is written.
+func TestFixtures(t *testing.T) {
+	caps := python.DefaultCaps()
+	files, _ := filepath.Glob(filepath.Join(fixtures, "*"))
+	if len(files) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gates, err := Analyze(fixtures, filepath.Base(path), src, caps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[int]string{}
+			for i, line := range strings.Split(string(src), "\n") {
+				if m := wantRE.FindStringSubmatch(line); m != nil {
+					want[i+1] = strings.TrimSpace(m[1])
+				}
+			}
+			seen := map[int]bool{}
+			for _, g := range gates {
+				got := "admits " + admits(g, caps)
+				w, ok := want[g.Line]
+				desc := fmt.Sprintf("%s:%d:%d %q branch [%s] outcomes %q refusal %q", g.Path, g.Line, g.Col, g.Expr, branches(g.Branch), g.Outcomes, g.Refusal)
+				if !ok || w == "none" {
+					t.Errorf("unexpected gate %s", desc)
+					continue
+				}
+				seen[g.Line] = true
+				wantAdmits, wantBranch, _ := strings.Cut(w, ";")
+				if strings.TrimSpace(wantAdmits) != got {
+					t.Errorf("%s: got %s, want %s", desc, got, wantAdmits)
+				}
+				if b := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(wantBranch), "branch")); b != "" && b != branches(g.Branch) {
+					t.Errorf("%s: want branch [%s]", desc, b)
+				}
+				if g.Kind != Kind || g.Function == "" || g.Expr == "" || len(g.Outcomes) < 2 {
+					t.Errorf("%s: incomplete gate %+v", desc, g)
+				}
+			}
+			for line, w := range want {
+				if w != "none" && !seen[line] {
+					t.Errorf("%s:%d: no gate, want %s", path, line, w)
+				}
+			}
+		})
+	}
+}

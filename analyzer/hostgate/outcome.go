@@ -1,0 +1,195 @@
+package hostgate
+
+import (
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// maxDesc bounds an outcome description.
+const maxDesc = 120
+
+func clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > maxDesc {
+		return s[:maxDesc-3] + "..."
+	}
+	return s
+}
+
+// outcome is what one arm of a decision does.
+type outcome struct {
+	desc    string
+	refuses bool
+	// broken marks an arm tree-sitter could not parse cleanly (a
+	// preprocessor branch cut through it): capabilities taking it are
+	// unknown rather than guessed.
+	broken bool
+}
+
+func isUpperMacro(name string) bool {
+	return name != "" && strings.ToUpper(name) == name && strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+}
+
+// isCheckMacro reports an assertion whose first argument is the condition
+// that must hold: TORCH_CHECK, TLLM_CHECK_WITH_INFO, FLASHINFER_CHECK,
+// TORCH_INTERNAL_ASSERT, TORCH_CHECK_NOT_IMPLEMENTED, assert.
+func isCheckMacro(name string) bool {
+	if name == "assert" {
+		return true
+	}
+	return isUpperMacro(name) && (strings.Contains(name, "CHECK") || strings.Contains(name, "ASSERT")) &&
+		!strings.Contains(name, "CUDA") && cmpSuffix(name) == ""
+}
+
+// cmpSuffix is the comparison a TORCH_CHECK_GE(a, b)-style macro makes.
+func cmpSuffix(name string) string {
+	if !isUpperMacro(name) || !strings.Contains(name, "CHECK") {
+		return ""
+	}
+	for suf, op := range map[string]string{"_EQ": "==", "_NE": "!=", "_LT": "<", "_LE": "<=", "_GT": ">", "_GE": ">="} {
+		if strings.HasSuffix(name, suf) {
+			return op
+		}
+	}
+	return ""
+}
+
+// isErrorMacro reports a macro that always fails: FLASHINFER_ERROR,
+// AT_ERROR, TLLM_THROW. Checks (CHECK_CUDA_ERROR) are not.
+func isErrorMacro(name string) bool {
+	return isUpperMacro(name) && !strings.Contains(name, "CHECK") &&
+		(strings.HasSuffix(name, "_ERROR") || strings.HasSuffix(name, "_THROW") || strings.HasSuffix(name, "_FAIL") || strings.HasPrefix(name, "THROW_"))
+}
+
+func isAbort(name string) bool {
+	switch name {
+	case "abort", "exit", "_exit", "terminate", "__builtin_trap", "quick_exit":
+		return true
+	}
+	return false
+}
+
+// message joins the string literal arguments of a check or error macro.
+func (e *evaluator) message(a []*sitter.Node) string {
+	var parts []string
+	for _, x := range a {
+		if k := x.Kind(); k == "string_literal" || k == "concatenated_string" || k == "raw_string_literal" {
+			t := e.text(x)
+			t = strings.TrimSuffix(strings.TrimPrefix(t, `"`), `"`)
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+// streamHead is the leftmost operand of a << chain: TORCH_CHECK(c) << "m".
+func streamHead(n *sitter.Node) *sitter.Node {
+	for range 1000 {
+		if n == nil || n.Kind() != "binary_expression" {
+			return n
+		}
+		n = n.ChildByFieldName("left")
+	}
+	return n
+}
+
+// refusal says whether a statement fails unconditionally, and how.
+func (e *evaluator) refusal(s *sitter.Node) (string, bool) {
+	switch s.Kind() {
+	case "throw_statement":
+		k := named(s)
+		if len(k) == 0 {
+			return "rethrows", true
+		}
+		t := e.text(k[0])
+		if c := k[0]; c.Kind() == "call_expression" {
+			t = e.text(c.ChildByFieldName("function")) + "(...)"
+		}
+		return clip("throws " + t), true
+	case "expression_statement":
+		k := named(s)
+		if len(k) != 1 {
+			return "", false
+		}
+		call := streamHead(k[0])
+		if call == nil || call.Kind() != "call_expression" {
+			return "", false
+		}
+		name := e.callee(call)
+		a := args(call)
+		msg := e.message(a)
+		if msg != "" {
+			msg = ": " + msg
+		}
+		switch {
+		case isCheckMacro(name):
+			notImpl := strings.Contains(name, "NOT_IMPLEMENTED")
+			if len(a) == 0 || e.isFalse(a[0]) || (notImpl && a[0].Kind() == "string_literal") {
+				return clip("fails " + name + msg), true
+			}
+		case isErrorMacro(name):
+			return clip(name + msg), true
+		case isAbort(name):
+			return "calls " + name + "()", true
+		}
+	}
+	return "", false
+}
+
+// describeStmts says what a list of statements does: the first
+// unconditional refusal, the first return, or the first statement run.
+func (e *evaluator) describeStmts(stmts []*sitter.Node) outcome {
+	first := ""
+	for _, s := range stmts {
+		if d, ok := e.refusal(s); ok {
+			return outcome{desc: d, refuses: true}
+		}
+		switch s.Kind() {
+		case "return_statement":
+			k := named(s)
+			if len(k) == 0 {
+				if first != "" {
+					return outcome{desc: first + ", returns"}
+				}
+				return outcome{desc: "returns"}
+			}
+			return outcome{desc: clip("returns " + e.text(k[0]))}
+		case "break_statement":
+			return outcome{desc: firstOr(first, "does nothing")}
+		}
+		if first == "" {
+			first = clip("runs " + firstLine(e.text(s)))
+		}
+	}
+	return outcome{desc: firstOr(first, "does nothing")}
+}
+
+func firstOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " ..."
+	}
+	return s
+}
+
+// describe says what an arm (a statement, usually a block) does.
+func (e *evaluator) describe(arm *sitter.Node) outcome {
+	if arm == nil {
+		return outcome{desc: "continues"}
+	}
+	var o outcome
+	if arm.Kind() == "compound_statement" {
+		o = e.describeStmts(named(arm))
+	} else {
+		o = e.describeStmts([]*sitter.Node{arm})
+	}
+	o.broken = arm.HasError()
+	return o
+}

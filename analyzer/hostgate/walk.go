@@ -1,0 +1,212 @@
+package hostgate
+
+import (
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// walker evaluates one function body in source order.
+type walker struct {
+	*file
+	e    *evaluator
+	name string
+	emit bool // record gates (the summary pass only tracks values)
+	// consumed are the else-if statements already part of a ladder.
+	consumed map[uintptr]bool
+	returns  []*val
+	nReturns int
+}
+
+func (f *file) newWalker(def *sitter.Node, emit bool) *walker {
+	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[uintptr]bool{},
+		e: &evaluator{src: f.src, caps: f.caps, env: map[string]*val{}, helpers: f.helpers}}
+	// Parameters: a cudaDeviceProp reference reads the capability; any
+	// other parameter hides a capability-named value of the same name
+	// only when it is not capability-named itself.
+	if d := funcDeclarator(def); d != nil {
+		for _, p := range named(d.ChildByFieldName("parameters")) {
+			if p.Kind() != "parameter_declaration" {
+				continue
+			}
+			if isPropsType(w.e.text(p.ChildByFieldName("type"))) {
+				if name := w.e.declName(p.ChildByFieldName("declarator")); name != "" {
+					w.e.env[name] = &val{props: true}
+				}
+			}
+		}
+	}
+	return w
+}
+
+// summarize records fn as a helper when its single return value depends
+// on the capability (bool is_sm90() { return getSMVersion() == 90; }).
+func (f *file) summarize(def *sitter.Node) {
+	w := f.newWalker(def, false)
+	w.walk(def.ChildByFieldName("body"))
+	name := ""
+	if d := funcDeclarator(def); d != nil {
+		name = w.e.callee2(d.ChildByFieldName("declarator"))
+	}
+	if name == "" || isCapHelper(name) || w.nReturns != 1 || len(w.returns) != 1 || w.returns[0] == nil || !w.returns[0].taint {
+		return
+	}
+	v := *w.returns[0]
+	v.helper, v.helperLine = name, int(def.StartPosition().Row)+1
+	f.helpers[name] = &v
+}
+
+// callee2 is the unqualified name of a declarator: f in ns::C::f.
+func (e *evaluator) callee2(d *sitter.Node) string {
+	for range 16 {
+		if d == nil {
+			return ""
+		}
+		switch d.Kind() {
+		case "identifier", "field_identifier":
+			return e.text(d)
+		case "qualified_identifier":
+			d = d.ChildByFieldName("name")
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+func (f *file) gatesOf(def *sitter.Node) {
+	w := f.newWalker(def, true)
+	w.walk(def.ChildByFieldName("body"))
+}
+
+// walk visits body in pre-order with an explicit stack: nesting depth is
+// bounded by memory, not by the Go stack. Nested function definitions
+// are walked on their own.
+func (w *walker) walk(body *sitter.Node) {
+	if body == nil {
+		return
+	}
+	stack := []*sitter.Node{body}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		w.visit(n)
+		for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
+			c := n.NamedChild(uint(i))
+			if c == nil || c.Kind() == "function_definition" || c.NamedChildCount() == 0 {
+				continue
+			}
+			stack = append(stack, c)
+		}
+	}
+}
+
+func (w *walker) visit(n *sitter.Node) {
+	switch n.Kind() {
+	case "declaration":
+		w.declare(n)
+	case "assignment_expression":
+		left := n.ChildByFieldName("left")
+		key := w.e.text(left)
+		if w.e.text(n.ChildByFieldName("operator")) == "=" {
+			w.e.env[key] = w.e.eval(n.ChildByFieldName("right"), 0)
+		} else {
+			w.e.env[key] = nil
+		}
+	case "call_expression":
+		w.call(n)
+	case "return_statement":
+		w.nReturns++
+		if k := named(n); len(k) == 1 {
+			w.returns = append(w.returns, w.e.eval(k[0], 0))
+		}
+	case "if_statement":
+		if w.emit && !w.consumed[n.Id()] {
+			w.ladder(n)
+		}
+	case "switch_statement":
+		if w.emit {
+			w.switchGate(n)
+		}
+	case "conditional_expression":
+		if w.emit {
+			w.ternary(n)
+		}
+	}
+}
+
+// declare binds the variables of a declaration.
+func (w *walker) declare(n *sitter.Node) {
+	props := isPropsType(w.e.text(n.ChildByFieldName("type")))
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		if n.FieldNameForNamedChild(uint32(i)) != "declarator" {
+			continue
+		}
+		d := n.NamedChild(i)
+		var v *val
+		if d.Kind() == "init_declarator" {
+			value := d.ChildByFieldName("value")
+			if value != nil && (value.Kind() == "argument_list" || value.Kind() == "initializer_list") {
+				if k := named(value); len(k) == 1 {
+					value = k[0]
+				} else {
+					value = nil
+				}
+			}
+			if sb := d.ChildByFieldName("declarator"); sb != nil && sb.Kind() == "structured_binding_declarator" {
+				w.bindPair(sb, value)
+				continue
+			}
+			v = w.e.eval(value, 0)
+		}
+		if props {
+			v = &val{props: true}
+		}
+		if name := w.e.declName(d); name != "" {
+			w.e.env[name] = v
+		}
+	}
+}
+
+// bindPair is auto [major, minor] = get_compute_capability().
+func (w *walker) bindPair(sb, value *sitter.Node) {
+	names := named(sb)
+	pair := value != nil && value.Kind() == "call_expression" && isCapHelper(w.e.callee(value)) && len(names) == 2
+	for i, id := range names {
+		var v *val
+		if pair {
+			f := majorOf
+			if i == 1 {
+				f = minorOf
+			}
+			v = w.e.capVal(f, false)
+		}
+		w.e.env[w.e.text(id)] = v
+	}
+}
+
+// call handles the calls that write a capability into a variable, and
+// TORCH_CHECK-style assertions on one.
+func (w *walker) call(n *sitter.Node) {
+	name := w.e.callee(n)
+	a := args(n)
+	switch name {
+	case "cudaDeviceGetAttribute", "cuDeviceGetAttribute", "hipDeviceGetAttribute":
+		if len(a) >= 2 && a[0].Kind() == "pointer_expression" {
+			key := w.e.text(a[0].ChildByFieldName("argument"))
+			switch attrField(w.e.text(a[1])) {
+			case "major":
+				w.e.env[key] = w.e.capVal(majorOf, false)
+			case "minor":
+				w.e.env[key] = w.e.capVal(minorOf, false)
+			}
+		}
+		return
+	case "cudaGetDeviceProperties", "hipGetDeviceProperties":
+		if len(a) >= 1 && a[0].Kind() == "pointer_expression" {
+			w.e.env[w.e.text(a[0].ChildByFieldName("argument"))] = &val{props: true}
+		}
+		return
+	}
+	if w.emit {
+		w.checkGate(n, name, a)
+	}
+}
