@@ -21,6 +21,7 @@ func Checks() []Check {
 		{AL103, checkHardFailure},
 		{AL104, checkFlavorOnly},
 		{AL105, checkShutOut},
+		{AL106, checkOverInclusion},
 		{AL201, checkPythonGates},
 		{AL202, checkPythonGates},
 		{AL203, checkPythonGates},

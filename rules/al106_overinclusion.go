@@ -1,0 +1,95 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/finding"
+)
+
+// AL106 is the opposite mistake of AL101: the target is let into a branch
+// whose code it cannot compile or run.
+var AL106 = Rule{
+	ID:   "AL106",
+	Name: "target-admitted-to-unsupported-code",
+	Short: "A preprocessor range lets the target into inline PTX it does not support (tcgen05 or wgmma on sm_120, say): ptxas fails for the target.",
+	Full: "An #if range written as a lower bound (`__CUDA_ARCH__ >= 1000`) or an arch-family test admits the target, and " +
+		"the branch holds inline PTX for a feature nvcc 13.0 does not compile for the target: 5th-generation tensor cores " +
+		"(tcgen05) and warpgroup MMA (wgmma) do not exist on sm_120, setmaxnreg needs an a or f build, block-scaled FP4 " +
+		"MMA needs sm_120a. Building for the target fails in ptxas (or, through a JIT, at first use). Narrow the range to " +
+		"the architectures that have the feature and give the target its own path. The knowledge base is measured: " +
+		"each feature was compiled with nvcc 13.0 for every target.",
+	Before: "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000\n  asm volatile(\"tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], 32;\" :: \"r\"(dst));\n#endif",
+	After: "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1030) && defined(__CUDA_ARCH_FEAT_SM100_ALL)\n" +
+		"  asm volatile(\"tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], 32;\" :: \"r\"(dst));\n#endif",
+	Level:     finding.LevelError,
+	Tags:      []string{"correctness", "cuda", "build"},
+	Precision: "high",
+}
+
+// checkOverInclusion looks at the branch each build of the target takes: its
+// own inline assembly (nested ranges are judged on their own) must not use a
+// feature the build lacks.
+func checkOverInclusion(r Rule, c *Context) []finding.Finding {
+	if c.KB == nil {
+		return nil
+	}
+	var out []finding.Finding
+	for _, ce := range c.Chains {
+		if !ce.ArchDependent() {
+			continue
+		}
+		type hit struct {
+			flavors []string
+			missing []string
+		}
+		byBranch := map[int]*hit{}
+		var order []int
+		for _, t := range c.Flavors {
+			b := ce.Taken[t]
+			if b < 0 {
+				continue
+			}
+			text := ce.Chain.Branches[b].Content.Text
+			if !strings.Contains(text, "asm") {
+				continue // only inline PTX is certain to reach ptxas for this pass
+			}
+			var missing []string
+			for _, u := range c.KB.Find(text) {
+				if !u.Feature.Supports(c.Passes[t]) {
+					missing = append(missing, fmt.Sprintf("%s via %s", u.Feature.Description, u.Token))
+				}
+			}
+			if len(missing) == 0 {
+				continue
+			}
+			h := byBranch[b]
+			if h == nil {
+				h = &hit{missing: missing}
+				byBranch[b] = h
+				order = append(order, b)
+			}
+			h.flavors = append(h.flavors, c.Passes[t].Name())
+		}
+		for _, b := range order {
+			h := byBranch[b]
+			d := ce.Directive(b)
+			msg := fmt.Sprintf("This %s lets %s into code it cannot compile: the branch uses %s, which nvcc 13.0 does not compile for %s. "+
+				"Narrow the range to the architectures that have the feature and give %s its own path.",
+				d.Display(), strings.Join(h.flavors, " and "), strings.Join(h.missing, ", "), strings.Join(h.flavors, ", "),
+				c.Target.Arch.Base().Name())
+			out = append(out, finding.Finding{
+				RuleID:     r.ID,
+				Level:      r.Level,
+				Message:    msg,
+				Location:   loc(ce.File, d, ""),
+				Condition:  directiveText(d),
+				Flavors:    h.flavors,
+				Gets:       "a build failure in ptxas",
+				Target:     c.Target.String(),
+				Properties: map[string]any{"missingFeatures": strings.Join(h.missing, ", ")},
+			})
+		}
+	}
+	return out
+}

@@ -1,0 +1,21 @@
+// Rule fixture: lower bounds that let sm_120 into PTX it lacks.
+// Written for archlint.
+#pragma once
+
+__device__ void alloc_tmem(unsigned dst) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000 // want "AL106 This #if lets sm_120 and sm_120a and sm_120f into code it cannot compile: the branch uses 5th-gen tensor cores via tcgen05."
+  asm volatile("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], 32;" :: "r"(dst));
+#endif
+}
+
+__device__ void regs() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 // want "AL106 This #if lets sm_120 into code it cannot compile: the branch uses setmaxnreg"
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 240;");
+#endif
+}
+
+__device__ void fine() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
