@@ -74,13 +74,27 @@ func checkOverInclusion(r Rule, c *Context) []finding.Finding {
 		for _, b := range order {
 			h := byBranch[b]
 			d := ce.Directive(b)
-			msg := fmt.Sprintf("This %s lets %s into code it cannot compile: the branch uses %s, which nvcc 13.0 does not compile for %s. "+
-				"Narrow the range to the architectures that have the feature and give %s its own path.",
-				d.Display(), strings.Join(h.flavors, " and "), strings.Join(h.missing, ", "), strings.Join(h.flavors, ", "),
-				c.Target.Arch.Base().Name())
+			msg := fmt.Sprintf("This %s lets %s into code it cannot compile: the branch uses %s, which nvcc 13.0 does not compile for %s, so ptxas fails wherever this code is instantiated for it. ",
+				d.Display(), strings.Join(h.flavors, " and "), strings.Join(h.missing, ", "), strings.Join(h.flavors, ", "))
+			level := r.Level
+			if len(h.flavors) < len(c.Flavors) {
+				// Another build of the GPU has the feature: a build-flag
+				// problem more than a code one.
+				var others []string
+				for _, p := range c.Flavors {
+					if !containsString(h.flavors, c.Passes[p].Name()) {
+						others = append(others, c.Passes[p].Name())
+					}
+				}
+				msg += fmt.Sprintf("The %s build%s compile%s it: make sure the project builds %s, or narrow the range.",
+					strings.Join(others, " and "), plural(len(others)), singularVerb(len(others)), strings.Join(others, " or "))
+				level = finding.LevelWarning
+			} else {
+				msg += fmt.Sprintf("Narrow the range to the architectures that have the feature and give %s its own path.", c.Target.Arch.Base().Name())
+			}
 			out = append(out, finding.Finding{
 				RuleID:     r.ID,
-				Level:      r.Level,
+				Level:      level,
 				Message:    msg,
 				Location:   loc(ce.File, d, ""),
 				Condition:  directiveText(d),
@@ -92,4 +106,13 @@ func checkOverInclusion(r Rule, c *Context) []finding.Finding {
 		}
 	}
 	return out
+}
+
+func containsString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
