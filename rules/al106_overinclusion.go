@@ -10,8 +10,8 @@ import (
 // AL106 is the opposite mistake of AL101: the target is let into a branch
 // whose code it cannot compile or run.
 var AL106 = Rule{
-	ID:   "AL106",
-	Name: "target-admitted-to-unsupported-code",
+	ID:    "AL106",
+	Name:  "target-admitted-to-unsupported-code",
 	Short: "A preprocessor range lets the target into inline PTX it does not support (tcgen05 or wgmma on sm_120, say): ptxas fails for the target.",
 	Full: "An #if range written as a lower bound (`__CUDA_ARCH__ >= 1000`) or an arch-family test admits the target, and " +
 		"the branch holds inline PTX for a feature nvcc 13.0 does not compile for the target: 5th-generation tensor cores " +

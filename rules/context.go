@@ -28,6 +28,8 @@ type Context struct {
 	Caps  []python.Capability
 	// KB is the feature knowledge base for verdicts (nil: no verdicts).
 	KB *verdict.KB
+	// Macros gives a pass's predefined macros, to verify proposed fixes.
+	Macros func(target.Arch) target.PassMacros
 
 	once     sync.Once
 	verdicts map[*cpp.ChainEval][]shutout.Verdict

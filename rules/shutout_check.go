@@ -8,6 +8,7 @@ import (
 	"github.com/archlint/archlint/analyzer/cpp"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/shutout"
+	"github.com/archlint/archlint/analyzer/verdict"
 )
 
 // exclusion is one chain that shuts the target out, before it becomes an
@@ -174,6 +175,13 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 	f.Related = append(f.Related, defRelated(ce.Dirs)...)
 	if r.ID == AL101.ID && ce.Synth == nil {
 		c.judge(&f, c.regionCode(ce.File, &ce.Chain.Branches[bx]))
+		if f.Properties["verdict"] == string(verdict.Arbitrary) {
+			if cond := c.openCondition(dx.Args); cond != "" && c.verifyOpened(dx.Args, cond) {
+				if fx := directiveFix(ce.File, dx, cond, fmt.Sprintf("Open the range to %s (everything it uses compiles there)", tName)); fx != nil {
+					f.Fixes = append(f.Fixes, *fx)
+				}
+			}
+		}
 	} else if r.ID == AL105.ID {
 		f.Message += " No fix is offered: tuning values must be measured on the target."
 	}

@@ -73,6 +73,9 @@ type Finding struct {
 	Target string `json:"target"`
 	// Properties carries machine-readable extras (verdict, evidence).
 	Properties map[string]any `json:"properties,omitempty"`
+	// Fixes are edits that open the gate, offered only for arbitrary
+	// exclusions (never for justified ones): SARIF fixes, --diff, --fix.
+	Fixes []Fix `json:"fixes,omitempty"`
 	// Key identifies the finding independently of its line number: rule,
 	// file, normalized condition and an occurrence index. Set by
 	// post-processing; used for the stable fingerprint and baselines.
@@ -86,4 +89,22 @@ type Notification struct {
 	Level   Level    `json:"level"`
 	Message string   `json:"message"`
 	Where   Location `json:"location"`
+}
+
+// Fix is one way to open a gate.
+type Fix struct {
+	Description string `json:"description"`
+	Edits       []Edit `json:"edits"`
+}
+
+// Edit replaces whole lines Line..EndLine (1-based, inclusive) of a file:
+// Old is their current text (without the final newline), New the text that
+// replaces them. Whole-line edits keep --diff, --fix and SARIF agreeing.
+type Edit struct {
+	Root    string `json:"root"`
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	EndLine int    `json:"endLine"`
+	Old     string `json:"old"`
+	New     string `json:"new"`
 }

@@ -303,6 +303,10 @@ func buildResult(f finding.Finding, level finding.Level, ruleIndex int, r Run, l
 		res.CodeFlows = append(res.CodeFlows, &sarif.CodeFlow{ThreadFlows: []*sarif.ThreadFlow{tf}})
 	}
 
+	for _, fx := range f.Fixes {
+		res.Fixes = append(res.Fixes, sarifFix(fx, loc))
+	}
+
 	fp := map[string]interface{}{stableFingerprintKey: StableFingerprint(f, primary.rel)}
 	if h := hashes.get(f.Location); h != "" {
 		fp["primaryLocationLineHash"] = h
@@ -471,4 +475,22 @@ func orText(s, def string) string {
 
 func orUnknown(target string) string {
 	return orText(target, "an unnamed target")
+}
+
+// sarifFix renders a whole-line edit as a SARIF fix: the deleted region
+// spans the old lines from column 1 to the end of the last one, and the
+// inserted content is the new text.
+func sarifFix(fx finding.Fix, loc *locator) *sarif.Fix {
+	out := sarif.NewFix().WithDescriptionText(fx.Description)
+	for _, e := range fx.Edits {
+		p := loc.place(finding.Location{Root: e.Root, Path: e.Path, Line: e.Line})
+		lines := strings.Split(e.Old, "\n")
+		last := lines[len(lines)-1]
+		reg := &sarif.Region{StartLine: intPtr(e.Line), StartColumn: intPtr(1), EndLine: intPtr(e.EndLine),
+			EndColumn: intPtr(len(last) + 1)}
+		rep := sarif.NewReplacement(reg).WithInsertedContent(sarif.NewArtifactContent().WithText(e.New))
+		ch := sarif.NewArtifactChange(&sarif.ArtifactLocation{URI: strPtr(p.uri), URIBaseId: strPtr(p.baseID)}).WithReplacement(rep)
+		out.AddArtifactChanges(ch)
+	}
+	return out
 }

@@ -340,7 +340,8 @@ func Run(opt Options) (*Result, error) {
 			res.Notifications = append(res.Notifications, conditionErrors(p.FS, results)...)
 		}
 		newCtx := func(chains []*cpp.ChainEval) *rules.Context {
-			c := &rules.Context{Target: tg, Passes: passes, Chains: chains, Structure: structure, Gates: gates, Caps: caps, KB: kb}
+			c := &rules.Context{Target: tg, Passes: passes, Chains: chains, Structure: structure, Gates: gates, Caps: caps, KB: kb,
+				Macros: func(a target.Arch) target.PassMacros { return opt.Table.Macros(a, opt.CUDA, build) }}
 			for _, fl := range opt.Table.Flavors(tg, opt.CUDA) {
 				for i, ps := range passes {
 					if ps == fl {

@@ -110,3 +110,32 @@ func TestTraceJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestDiffAndFix(t *testing.T) {
+	dir := t.TempDir()
+	src := "#pragma once\n__device__ void w() {\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200)\n  cudaGridDependencySynchronize();\n#endif\n}\n" +
+		"__device__ void j() {\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200)\n  asm volatile(\"wgmma.fence.sync.aligned;\");\n#endif\n}\n"
+	p := filepath.Join(dir, "k.cuh")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "--target", "sm_120", "--diff", dir)
+	if code != exitClean || !strings.Contains(out, "+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)\n") {
+		t.Fatalf("diff: exit %d\n%s%s", code, out, errs)
+	}
+	// The wgmma range is justified: no fix is offered for it.
+	if strings.Count(out, "\n+#if") != 1 {
+		t.Errorf("exactly one fix expected (the arbitrary PDL range):\n%s", out)
+	}
+	if b, _ := os.ReadFile(p); string(b) != src {
+		t.Fatal("--diff must not write")
+	}
+	code, _, errs = runCLI(t, "--target", "sm_120", "--fix", dir)
+	if !strings.Contains(errs, "archlint: fixed") || !strings.Contains(errs, "1 file changed") {
+		t.Fatalf("fix: exit %d %s", code, errs)
+	}
+	b, _ := os.ReadFile(p)
+	if strings.Count(string(b), "< 1200") != 1 {
+		t.Errorf("--fix should open only the arbitrary range:\n%s", b)
+	}
+}

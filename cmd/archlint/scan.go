@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/fix"
 	"github.com/archlint/archlint/analyzer/report"
 	"github.com/archlint/archlint/analyzer/scan"
 	"github.com/archlint/archlint/rules"
@@ -30,6 +31,8 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 	failOn := fs.String("fail-on", "warning", "exit 1 when a finding is at or above this level: note, warning, error, none")
 	colorMode := fs.String("color", "auto", "color text output: auto (TTY and no NO_COLOR), always, never")
 	verbose := fs.Bool("verbose", false, "text output: whole messages, every chain and the properties of each finding")
+	diffMode := fs.Bool("diff", false, "print the fixes for arbitrary exclusions as a unified diff instead of the report")
+	fixMode := fs.Bool("fix", false, "apply the fixes for arbitrary exclusions to the files (never for justified ones), then report")
 	var excludes stringList
 	fs.Var(&excludes, "exclude", "gitignore-style pattern of paths to skip (repeatable)")
 	noGitignore := fs.Bool("no-gitignore", false, "do not read .gitignore files")
@@ -69,6 +72,31 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "archlint:", err)
 		return exitError
+	}
+	var all []finding.Finding
+	for _, tr := range res.Targets {
+		all = append(all, tr.Findings...)
+	}
+	if *diffMode {
+		d, errs := fix.Diff(all)
+		for _, e := range errs {
+			fmt.Fprintln(stderr, "archlint: warning:", e)
+		}
+		fmt.Fprint(stdout, d)
+		if d == "" {
+			fmt.Fprintln(stderr, "archlint: no fixes to offer (fixes are offered only for arbitrary exclusions)")
+		}
+		return exitClean
+	}
+	if *fixMode {
+		changed, errs := fix.Apply(all)
+		for _, e := range errs {
+			fmt.Fprintln(stderr, "archlint: warning:", e)
+		}
+		for _, c := range changed {
+			fmt.Fprintln(stderr, "archlint: fixed", c)
+		}
+		fmt.Fprintf(stderr, "archlint: %d file%s changed by --fix\n", len(changed), map[bool]string{true: "", false: "s"}[len(changed) == 1])
 	}
 	wd, _ := os.Getwd()
 	var runs []report.Run
