@@ -8,10 +8,10 @@ import "github.com/archlint/archlint/analyzer/finding"
 var AL201 = Rule{
 	ID:    "AL201",
 	Name:  "python-gate-excludes-target",
-	Short: "A Python capability check refuses the target GPU or routes it to an older architecture's path.",
+	Short: "A runtime capability check (Python, or C++ host code) refuses the target GPU or routes it to an older architecture's path.",
 	Full: "Python code decides by compute capability (torch.cuda.get_device_capability(), get_device_properties().major, " +
 		"a helper such as is_sm90_supported(), vllm's current_platform.has_device_capability(), a KERNELS[(major, minor)] " +
-		"table) and the target either gets refused (an exception, a failed assert, a skipped feature, a missing table " +
+		"table; in C++ host code getSMVersion() or cudaDeviceProp.major compared in an if/else ladder or a TORCH_CHECK) and the target either gets refused (an exception, a failed assert, a skipped feature, a missing table " +
 		"entry) where an older GPU is served, or is sent down the path of older GPUs. The finding names the exact " +
 		"expression, the capabilities it admits and what the target gets. Check whether the guarded kernel exists for " +
 		"the target before widening the check: a Python gate often sits in front of a C++ range that also excludes it.",

@@ -165,6 +165,8 @@ func gateNoun(kind string) string {
 		return "capability decorator"
 	case "cmake-arch-list":
 		return "CMake arch list"
+	case "cpp-host-check":
+		return "host-side capability check"
 	}
 	return strings.ReplaceAll(kind, "-", " ")
 }

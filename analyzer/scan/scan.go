@@ -16,6 +16,8 @@ import (
 	"github.com/archlint/archlint/analyzer/cpp"
 	"github.com/archlint/archlint/analyzer/cst"
 	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/hostgate"
+	"github.com/archlint/archlint/analyzer/python"
 	"github.com/archlint/archlint/analyzer/target"
 	"github.com/archlint/archlint/analyzer/verdict"
 	"github.com/archlint/archlint/analyzer/walk"
@@ -59,6 +61,10 @@ type Result struct {
 // triggers are the byte strings that make a C/C++/CUDA file worth parsing
 // for structure: the nvcc arch macros, CCCL's target macros and CUTLASS's
 // derived arch macros.
+// hostTriggers reveal C++ host code that reads the GPU's capability.
+var hostTriggers = []string{"getSMVersion", "get_sm_version", "GetSMVersion", "ComputeCapability", "cudaGetDeviceProperties",
+	"getCurrentDeviceProperties", "getDeviceProperties", "sm_version", "compute_capability", "prop.major", "props.major", "->major"}
+
 var triggers = []string{"__CUDA_ARCH", "NV_IF_", "NV_PROVIDES_SM", "NV_IS_", "CUTLASS_ARCH_MMA", "CUDA_ARCH_FAMILY", "CUDA_ARCH_CONDITIONAL"}
 
 // NewTriggers builds the prefilter for arch-relevant C/C++/CUDA text.
@@ -66,8 +72,11 @@ func NewTriggers() *walk.Prefilter { return walk.NewPrefilter(triggers) }
 
 // Project is the C/C++/CUDA side of the scanned roots, read and indexed.
 type Project struct {
-	FS            *cpp.FileSet
-	Relevant      []bool // per file: mentions an arch trigger
+	FS       *cpp.FileSet
+	Relevant []bool // per file: mentions an arch trigger
+	// HostGates are capability decisions in C++ host code (TORCH_CHECK,
+	// if/else ladders on getSMVersion() or cudaDeviceProp.major).
+	HostGates     []python.Gate
 	Notifications []finding.Notification
 	jobs          int
 }
@@ -87,10 +96,13 @@ func Load(opt Options) (*Project, error) {
 		p.Notifications = append(p.Notifications, notification(pr.Root, pr.Path, 0, pr.Msg))
 	}
 	pre := NewTriggers()
+	hostPre := walk.NewPrefilter(hostTriggers)
+	caps := ReferenceCaps(opt.Table, opt.CUDA)
 	type loaded struct {
 		file     *cpp.File
 		relevant bool
 		notes    []finding.Notification
+		gates    []python.Gate
 	}
 	out := walk.ForEach(files, p.jobs, func(_ int, f walk.File) loaded {
 		src, prob := walk.Read(f, opt.MaxFileSize)
@@ -112,11 +124,19 @@ func Load(opt Options) (*Project, error) {
 			}
 		}
 		l.file, l.relevant = cf, pre.Match(src)
+		if hostPre.Match(src) {
+			gs, err := hostgate.Analyze(f.Root, f.Path, src, caps)
+			if err != nil {
+				l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
+			}
+			l.gates = gs
+		}
 		return l
 	})
 	var cfiles []*cpp.File
 	for _, l := range out {
 		p.Notifications = append(p.Notifications, l.notes...)
+		p.HostGates = append(p.HostGates, l.gates...)
 		if l.file != nil {
 			cfiles = append(cfiles, l.file)
 			p.Relevant = append(p.Relevant, l.relevant)
@@ -319,7 +339,9 @@ func Run(opt Options) (*Result, error) {
 	structure, notes := p.Structure()
 	res := &Result{Files: len(p.FS.Files), Units: len(units)}
 	res.Notifications = append(p.Notifications, notes...)
-	gates := prog.Gates
+	// Host gates go after the Python ones: JIT modules refer to Python
+	// gates by index.
+	gates := append(append([]python.Gate(nil), prog.Gates...), p.HostGates...)
 	res.Notifications = append(res.Notifications, pyNotes...)
 	linker := chain.NewLinker(p.FS, prog)
 	res.Notifications = append(res.Notifications, linker.Notes...)

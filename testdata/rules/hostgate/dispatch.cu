@@ -1,0 +1,27 @@
+// Rule fixture: capability checks in C++ host code. Written for archlint.
+#include <stdexcept>
+
+int getSMVersion();
+void run_hopper();
+void run_blackwell();
+void run_generic();
+
+void launch_gemm() {
+  int sm_version = getSMVersion();
+  if (sm_version == 90) { // want "AL201 host-side capability check admits 9.x, 10.0 and shuts out 10.3, 11.x, 12.x: on 12.0 .sm_120.:"
+    run_hopper();
+  } else if (sm_version == 100) {
+    run_blackwell();
+  } else {
+    throw std::runtime_error("unsupported GPU architecture");
+  }
+}
+
+void launch_norm() {
+  int sm_version = getSMVersion();
+  if (sm_version >= 90) {  // no finding: an open lower bound admits 12.0
+    run_hopper();
+  } else {
+    run_generic();
+  }
+}
