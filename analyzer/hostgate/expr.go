@@ -57,9 +57,41 @@ func args(call *sitter.Node) []*sitter.Node {
 	return named(call.ChildByFieldName("arguments"))
 }
 
-// eval evaluates an expression per capability; nil is unknown.
+// eval evaluates an expression per capability; nil is unknown. Results
+// are memoized until the environment changes, so visiting every nested
+// expression of a long chain stays linear; a result cut short by the
+// depth bound is not memoized, since the same node nearer the top of a
+// later evaluation can do better.
 func (e *evaluator) eval(n *sitter.Node, depth int) *val {
-	if n == nil || depth > maxExprDepth || n.IsError() || n.IsMissing() {
+	if n == nil {
+		return nil
+	}
+	if depth > maxExprDepth {
+		e.cuts++
+		return nil
+	}
+	if v, ok := e.memo[n.Id()]; ok {
+		return v
+	}
+	cuts := e.cuts
+	v := e.eval1(n, depth)
+	if e.cuts == cuts {
+		if e.memo == nil {
+			e.memo = map[uintptr]*val{}
+		}
+		e.memo[n.Id()] = v
+	}
+	return v
+}
+
+// set binds a variable and forgets memoized results that may read it.
+func (e *evaluator) set(key string, v *val) {
+	e.env[key] = v
+	clear(e.memo)
+}
+
+func (e *evaluator) eval1(n *sitter.Node, depth int) *val {
+	if n.IsError() || n.IsMissing() {
 		return nil
 	}
 	switch n.Kind() {

@@ -129,7 +129,7 @@ func (w *walker) ladder(n *sitter.Node) {
 	}
 	// A parse error inside the chain, or a dangling else cut off by a
 	// preprocessor branch, leaves what follows the chain unknown.
-	if next := n.NextNamedSibling(); n.HasError() || (next != nil && next.IsError()) {
+	if n.HasError() || w.beforeError[n.Id()] {
 		outs[len(outs)-1].broken = true
 	}
 	raw := make([]int, len(w.caps))

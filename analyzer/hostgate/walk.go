@@ -12,12 +12,15 @@ type walker struct {
 	emit bool // record gates (the summary pass only tracks values)
 	// consumed are the else-if statements already part of a ladder.
 	consumed map[uintptr]bool
+	// beforeError are the statements an ERROR sibling follows (found
+	// while walking: asking tree-sitter for a sibling costs the depth).
+	beforeError map[uintptr]bool
 	returns  []*val
 	nReturns int
 }
 
 func (f *file) newWalker(def *sitter.Node, emit bool) *walker {
-	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[uintptr]bool{},
+	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[uintptr]bool{}, beforeError: map[uintptr]bool{},
 		e: &evaluator{src: f.src, caps: f.caps, env: map[string]*val{}, helpers: f.helpers}}
 	// Parameters: a cudaDeviceProp reference reads the capability; any
 	// other parameter hides a capability-named value of the same name
@@ -29,7 +32,7 @@ func (f *file) newWalker(def *sitter.Node, emit bool) *walker {
 			}
 			if isPropsType(w.e.text(p.ChildByFieldName("type"))) {
 				if name := w.e.declName(p.ChildByFieldName("declarator")); name != "" {
-					w.e.env[name] = &val{props: true}
+					w.e.set(name, &val{props: true})
 				}
 			}
 		}
@@ -89,9 +92,17 @@ func (w *walker) walk(body *sitter.Node) {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		w.visit(n)
+		var after *sitter.Node // the next sibling of c
 		for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
 			c := n.NamedChild(uint(i))
-			if c == nil || c.Kind() == "function_definition" || c.NamedChildCount() == 0 {
+			if c == nil {
+				continue
+			}
+			if after != nil && after.IsError() {
+				w.beforeError[c.Id()] = true
+			}
+			after = c
+			if c.Kind() == "function_definition" || c.NamedChildCount() == 0 {
 				continue
 			}
 			stack = append(stack, c)
@@ -107,9 +118,9 @@ func (w *walker) visit(n *sitter.Node) {
 		left := n.ChildByFieldName("left")
 		key := w.e.text(left)
 		if w.e.text(n.ChildByFieldName("operator")) == "=" {
-			w.e.env[key] = w.e.eval(n.ChildByFieldName("right"), 0)
+			w.e.set(key, w.e.eval(n.ChildByFieldName("right"), 0))
 		} else {
-			w.e.env[key] = nil
+			w.e.set(key, nil)
 		}
 	case "call_expression":
 		w.call(n)
@@ -161,7 +172,7 @@ func (w *walker) declare(n *sitter.Node) {
 			v = &val{props: true}
 		}
 		if name := w.e.declName(d); name != "" {
-			w.e.env[name] = v
+			w.e.set(name, v)
 		}
 	}
 }
@@ -179,7 +190,7 @@ func (w *walker) bindPair(sb, value *sitter.Node) {
 			}
 			v = w.e.capVal(f, false)
 		}
-		w.e.env[w.e.text(id)] = v
+		w.e.set(w.e.text(id), v)
 	}
 }
 
@@ -194,15 +205,15 @@ func (w *walker) call(n *sitter.Node) {
 			key := w.e.text(a[0].ChildByFieldName("argument"))
 			switch attrField(w.e.text(a[1])) {
 			case "major":
-				w.e.env[key] = w.e.capVal(majorOf, false)
+				w.e.set(key, w.e.capVal(majorOf, false))
 			case "minor":
-				w.e.env[key] = w.e.capVal(minorOf, false)
+				w.e.set(key, w.e.capVal(minorOf, false))
 			}
 		}
 		return
 	case "cudaGetDeviceProperties", "hipGetDeviceProperties":
 		if len(a) >= 1 && a[0].Kind() == "pointer_expression" {
-			w.e.env[w.e.text(a[0].ChildByFieldName("argument"))] = &val{props: true}
+			w.e.set(w.e.text(a[0].ChildByFieldName("argument")), &val{props: true})
 		}
 		return
 	}
