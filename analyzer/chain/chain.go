@@ -3,6 +3,7 @@ package chain
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -34,6 +35,8 @@ type Linker struct {
 	// 2 files: ..."): reported, never guessed.
 	Notes   []finding.Notification
 	callers map[string][]python.Call
+	// ReadFile reads a scanned file (for the whole-line edits of fixes).
+	ReadFile func(root, path string) ([]byte, error)
 }
 
 // NewLinker resolves every JIT module's sources and its Python entry path.
@@ -288,7 +291,7 @@ func (l *Linker) attachGates(fs []finding.Finding, behind map[*Module][]int) {
 		if len(mods) == 0 {
 			continue
 		}
-		ranges, empty := 0, 0
+		ranges, empty, justified := 0, 0, 0
 		for _, m := range mods {
 			for _, ci := range behind[m] {
 				c := fs[ci]
@@ -296,6 +299,9 @@ func (l *Linker) attachGates(fs []finding.Finding, behind map[*Module][]int) {
 					continue
 				}
 				ranges++
+				if c.Properties["verdict"] == "justified" || c.Properties["verdict"] == "unknown" {
+					justified++
+				}
 				if c.RuleID == "AL102" {
 					empty++
 				}
@@ -317,7 +323,53 @@ func (l *Linker) attachGates(fs []finding.Finding, behind map[*Module][]int) {
 			f.Properties = map[string]any{}
 		}
 		f.Properties["excludedBehind"] = ranges
+		if justified == 0 {
+			l.offerMajorFix(f)
+		}
 	}
+}
+
+// targetMajorRE takes the major out of a target name: sm_120a -> 12.
+var targetMajorRE = regexp.MustCompile(`^sm_(\d+)\d[af]?$`)
+
+var intListRE = regexp.MustCompile(`^\[\s*\d+(\s*,\s*\d+)*\s*,?\s*\]$`)
+
+// offerMajorFix adds the target's major to a literal supported_major_versions
+// list, when every range behind the gate is a port artifact (their own fixes
+// open them): the two together let the module build and run on the target.
+func (l *Linker) offerMajorFix(f *finding.Finding) {
+	if f.Properties["gateKind"] != "supported-major-versions" || l.ReadFile == nil {
+		return
+	}
+	expr := strings.TrimSpace(f.Condition)
+	if !intListRE.MatchString(expr) {
+		return
+	}
+	m := targetMajorRE.FindStringSubmatch(f.Target)
+	if m == nil {
+		return
+	}
+	major := m[1]
+	for _, n := range regexp.MustCompile(`\d+`).FindAllString(expr, -1) {
+		if n == major {
+			return
+		}
+	}
+	src, err := l.ReadFile(f.Location.Root, f.Location.Path)
+	if err != nil {
+		return
+	}
+	lines := strings.Split(string(src), "\n")
+	if f.Location.Line < 1 || f.Location.Line > len(lines) || !strings.Contains(lines[f.Location.Line-1], expr) {
+		return
+	}
+	old := strings.TrimSuffix(lines[f.Location.Line-1], "\r")
+	grown := strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(expr, "]")), ",") + ", " + major + "]"
+	f.Fixes = append(f.Fixes, finding.Fix{
+		Description: fmt.Sprintf("Add %s to supported_major_versions; apply the fixes of the ranges behind this gate too", major),
+		Edits: []finding.Edit{{Root: f.Location.Root, Path: f.Location.Path, Line: f.Location.Line, EndLine: f.Location.Line,
+			Old: old, New: strings.Replace(old, expr, grown, 1)}},
+	})
 }
 
 func firstSentence(s string) string {

@@ -104,9 +104,13 @@ func Diff(fs []finding.Finding) (string, []error) {
 		fmt.Fprintf(&sb, "--- a/%s\n+++ b/%s\n", fe.path, fe.path)
 		const ctx = 3
 		shift := 0 // line offset of the new file against the old one
+		n := len(old)
+		if n > 0 && old[n-1] == "" {
+			n-- // the empty string after a final newline is no line
+		}
 		for _, e := range fe.edits {
 			from := max(1, e.Line-ctx)
-			to := min(len(old), e.EndLine+ctx)
+			to := min(n, e.EndLine+ctx)
 			newLines := strings.Split(e.New, "\n")
 			oldCount := to - from + 1
 			newCount := oldCount - (e.EndLine - e.Line + 1) + len(newLines)

@@ -6,7 +6,9 @@ package scan
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -344,6 +346,9 @@ func Run(opt Options) (*Result, error) {
 	gates := append(append([]python.Gate(nil), prog.Gates...), p.HostGates...)
 	res.Notifications = append(res.Notifications, pyNotes...)
 	linker := chain.NewLinker(p.FS, prog)
+	linker.ReadFile = func(root, rel string) ([]byte, error) {
+		return os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	}
 	res.Notifications = append(res.Notifications, linker.Notes...)
 	caps := ReferenceCaps(opt.Table, opt.CUDA)
 	kb, err := verdict.Load()

@@ -139,3 +139,18 @@ func TestDiffAndFix(t *testing.T) {
 		t.Errorf("--fix should open only the arbitrary range:\n%s", b)
 	}
 }
+
+// TestDiffOpensGateAndRanges: when every range behind a supported_major_versions
+// gate is a port artifact, the diff opens both the list and the ranges.
+func TestDiffOpensGateAndRanges(t *testing.T) {
+	code, out, errs := runCLI(t, "--target", "sm_120", "--diff", filepath.Join("..", "..", "testdata", "fixes"))
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"+    return gen_jit_spec(\"norm\", [CSRC / \"norm.cu\"], supported_major_versions=[9, 10, 12])",
+		"+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("diff lacks %q:\n%s", want, out)
+		}
+	}
+}
