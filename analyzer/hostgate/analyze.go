@@ -42,7 +42,8 @@ func Analyze(root, path string, src []byte, caps []python.Capability) ([]python.
 	}
 	defer tree.Close()
 
-	f := &file{root: root, path: path, src: src, caps: caps, helpers: map[string]*val{}}
+	f := &file{root: root, path: path, src: src, caps: caps, helpers: map[string]*val{},
+		members: map[string]*val{}, conflicted: map[string]bool{}}
 	funcs := functions(tree.RootNode())
 	// Helper summaries first, twice so that a helper calling a helper
 	// defined after it resolves; the order of definitions does not matter.
@@ -70,6 +71,9 @@ type file struct {
 	src        []byte
 	caps       []python.Capability
 	helpers    map[string]*val
+	members    map[string]*val
+	// conflicted are members also assigned something else.
+	conflicted map[string]bool
 	gates      []python.Gate
 }
 

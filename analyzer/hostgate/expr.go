@@ -111,6 +111,9 @@ func (e *evaluator) eval1(n *sitter.Node, depth int) *val {
 		if v, ok := e.env[name]; ok {
 			return v
 		}
+		if v, ok := e.members[name]; ok {
+			return v
+		}
 		if isCapName(name) {
 			return e.capVal(smScale, true)
 		}
@@ -119,6 +122,11 @@ func (e *evaluator) eval1(n *sitter.Node, depth int) *val {
 			return v
 		}
 		field := e.text(n.ChildByFieldName("field"))
+		if arg := n.ChildByFieldName("argument"); arg != nil && arg.Kind() == "this" {
+			if v, ok := e.members[field]; ok {
+				return v
+			}
+		}
 		if obj := e.eval(n.ChildByFieldName("argument"), depth+1); obj != nil && obj.props {
 			switch field {
 			case "major":

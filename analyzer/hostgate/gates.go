@@ -249,7 +249,7 @@ func (w *walker) ternary(n *sitter.Node) {
 
 // checkGate records TORCH_CHECK(cond, ...)-style assertions on the
 // capability: they continue where cond holds and fail where it does not.
-func (w *walker) checkGate(n *sitter.Node, name string, a []*sitter.Node) {
+func (w *walker) checkGate(n *sitter.Node, name string, a []*sitter.Node, streamed string) {
 	if len(a) == 0 {
 		return
 	}
@@ -265,7 +265,7 @@ func (w *walker) checkGate(n *sitter.Node, name string, a []*sitter.Node) {
 	if v == nil || !v.taint {
 		return
 	}
-	msg := w.e.message(a[1:])
+	msg := w.e.message(a[1:]) + streamed
 	if msg != "" {
 		msg = ": " + msg
 	}
@@ -281,10 +281,9 @@ func (w *walker) checkGate(n *sitter.Node, name string, a []*sitter.Node) {
 			raw[ci] = 1
 		}
 	}
-	to := cond
+	// TORCH_CHECK_GE(a, b) has no condition expression: the call is it.
 	if cmpSuffix(name) != "" {
-		to = a[1]
+		cond = n
 	}
-	expr := w.e.src[cond.StartByte():to.EndByte()]
-	w.record(cond, to, string(expr), raw, outs, v)
+	w.record(cond, cond, w.e.text(cond), raw, outs, v)
 }

@@ -15,7 +15,8 @@ import (
 const fixtures = "../../testdata/hostgate"
 
 // wantRE is an inline expectation: "// gate: none" or
-// "// gate: admits 9.0, 10.0" (or "all"), optionally "; branch 0 1 -1 ...".
+// "// gate: admits 9.0, 10.0" (or "all"), then optionally "; branch 0 1 -1 ...",
+// "; refusal TEXT", "; helper NAME".
 var wantRE = regexp.MustCompile(`//\s*gate:\s*(.*)$`)
 
 // admits renders the capabilities a gate admits as the fixtures write them.
@@ -64,7 +65,6 @@ func TestFixtures(t *testing.T) {
 			}
 			seen := map[int]bool{}
 			for _, g := range gates {
-				got := "admits " + admits(g, caps)
 				w, ok := want[g.Line]
 				desc := fmt.Sprintf("%s:%d:%d %q branch [%s] outcomes %q refusal %q", g.Path, g.Line, g.Col, g.Expr, branches(g.Branch), g.Outcomes, g.Refusal)
 				if !ok || w == "none" {
@@ -72,12 +72,25 @@ func TestFixtures(t *testing.T) {
 					continue
 				}
 				seen[g.Line] = true
-				wantAdmits, wantBranch, _ := strings.Cut(w, ";")
-				if strings.TrimSpace(wantAdmits) != got {
-					t.Errorf("%s: got %s, want %s", desc, got, wantAdmits)
-				}
-				if b := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(wantBranch), "branch")); b != "" && b != branches(g.Branch) {
-					t.Errorf("%s: want branch [%s]", desc, b)
+				for _, part := range strings.Split(w, ";") {
+					key, arg, _ := strings.Cut(strings.TrimSpace(part), " ")
+					var have string
+					switch key {
+					case "admits":
+						have = admits(g, caps)
+					case "branch":
+						have = branches(g.Branch)
+					case "refusal":
+						have = g.Refusal
+					case "helper":
+						have = g.Helper
+					default:
+						t.Errorf("%s: bad expectation %q", desc, part)
+						continue
+					}
+					if have != arg {
+						t.Errorf("%s: %s is %q, want %q", desc, key, have, arg)
+					}
 				}
 				if g.Kind != Kind || g.Function == "" || g.Expr == "" || len(g.Outcomes) < 2 {
 					t.Errorf("%s: incomplete gate %+v", desc, g)

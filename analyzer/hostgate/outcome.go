@@ -70,17 +70,52 @@ func isAbort(name string) bool {
 	return false
 }
 
-// message joins the string literal arguments of a check or error macro.
+// message joins the string literal arguments of a check or error macro
+// (adjacent literals concatenated, quotes and escapes of the quotes left out).
 func (e *evaluator) message(a []*sitter.Node) string {
 	var parts []string
 	for _, x := range a {
-		if k := x.Kind(); k == "string_literal" || k == "concatenated_string" || k == "raw_string_literal" {
-			t := e.text(x)
-			t = strings.TrimSuffix(strings.TrimPrefix(t, `"`), `"`)
-			parts = append(parts, t)
+		switch x.Kind() {
+		case "string_literal", "raw_string_literal":
+			parts = append(parts, e.literal(x))
+		case "concatenated_string":
+			for _, k := range named(x) {
+				if k.Kind() == "string_literal" || k.Kind() == "raw_string_literal" {
+					parts = append(parts, e.literal(k))
+				}
+			}
 		}
 	}
 	return strings.Join(parts, "")
+}
+
+// literal is the content of a string literal.
+func (e *evaluator) literal(x *sitter.Node) string {
+	var b strings.Builder
+	for _, k := range named(x) {
+		if k.Kind() == "string_content" || k.Kind() == "escape_sequence" {
+			b.WriteString(e.text(k))
+		}
+	}
+	return b.String()
+}
+
+// streamed are the string literals streamed into a check:
+// TORCH_CHECK(c) << "needs " << "sm90".
+func (e *evaluator) streamed(stmt *sitter.Node) string {
+	var parts []*sitter.Node
+	n := stmt
+	for range 1000 {
+		if n == nil || n.Kind() != "binary_expression" || e.text(n.ChildByFieldName("operator")) != "<<" {
+			break
+		}
+		parts = append(parts, n.ChildByFieldName("right"))
+		n = n.ChildByFieldName("left")
+	}
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return e.message(parts)
 }
 
 // streamHead is the leftmost operand of a << chain: TORCH_CHECK(c) << "m".
@@ -118,7 +153,7 @@ func (e *evaluator) refusal(s *sitter.Node) (string, bool) {
 		}
 		name := e.callee(call)
 		a := args(call)
-		msg := e.message(a)
+		msg := e.message(a) + e.streamed(k[0])
 		if msg != "" {
 			msg = ": " + msg
 		}

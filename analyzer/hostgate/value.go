@@ -39,6 +39,10 @@ type evaluator struct {
 	// helpers are same-file functions whose result depends on the
 	// capability, by name.
 	helpers map[string]*val
+	// members are data members (or globals) the file assigns a
+	// capability to in one function and reads in others: mSM in
+	// Runner() { mSM = getSMVersion(); }.
+	members map[string]*val
 	// memo holds results of eval by node while env is unchanged; cuts
 	// counts evaluations cut short by the depth bound.
 	memo map[uintptr]*val

@@ -15,13 +15,15 @@ type walker struct {
 	// beforeError are the statements an ERROR sibling follows (found
 	// while walking: asking tree-sitter for a sibling costs the depth).
 	beforeError map[uintptr]bool
-	returns  []*val
-	nReturns int
+	// checked are the check calls recorded with their streamed message.
+	checked map[uintptr]bool
+	returns     []*val
+	nReturns    int
 }
 
 func (f *file) newWalker(def *sitter.Node, emit bool) *walker {
-	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[uintptr]bool{}, beforeError: map[uintptr]bool{},
-		e: &evaluator{src: f.src, caps: f.caps, env: map[string]*val{}, helpers: f.helpers}}
+	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[uintptr]bool{}, beforeError: map[uintptr]bool{}, checked: map[uintptr]bool{},
+		e: &evaluator{src: f.src, caps: f.caps, env: map[string]*val{}, helpers: f.helpers, members: f.members}}
 	// Parameters: a cudaDeviceProp reference reads the capability; any
 	// other parameter hides a capability-named value of the same name
 	// only when it is not capability-named itself.
@@ -117,10 +119,22 @@ func (w *walker) visit(n *sitter.Node) {
 	case "assignment_expression":
 		left := n.ChildByFieldName("left")
 		key := w.e.text(left)
+		var v *val
 		if w.e.text(n.ChildByFieldName("operator")) == "=" {
-			w.e.set(key, w.e.eval(n.ChildByFieldName("right"), 0))
-		} else {
-			w.e.set(key, nil)
+			v = w.e.eval(n.ChildByFieldName("right"), 0)
+		}
+		if !w.emit {
+			w.member(left, v)
+		}
+		w.e.set(key, v)
+	case "expression_statement":
+		// A check with a streamed message: record it here, where the
+		// message is visible, and not again at the call.
+		if k := named(n); len(k) == 1 && w.emit {
+			if head := streamHead(k[0]); head != nil && head != k[0] && head.Kind() == "call_expression" {
+				w.checked[head.Id()] = true
+				w.checkGate(head, w.e.callee(head), args(head), w.e.streamed(k[0]))
+			}
 		}
 	case "call_expression":
 		w.call(n)
@@ -141,6 +155,32 @@ func (w *walker) visit(n *sitter.Node) {
 		if w.emit {
 			w.ternary(n)
 		}
+	}
+}
+
+// member records an assignment to a data member (X or this->X, not a
+// local of this function) for the other functions of the file: a member
+// assigned a capability everywhere it is assigned is that capability.
+func (w *walker) member(left *sitter.Node, v *val) {
+	name := ""
+	switch left.Kind() {
+	case "identifier":
+		name = w.e.text(left)
+		if _, local := w.e.env[name]; local {
+			return
+		}
+	case "field_expression":
+		if arg := left.ChildByFieldName("argument"); arg != nil && arg.Kind() == "this" {
+			name = w.e.text(left.ChildByFieldName("field"))
+		}
+	}
+	switch {
+	case name == "" || w.conflicted[name]:
+	case v == nil || !v.taint:
+		w.conflicted[name] = true
+		delete(w.members, name)
+	case w.members[name] == nil:
+		w.members[name] = v
 	}
 }
 
@@ -217,7 +257,7 @@ func (w *walker) call(n *sitter.Node) {
 		}
 		return
 	}
-	if w.emit {
-		w.checkGate(n, name, a)
+	if w.emit && !w.checked[n.Id()] {
+		w.checkGate(n, name, a, "")
 	}
 }

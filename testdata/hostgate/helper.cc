@@ -8,7 +8,7 @@ static bool is_datacenter_blackwell() {
 }
 
 void guarded() {
-  if (!is_datacenter_blackwell()) {  // gate: admits 10.0, 10.3
+  if (!is_datacenter_blackwell()) {  // gate: admits 10.0, 10.3; refusal calls abort(); helper is_datacenter_blackwell
     abort();
   }
   kernel();

@@ -11,7 +11,7 @@ void launch_consumer(int);
 
 void run_gemm(int n) {
   int sm_version = getSMVersion();
-  if (sm_version == 90) {  // gate: admits 9.0, 10.0
+  if (sm_version == 90) {  // gate: admits 9.0, 10.0; refusal fails TORCH_CHECK: run_gemm: unsupported SM 
     launch_hopper(n);
   } else if (sm_version == 100) {
     launch_blackwell(n);
@@ -40,7 +40,7 @@ void fast_or_slow(int n) {
 // Window checked with throw.
 void windowed(int n) {
   int v = get_sm_version();
-  if (v < 90 || v >= 120) {  // gate: admits 9.0, 10.0, 10.3, 11.0
+  if (v < 90 || v >= 120) {  // gate: admits 9.0, 10.0, 10.3, 11.0; refusal throws std::runtime_error(...)
     throw std::runtime_error("needs sm90 to sm11x");
   }
   launch_hopper(n);

@@ -46,3 +46,10 @@ void wrapped_attribute(int device) {
   assert(arch == 9 && "only sm90 kernels were built");  // gate: admits 9.0
   fp8_path();
 }
+
+void streamed_message(int device_id) {
+  int major = 0;
+  CheckCuda(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device_id), "query");
+  TVM_FFI_ICHECK(major == 10) << "kernel built for " << "sm100 only";  // gate: admits 10.0, 10.3; refusal fails TVM_FFI_ICHECK: kernel built for sm100 only
+  TVM_FFI_ICHECK_GE(major, 9);  // gate: admits 9.0, 10.0, 10.3, 11.0, 12.0, 12.1
+}
