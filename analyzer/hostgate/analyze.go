@@ -16,6 +16,7 @@ package hostgate
 import (
 	"errors"
 	"sort"
+	"strings"
 
 	"github.com/archlint/archlint/analyzer/python"
 	"github.com/archlint/archlint/grammars"
@@ -45,14 +46,36 @@ func Analyze(root, path string, src []byte, caps []python.Capability) ([]python.
 	f := &file{root: root, path: path, src: src, caps: caps, helpers: map[string]*val{},
 		members: map[string]*val{}, conflicted: map[string]bool{}}
 	funcs := functions(tree.RootNode())
-	// Helper summaries first, twice so that a helper calling a helper
-	// defined after it resolves; the order of definitions does not matter.
-	for range 2 {
-		for _, fn := range funcs {
-			f.summarize(fn)
+	// Only functions whose text mentions a capability source (or a helper
+	// or member found to hold one) can decide on the capability; skipping
+	// the rest keeps the walk to a fraction of the file. Helper summaries
+	// repeat until no new helper or member turns up, so that a helper
+	// calling a helper defined after it resolves.
+	bodies := make([]string, len(funcs))
+	for i, fn := range funcs {
+		if b := fn.ChildByFieldName("body"); b != nil {
+			bodies[i] = norm(string(src[b.StartByte():b.EndByte()]))
 		}
 	}
-	for _, fn := range funcs {
+	tokens := append([]string(nil), sourceTokens...)
+	var relevant []*sitter.Node
+	for range 4 {
+		relevant = relevant[:0]
+		for i, fn := range funcs {
+			if mentions(bodies[i], tokens) {
+				relevant = append(relevant, fn)
+			}
+		}
+		known := len(f.helpers) + len(f.members) + len(f.conflicted)
+		for _, fn := range relevant {
+			f.summarize(fn)
+		}
+		if len(f.helpers)+len(f.members)+len(f.conflicted) == known {
+			break
+		}
+		tokens = append(tokens[:len(sourceTokens)], f.names()...)
+	}
+	for _, fn := range relevant {
 		f.gatesOf(fn)
 	}
 	sort.SliceStable(f.gates, func(i, j int) bool {
@@ -116,4 +139,31 @@ func (f *file) funcName(def *sitter.Node) string {
 		}
 	}
 	return ""
+}
+
+// sourceTokens are normalized (lowercase, no underscore) fragments one of
+// which any capability read contains.
+var sourceTokens = []string{"getsm", "devicesm", "cudasm", "currentsm", "gpusm", "computecapabilit", "major",
+	"deviceprop", "smversion", "smver", "smarch", "cudaarch", "archversion"}
+
+func mentions(body string, tokens []string) bool {
+	for _, t := range tokens {
+		if strings.Contains(body, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// names are the normalized helper and member names found so far, sorted.
+func (f *file) names() []string {
+	var out []string
+	for n := range f.helpers {
+		out = append(out, norm(n))
+	}
+	for n := range f.members {
+		out = append(out, norm(n))
+	}
+	sort.Strings(out)
+	return out
 }

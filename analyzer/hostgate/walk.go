@@ -16,9 +16,9 @@ type walker struct {
 	// while walking: asking tree-sitter for a sibling costs the depth).
 	beforeError map[uintptr]bool
 	// checked are the check calls recorded with their streamed message.
-	checked map[uintptr]bool
-	returns     []*val
-	nReturns    int
+	checked  map[uintptr]bool
+	returns  []*val
+	nReturns int
 }
 
 func (f *file) newWalker(def *sitter.Node, emit bool) *walker {
