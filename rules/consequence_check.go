@@ -8,6 +8,7 @@ import (
 	"github.com/archlint/archlint/analyzer/cpp"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/shutout"
+	"github.com/archlint/archlint/analyzer/verdict"
 )
 
 // chainIndex maps each file's chain IDs to their evaluations.
@@ -190,6 +191,36 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 		}
 		f.Location.Snippet = firstLine(ce.File.St, failLine)
 		f.Related = append(f.Related, loc(ce.File, ce.Directive(0), "the chain that selects it"))
+		// When another build of the GPU gets the working branch, this is a
+		// build-flavor problem: a warning with the builds to use.
+		var good []string
+		for _, t := range c.Flavors {
+			if works(t) {
+				good = append(good, c.Passes[t].Name())
+			}
+		}
+		if len(good) > 0 {
+			f.Level = finding.LevelWarning
+			f.Message += fmt.Sprintf(" The %s build%s get%s the working branch: build the project for %s.",
+				strings.Join(good, " and "), plural(len(good)), singularVerb(len(good)), strings.Join(good, " or "))
+		}
+		// When the working branches use what the target lacks (wgmma,
+		// tcgen05), trapping is the honest answer: say so, as a note.
+		if c.KB != nil && ce.Synth == nil {
+			var working strings.Builder
+			seen := map[int]bool{}
+			for p := range c.Passes {
+				if b := ce.Branch[p]; works(p) && !seen[b] {
+					seen[b] = true
+					working.WriteString(c.regionCode(ce.File, &ce.Chain.Branches[b]))
+				}
+			}
+			if j := c.KB.Judge(working.String(), c.builds()); j.Kind == verdict.Justified {
+				f.Level = finding.LevelNote
+				f.Message += " The working branches use " + strings.Join(j.Missing, ", ") + ", which the target lacks, so failing here is the right answer."
+				f.Properties = map[string]any{"verdict": string(j.Kind), "verdictEvidence": j.Evidence}
+			}
+		}
 		out = append(out, f)
 	}
 	return out
