@@ -79,31 +79,8 @@ func condOf(n *sitter.Node) *sitter.Node {
 // capability-dependent condition: one outcome per arm, plus "continues"
 // when the chain has no else.
 func (w *walker) ladder(n *sitter.Node) {
-	type arm struct {
-		cond, body *sitter.Node
-		v          *val
-	}
-	var arms []arm
-	var elseBody *sitter.Node
-	for s := n; s != nil; {
-		if s != n {
-			w.consumed[s.Id()] = true
-		}
-		c := condOf(s)
-		arms = append(arms, arm{cond: c, body: s.ChildByFieldName("consequence"), v: w.e.eval(c, 0)})
-		alt := s.ChildByFieldName("alternative")
-		s = nil
-		if alt != nil {
-			k := named(alt)
-			if len(k) == 1 && k[0].Kind() == "if_statement" {
-				s = k[0]
-			} else if len(k) == 1 {
-				elseBody = k[0]
-			} else {
-				elseBody = alt
-			}
-		}
-	}
+	w.consumeChain(n)
+	arms, elseBody, _ := w.chain(n)
 	start := -1
 	for i, a := range arms {
 		if a.cond != nil && a.v != nil && a.v.taint {
@@ -122,7 +99,13 @@ func (w *walker) ladder(n *sitter.Node) {
 		vals[i] = a.v
 	}
 	last := arms[len(arms)-1].cond
-	if elseBody != nil {
+	if elseBody == nil && allExit(outs) {
+		arms, outs = w.extend(n, arms, outs)
+		for i := len(vals); i < len(arms); i++ {
+			vals = append(vals, arms[i].v)
+		}
+		last = arms[len(arms)-1].cond
+	} else if elseBody != nil {
 		outs = append(outs, w.e.describe(elseBody))
 	} else {
 		outs = append(outs, outcome{desc: "continues"})
@@ -148,6 +131,9 @@ func (w *walker) ladder(n *sitter.Node) {
 	}
 	if last == nil {
 		last = arms[0].cond
+	}
+	for len(vals) < len(arms) {
+		vals = append(vals, nil)
 	}
 	w.record(arms[0].cond, last, w.e.text(arms[0].cond), raw, outs, vals...)
 }
@@ -286,4 +272,107 @@ func (w *walker) checkGate(n *sitter.Node, name string, a []*sitter.Node, stream
 		cond = n
 	}
 	w.record(cond, cond, w.e.text(cond), raw, outs, v)
+}
+
+func allExit(outs []outcome) bool {
+	for _, o := range outs {
+		if !o.exits {
+			return false
+		}
+	}
+	return true
+}
+
+// extend continues a ladder whose arms all leave the function over the
+// capability-dependent ifs that directly follow it:
+//
+//	if (sm == 90) return run90();
+//	if (sm == 100) return run100();
+//	TORCH_CHECK(false, "unsupported");
+//
+// is one decision with three outcomes. It returns the arms and their
+// outcomes, the last being what every capability no condition selects
+// gets: a closing else, or the statements after the last if.
+func (w *walker) extend(root *sitter.Node, arms []ifArm, outs []outcome) ([]ifArm, []outcome) {
+	for range 100000 {
+		nx := w.next[root.Id()]
+		if nx == nil {
+			return arms, append(outs, outcome{desc: "continues"})
+		}
+		if nx.Kind() == "if_statement" && !nx.HasError() {
+			more, elseBody, _ := w.chain(nx)
+			var mo []outcome
+			for _, a := range more {
+				mo = append(mo, w.e.describe(a.body))
+			}
+			if more[0].v != nil && more[0].v.taint {
+				switch {
+				case elseBody != nil:
+					// A closing else ends the ladder.
+					w.consumeChain(nx)
+					return append(arms, more...), append(append(outs, mo...), w.e.describe(elseBody))
+				case allExit(mo):
+					w.consumeChain(nx)
+					arms, outs, root = append(arms, more...), append(outs, mo...), nx
+					continue
+				}
+			}
+		}
+		var rest []*sitter.Node
+		for s := nx; s != nil && len(rest) < 64; s = w.next[s.Id()] {
+			rest = append(rest, s)
+		}
+		o := w.e.describeStmts(rest)
+		for _, r := range rest {
+			o.broken = o.broken || r.HasError()
+		}
+		return arms, append(outs, o)
+	}
+	return arms, append(outs, outcome{desc: "continues", broken: true})
+}
+
+// consumeChain marks an if and its else-ifs as part of a ladder already
+// recorded.
+func (w *walker) consumeChain(n *sitter.Node) {
+	for s := n; s != nil; {
+		w.consumed[s.Id()] = true
+		alt := s.ChildByFieldName("alternative")
+		s = nil
+		if k := named(alt); len(k) == 1 && k[0].Kind() == "if_statement" {
+			s = k[0]
+		}
+	}
+}
+
+// ifArm is one condition of a ladder and the statement it selects.
+type ifArm struct {
+	cond, body *sitter.Node
+	v          *val
+}
+
+// chain is the if / else if list starting at n, with the final else body
+// (nil without one) and the last if of the list.
+func (w *walker) chain(n *sitter.Node) ([]ifArm, *sitter.Node, *sitter.Node) {
+	var arms []ifArm
+	var elseBody *sitter.Node
+	lastIf := n
+	for s := n; s != nil; {
+		lastIf = s
+		c := condOf(s)
+		arms = append(arms, ifArm{cond: c, body: s.ChildByFieldName("consequence"), v: w.e.eval(c, 0)})
+		alt := s.ChildByFieldName("alternative")
+		s = nil
+		if alt != nil {
+			k := named(alt)
+			switch {
+			case len(k) == 1 && k[0].Kind() == "if_statement":
+				s = k[0]
+			case len(k) == 1:
+				elseBody = k[0]
+			default:
+				elseBody = alt
+			}
+		}
+	}
+	return arms, elseBody, lastIf
 }

@@ -21,6 +21,10 @@ func clip(s string) string {
 type outcome struct {
 	desc    string
 	refuses bool
+	// exits marks an arm that leaves the function (return, refusal):
+	// what follows the if is then the path of everything the condition
+	// does not select.
+	exits bool
 	// broken marks an arm tree-sitter could not parse cleanly (a
 	// preprocessor branch cut through it): capabilities taking it are
 	// unknown rather than guessed.
@@ -178,20 +182,26 @@ func (e *evaluator) describeStmts(stmts []*sitter.Node) outcome {
 	first := ""
 	for _, s := range stmts {
 		if d, ok := e.refusal(s); ok {
-			return outcome{desc: d, refuses: true}
+			return outcome{desc: d, refuses: true, exits: true}
 		}
 		switch s.Kind() {
 		case "return_statement":
 			k := named(s)
 			if len(k) == 0 {
 				if first != "" {
-					return outcome{desc: first + ", returns"}
+					return outcome{desc: first + ", returns", exits: true}
 				}
-				return outcome{desc: "returns"}
+				return outcome{desc: "returns", exits: true}
 			}
-			return outcome{desc: clip("returns " + e.text(k[0]))}
+			return outcome{desc: clip("returns " + e.text(k[0])), exits: true}
 		case "break_statement":
 			return outcome{desc: firstOr(first, "does nothing")}
+		case "if_statement", "switch_statement", "for_statement", "for_range_loop", "while_statement", "do_statement", "try_statement", "preproc_if", "preproc_ifdef":
+			// Control flow that may leave: what comes after it is not
+			// certain, so no later refusal is claimed.
+			if mayLeave(e.text(s)) {
+				return outcome{desc: firstOr(first, clip("runs "+firstLine(e.text(s))))}
+			}
 		}
 		if first == "" {
 			first = clip("runs " + firstLine(e.text(s)))
@@ -227,4 +237,14 @@ func (e *evaluator) describe(arm *sitter.Node) outcome {
 	}
 	o.broken = arm.HasError()
 	return o
+}
+
+// mayLeave reports statement text that may return, throw, jump or fail.
+func mayLeave(text string) bool {
+	for _, w := range []string{"return", "throw", "break", "continue", "goto", "exit", "abort", "ERROR", "THROW", "CHECK", "assert", "ASSERT"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
 }

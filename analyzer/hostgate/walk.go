@@ -15,6 +15,8 @@ type walker struct {
 	// beforeError are the statements an ERROR sibling follows (found
 	// while walking: asking tree-sitter for a sibling costs the depth).
 	beforeError map[uintptr]bool
+	// next maps a statement to the statement after it (comments left out).
+	next map[uintptr]*sitter.Node
 	// checked are the check calls recorded with their streamed message.
 	checked  map[uintptr]bool
 	returns  []*val
@@ -22,7 +24,7 @@ type walker struct {
 }
 
 func (f *file) newWalker(def *sitter.Node, emit bool) *walker {
-	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[uintptr]bool{}, beforeError: map[uintptr]bool{}, checked: map[uintptr]bool{},
+	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[uintptr]bool{}, beforeError: map[uintptr]bool{}, checked: map[uintptr]bool{}, next: map[uintptr]*sitter.Node{},
 		e: &evaluator{src: f.src, caps: f.caps, env: map[string]*val{}, helpers: f.helpers, members: f.members}}
 	// Parameters: a cudaDeviceProp reference reads the capability; any
 	// other parameter hides a capability-named value of the same name
@@ -100,8 +102,14 @@ func (w *walker) walk(body *sitter.Node) {
 			if c == nil {
 				continue
 			}
+			if c.Kind() == "comment" {
+				continue
+			}
 			if after != nil && after.IsError() {
 				w.beforeError[c.Id()] = true
+			}
+			if after != nil {
+				w.next[c.Id()] = after
 			}
 			after = c
 			if c.Kind() == "function_definition" || c.NamedChildCount() == 0 {
