@@ -26,18 +26,24 @@ type walker struct {
 func (f *file) newWalker(def *sitter.Node, emit bool) *walker {
 	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[uintptr]bool{}, beforeError: map[uintptr]bool{}, checked: map[uintptr]bool{}, next: map[uintptr]*sitter.Node{},
 		e: &evaluator{src: f.src, caps: f.caps, env: map[string]*val{}, helpers: f.helpers, members: f.members}}
-	// Parameters: a cudaDeviceProp reference reads the capability; any
-	// other parameter hides a capability-named value of the same name
-	// only when it is not capability-named itself.
+	// Parameters: a cudaDeviceProp reference reads the capability; a
+	// capability-named one (sm_version) is the capability while gates are
+	// evaluated, as in the Python analyzer.
 	if d := funcDeclarator(def); d != nil {
 		for _, p := range named(d.ChildByFieldName("parameters")) {
 			if p.Kind() != "parameter_declaration" {
 				continue
 			}
-			if isPropsType(w.e.text(p.ChildByFieldName("type"))) {
-				if name := w.e.declName(p.ChildByFieldName("declarator")); name != "" {
-					w.e.set(name, &val{props: true})
-				}
+			name := w.e.declName(p.ChildByFieldName("declarator"))
+			switch {
+			case name == "":
+			case isPropsType(w.e.text(p.ChildByFieldName("type"))):
+				w.e.set(name, &val{props: true})
+			case !emit:
+				// A helper's summary must not depend on its arguments:
+				// supports(int sm_version) called with 80 is no
+				// capability read.
+				w.e.set(name, nil)
 			}
 		}
 	}

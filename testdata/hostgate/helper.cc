@@ -19,3 +19,13 @@ bool uses_helper_later() { return is_datacenter_blackwell(); }
 void chained() {
   if (uses_helper_later()) kernel();  // gate: admits all; branch 1 1 1 1 1 1 0 0 1 1 1
 }
+
+// A predicate over its argument is no capability read of its own: its
+// body decides on the parameter, but a call with a constant is no gate.
+static bool supports(int sm_version) {
+  return sm_version >= 90;  // gate: none
+}
+
+void constant_call() {
+  if (supports(80)) kernel();  // gate: none
+}
