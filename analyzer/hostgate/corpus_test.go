@@ -4,7 +4,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -53,11 +52,7 @@ func TestCorpus(t *testing.T) {
 			if len(g.Branch) != len(caps) {
 				t.Errorf("%s:%d: malformed gate", rel, g.Line)
 			}
-			var b []string
-			for _, x := range g.Branch {
-				b = append(b, strings.TrimSpace(strings.Repeat(" ", 0)+itoa(x)))
-			}
-			t.Logf("%s:%d %s | %q | branch [%s] | %q | refusal %q | helper %q", g.Path, g.Line, g.Function, g.Expr, strings.Join(b, " "), g.Outcomes, g.Refusal, g.Helper)
+			t.Logf("%s:%d %s | %q | branch [%s] | %q | refusal %q | helper %q", g.Path, g.Line, g.Function, g.Expr, branches(g.Branch), g.Outcomes, g.Refusal, g.Helper)
 		}
 		return nil
 	})
@@ -66,5 +61,3 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("%d files, %d bytes, %d gates (%d with a refusal) in %v", files, bytes, gates, refusing, total)
 }
-
-func itoa(x int) string { return branches([]int{x}) }
