@@ -313,7 +313,21 @@ func buildResult(f finding.Finding, level finding.Level, ruleIndex int, r Run, l
 	}
 	res.PartialFingerprints = fp
 	res.Properties = resultProperties(f, r.Target)
+	filterStates(res, f.Properties)
 	return res
+}
+
+// filterStates turns the marks of the filters (package filter, which
+// imports this one: hence the literal keys) into SARIF fields. GitHub
+// ignores both (it drops nothing for a suppression), so the caller drops
+// suppressed findings unless --show-suppressed.
+func filterStates(res *sarif.Result, props map[string]any) {
+	if why, ok := props["suppressed"].(string); ok {
+		res.Suppressions = []*sarif.Suppression{{Kind: "inSource", Justification: strPtr(why)}}
+	}
+	if state, ok := props["baselineState"].(string); ok {
+		res.BaselineState = strPtr(state)
+	}
 }
 
 // resultProperties are the machine-readable facts of a finding. The named
