@@ -92,6 +92,9 @@ type comment struct {
 // or unknown rule IDs, or with IDs that matched nothing, ordered by file and
 // line.
 func Suppress(fs []finding.Finding, files []FileRef, read ReadFunc) (kept, suppressed, problems []finding.Finding) {
+	if read == nil {
+		return fs, nil, nil
+	}
 	byLine := map[FileRef]map[int][]*comment{}
 	var all []*comment
 	parse := func(ref FileRef) {

@@ -154,3 +154,11 @@ func messages(fs []finding.Finding) []string {
 	}
 	return out
 }
+
+func TestSuppressWithoutReader(t *testing.T) {
+	fs := []finding.Finding{{RuleID: "AL101"}}
+	kept, suppressed, problems := Suppress(fs, nil, nil)
+	if len(kept) != 1 || suppressed != nil || problems != nil {
+		t.Errorf("nil reader: %v %v %v", kept, suppressed, problems)
+	}
+}
