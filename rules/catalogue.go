@@ -9,6 +9,8 @@ func All() []Rule {
 	for _, c := range Checks() {
 		all = append(all, c.Rule)
 	}
+	// Rules whose findings post-processing makes, not a check.
+	all = append(all, AL901)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }

@@ -35,7 +35,7 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("%s: incomplete rule: %+v", r.ID, r)
 		}
 	}
-	if len(rules.All()) != len(seen) {
+	if len(rules.All()) != len(seen)+1 { // + AL901, made by analyzer/filter
 		t.Errorf("All() has %d rules, Checks() %d", len(rules.All()), len(seen))
 	}
 }

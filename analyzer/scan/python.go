@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/archlint/archlint/analyzer/filter"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/python"
 	"github.com/archlint/archlint/analyzer/target"
@@ -26,11 +27,11 @@ func ReferenceCaps(tb *target.Table, cv target.CUDAVersion) []python.Capability 
 
 // pythonProgram walks the roots for Python and CMake files and analyzes
 // them: capability gates, JIT calls and the call graph.
-func pythonProgram(opt Options, jobs int) (*python.Program, []finding.Notification, error) {
+func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []finding.Notification, error) {
 	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: []walk.Kind{walk.KindPython, walk.KindCMake},
 		Exclude: opt.Exclude, NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
 	if err != nil {
-		return nil, nil, fmt.Errorf("walking the scan roots for Python files: %w", err)
+		return nil, nil, nil, fmt.Errorf("walking the scan roots for Python files: %w", err)
 	}
 	var notes []finding.Notification
 	for _, pr := range problems {
@@ -53,12 +54,14 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []finding.Notificati
 		return r
 	})
 	var srcs []python.Source
+	var refs []filter.FileRef
 	for _, r := range got {
 		if r.note != nil {
 			notes = append(notes, *r.note)
 		}
 		if r.src != nil {
 			srcs = append(srcs, *r.src)
+			refs = append(refs, filter.FileRef{Root: r.src.Root, Path: r.src.Path})
 		}
 	}
 	prog, pn := python.AnalyzeProgram(srcs, python.Config{Caps: ReferenceCaps(opt.Table, opt.CUDA),
@@ -66,7 +69,7 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []finding.Notificati
 	for _, n := range pn {
 		notes = append(notes, notification(n.Root, n.Path, n.Line, n.Msg))
 	}
-	return prog, notes, nil
+	return prog, refs, notes, nil
 }
 
 // jitIncludeDirs collects the include directories JIT calls and setup.py

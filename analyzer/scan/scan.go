@@ -17,6 +17,7 @@ import (
 	"github.com/archlint/archlint/analyzer/chain"
 	"github.com/archlint/archlint/analyzer/cpp"
 	"github.com/archlint/archlint/analyzer/cst"
+	"github.com/archlint/archlint/analyzer/filter"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/hostgate"
 	"github.com/archlint/archlint/analyzer/python"
@@ -58,6 +59,9 @@ type Result struct {
 	Notifications []finding.Notification
 	Files         int // files read
 	Units         int // translation units evaluated
+	// Scanned lists every C/C++/CUDA, Python and CMake file read, for the
+	// suppression filter (a stale suppression anywhere is reported).
+	Scanned []filter.FileRef
 }
 
 // triggers are the byte strings that make a C/C++/CUDA file worth parsing
@@ -328,7 +332,7 @@ func (p *Project) parseAll(files []*cpp.File) ([]*cst.Facts, []error) {
 func Run(opt Options) (*Result, error) {
 	// Python first: its JIT calls name include directories that the C++
 	// side's #include resolution needs.
-	prog, pyNotes, err := pythonProgram(opt, opt.Jobs)
+	prog, pyFiles, pyNotes, err := pythonProgram(opt, opt.Jobs)
 	if err != nil {
 		return nil, err
 	}
@@ -340,6 +344,10 @@ func Run(opt Options) (*Result, error) {
 	units := p.Units()
 	structure, notes := p.Structure()
 	res := &Result{Files: len(p.FS.Files), Units: len(units)}
+	for _, f := range p.FS.Files {
+		res.Scanned = append(res.Scanned, filter.FileRef{Root: f.Root, Path: f.Path})
+	}
+	res.Scanned = append(res.Scanned, pyFiles...)
 	res.Notifications = append(p.Notifications, notes...)
 	// Host gates go after the Python ones: JIT modules refer to Python
 	// gates by index.

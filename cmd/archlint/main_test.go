@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -152,5 +153,61 @@ func TestDiffOpensGateAndRanges(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("diff lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestPreMerge covers suppressions, --format github, --baseline and
+// --new-from-rev end to end on a throwaway git repository.
+func TestPreMerge(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not found")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) {
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.email=t@t", "-c", "user.name=t"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(name, body string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rangeLines := "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200)\n  cudaGridDependencySynchronize();\n#endif\n"
+	write("a.cuh", "__device__ void a() {\n"+rangeLines+"}\n")
+	write("b.cuh", "__device__ void b() {\n// archlint: ignore[AL101] measured: the PDL wait costs more than it saves here\n"+rangeLines+"}\n"+
+		"// archlint: ignore[AL102]\nint unused;\n")
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "base")
+
+	code, out, errs := runCLI(t, "--target", "sm_120", "--format", "github", dir)
+	if !strings.Contains(out, "::warning file=") || !strings.Contains(out, "title=AL101") || code != exitFindings {
+		t.Fatalf("github format: exit %d\n%s%s", code, out, errs)
+	}
+	if strings.Contains(out, "b.cuh,line=3") {
+		t.Errorf("the suppressed range in b.cuh must not be annotated:\n%s", out)
+	}
+	if !strings.Contains(out, "AL901") {
+		t.Errorf("the reasonless, unused AL102 suppression must be reported (AL901):\n%s", out)
+	}
+
+	base := filepath.Join(t.TempDir(), "base.sarif")
+	if code, _, errs := runCLI(t, "--target", "sm_120", "--format", "sarif", "-o", base, dir); code == exitError {
+		t.Fatal(errs)
+	}
+	if code, out, errs := runCLI(t, "--target", "sm_120", "--baseline", base, "--fail-on", "note", dir); code != exitClean {
+		t.Errorf("nothing is new against its own baseline: exit %d\n%s%s", code, out, errs)
+	}
+
+	// A change adds a second range in c.cuh: only it is new since HEAD.
+	write("c.cuh", "__device__ void c() {\n"+rangeLines+"}\n")
+	code, out, errs = runCLI(t, "--target", "sm_120", "--new-from-rev", "HEAD", dir)
+	if code != exitFindings || !strings.Contains(out, "c.cuh:2") || strings.Contains(out, "a.cuh:2") {
+		t.Errorf("new-from-rev: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := runCLI(t, "--target", "sm_120", "--new-from-rev", "no-such-rev", dir); code != exitError || !strings.Contains(errs, "no-such-rev") {
+		t.Errorf("unknown rev must be a clear error: exit %d %s", code, errs)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/archlint/archlint/analyzer/filter"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/fix"
 	"github.com/archlint/archlint/analyzer/report"
@@ -26,11 +27,15 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("archlint", flag.ContinueOnError)
 	var tf targetFlags
 	tf.register(fs)
-	format := fs.String("format", "text", "output format: text, sarif, json")
+	format := fs.String("format", "text", "output format: text, sarif, json, github (workflow annotations)")
 	output := fs.String("o", "", "write the report to this file instead of stdout")
 	failOn := fs.String("fail-on", "warning", "exit 1 when a finding is at or above this level: note, warning, error, none")
 	colorMode := fs.String("color", "auto", "color text output: auto (TTY and no NO_COLOR), always, never")
 	verbose := fs.Bool("verbose", false, "text output: whole messages, every chain and the properties of each finding")
+	baseline := fs.String("baseline", "", "a previous archlint SARIF file: report only results absent from it")
+	newFromRev := fs.String("new-from-rev", "", "report only results whose locations touch lines changed since this git revision")
+	newFromMergeBase := fs.String("new-from-merge-base", "", "like --new-from-rev, from the merge base of this revision and HEAD (pull requests)")
+	showSuppressed := fs.Bool("show-suppressed", false, "keep inline-suppressed results in SARIF (with suppressions[].kind = inSource)")
 	diffMode := fs.Bool("diff", false, "print the fixes for arbitrary exclusions as a unified diff instead of the report")
 	fixMode := fs.Bool("fix", false, "apply the fixes for arbitrary exclusions to the files (never for justified ones), then report")
 	var excludes stringList
@@ -62,14 +67,24 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "archlint: --fail-on:", err)
 		return exitError
 	}
-	if *format != "text" && *format != "sarif" && *format != "json" {
-		fmt.Fprintf(stderr, "archlint: unknown --format %q: want text, sarif or json\n", *format)
+	if *format != "text" && *format != "sarif" && *format != "json" && *format != "github" {
+		fmt.Fprintf(stderr, "archlint: unknown --format %q: want text, sarif, json or github\n", *format)
+		return exitError
+	}
+	if *newFromRev != "" && *newFromMergeBase != "" {
+		fmt.Fprintln(stderr, "archlint: --new-from-rev and --new-from-merge-base exclude each other")
 		return exitError
 	}
 	res, err := scan.Run(scan.Options{Roots: paths, Targets: r.targets, CUDA: r.cuda, BuildList: r.build, Jobs: tf.jobs,
 		Exclude: excludes, NoGitignore: *noGitignore, MaxFileSize: *maxSize, Table: r.table,
 		CapabilityFuncs: capFuncs, JITFuncs: jitFuncs})
 	if err != nil {
+		fmt.Fprintln(stderr, "archlint:", err)
+		return exitError
+	}
+	readFile := func(root, p string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(p))) }
+	if err := postProcess(res, postOptions{read: readFile, baseline: *baseline, rev: *newFromRev, mergeBase: *newFromMergeBase,
+		showSuppressed: *showSuppressed, roots: paths}); err != nil {
 		fmt.Fprintln(stderr, "archlint:", err)
 		return exitError
 	}
@@ -105,7 +120,7 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 			ToolVersion: version, Target: tr.Target.String(), CUDAVersion: r.cuda.String(), Roots: paths,
 			WorkDir: wd, Rules: rules.All(), Findings: tr.Findings, Notifications: res.Notifications,
 			CommandLine: "archlint " + strings.Join(args, " "), Success: true,
-			ReadFile: func(root, p string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(p))) },
+			ReadFile: readFile,
 		})
 	}
 	var buf bytes.Buffer
@@ -114,6 +129,8 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 		err = report.WriteSARIF(&buf, runs)
 	case "json":
 		err = writeJSON(&buf, runs)
+	case "github":
+		err = report.WriteGitHub(&buf, runs)
 	default:
 		out := stdout
 		if *output != "" {
@@ -140,6 +157,9 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, tr := range res.Targets {
 		for _, f := range tr.Findings {
+			if _, hidden := f.Properties[filter.PropSuppressed]; hidden {
+				continue
+			}
 			if threshold != "" && f.Level.Rank() >= threshold.Rank() {
 				return exitFindings
 			}
