@@ -42,6 +42,9 @@ type Options struct {
 	// ("mylib.get_sm") and JIT build functions ("mylib.build_ext").
 	CapabilityFuncs []string
 	JITFuncs        []string
+	// IncludeDirs are extra include directories (relative to each root)
+	// from the project's configuration.
+	IncludeDirs []string
 	// includeDirs are include directories the Python build code names
 	// (JIT calls, setup.py), per root; set by Run.
 	includeDirs map[string][]string
@@ -337,6 +340,9 @@ func Run(opt Options) (*Result, error) {
 		return nil, err
 	}
 	opt.includeDirs = jitIncludeDirs(prog)
+	for _, root := range opt.Roots {
+		opt.includeDirs[root] = append(opt.includeDirs[root], opt.IncludeDirs...)
+	}
 	p, err := Load(opt)
 	if err != nil {
 		return nil, err

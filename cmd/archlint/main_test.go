@@ -211,3 +211,53 @@ func TestPreMerge(t *testing.T) {
 		t.Errorf("unknown rev must be a clear error: exit %d %s", code, errs)
 	}
 }
+
+func TestConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	src := "__device__ void w() {\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200)\n  cudaGridDependencySynchronize();\n#endif\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "k.cuh"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, ".archlint.toml")
+	if err := os.WriteFile(cfg, []byte("targets = [\"sm_120\"]\n[rules]\nAL101 = \"error\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The target comes from the file; the rule level too.
+	code, out, errs := runCLI(t, dir)
+	if code != exitFindings || !strings.Contains(out, "error[AL101]") {
+		t.Fatalf("config: exit %d\n%s%s", code, out, errs)
+	}
+	// A flag overrides the file.
+	if code, out, _ := runCLI(t, "--target", "sm_90", dir); code != exitClean || strings.Contains(out, "AL101") {
+		t.Errorf("--target must override the config file: exit %d\n%s", code, out)
+	}
+	// "off" drops the rule.
+	if err := os.WriteFile(cfg, []byte("targets = [\"sm_120\"]\n[rules]\nAL101 = \"off\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := runCLI(t, dir); code != exitClean || strings.Contains(out, "AL101") {
+		t.Errorf("AL101 off: exit %d\n%s", code, out)
+	}
+	// An unknown key is an error naming the key and the file.
+	if err := os.WriteFile(cfg, []byte("target = \"sm_120\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCLI(t, dir); code != exitError || !strings.Contains(errs, "unknown key target") || !strings.Contains(errs, ".archlint.toml") {
+		t.Errorf("unknown key: exit %d %s", code, errs)
+	}
+}
+
+// TestFixThenRescan: after --fix, a rescan no longer reports the range.
+func TestFixThenRescan(t *testing.T) {
+	dir := t.TempDir()
+	src := "__device__ void w() {\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200)\n  cudaGridDependencySynchronize();\n#endif\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "k.cuh"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCLI(t, "--target", "sm_120", "--fix", dir); code != exitFindings {
+		t.Fatalf("fix run: exit %d %s", code, errs)
+	}
+	if code, out, errs := runCLI(t, "--target", "sm_120", dir); code != exitClean {
+		t.Errorf("after --fix the finding must be gone: exit %d\n%s%s", code, out, errs)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/archlint/archlint/analyzer/config"
 	"github.com/archlint/archlint/analyzer/filter"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/fix"
@@ -57,6 +58,29 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "archlint: no path given; usage: archlint --target sm_120 PATH...")
 		return exitError
 	}
+	cfg, err := config.Load(paths)
+	if err != nil {
+		fmt.Fprintln(stderr, "archlint:", err)
+		return exitError
+	}
+	// Flags given on the command line win over the configuration file.
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["target"] && len(cfg.Targets) > 0 {
+		tf.targets = strings.Join(cfg.Targets, ",")
+	}
+	if !set["cuda-version"] && cfg.CUDAVersion != "" {
+		tf.cuda = cfg.CUDAVersion
+	}
+	if !set["build-archs"] && len(cfg.BuildArchs) > 0 {
+		tf.buildList = strings.Join(cfg.BuildArchs, ",")
+	}
+	if !set["fail-on"] && cfg.FailOn != "" {
+		*failOn = cfg.FailOn
+	}
+	excludes = append(excludes, cfg.Exclude...)
+	capFuncs = append(capFuncs, cfg.CapabilityFuncs...)
+	jitFuncs = append(jitFuncs, cfg.JITFunctions...)
 	r, err := tf.resolve()
 	if err != nil {
 		fmt.Fprintln(stderr, "archlint:", err)
@@ -77,11 +101,12 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 	}
 	res, err := scan.Run(scan.Options{Roots: paths, Targets: r.targets, CUDA: r.cuda, BuildList: r.build, Jobs: tf.jobs,
 		Exclude: excludes, NoGitignore: *noGitignore, MaxFileSize: *maxSize, Table: r.table,
-		CapabilityFuncs: capFuncs, JITFuncs: jitFuncs})
+		CapabilityFuncs: capFuncs, JITFuncs: jitFuncs, IncludeDirs: cfg.IncludeDirs})
 	if err != nil {
 		fmt.Fprintln(stderr, "archlint:", err)
 		return exitError
 	}
+	applyRuleLevels(res, cfg.Rules)
 	readFile := func(root, p string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(p))) }
 	if err := postProcess(res, postOptions{read: readFile, baseline: *baseline, rev: *newFromRev, mergeBase: *newFromMergeBase,
 		showSuppressed: *showSuppressed, roots: paths}); err != nil {
@@ -208,4 +233,26 @@ func useColor(mode string, w io.Writer) bool {
 	}
 	f, ok := w.(*os.File)
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// applyRuleLevels sets the levels the project's configuration chose per
+// rule; "off" drops the rule's findings.
+func applyRuleLevels(res *scan.Result, levels map[string]string) {
+	if len(levels) == 0 {
+		return
+	}
+	for i := range res.Targets {
+		kept := res.Targets[i].Findings[:0]
+		for _, f := range res.Targets[i].Findings {
+			switch lvl := levels[f.RuleID]; lvl {
+			case "off":
+				continue
+			case "":
+			default:
+				f.Level = finding.Level(lvl)
+			}
+			kept = append(kept, f)
+		}
+		res.Targets[i].Findings = kept
+	}
 }
