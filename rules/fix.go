@@ -55,6 +55,13 @@ func (c *Context) openCondition(cond string) string {
 // build of the target now takes it, and every older architecture decides as
 // before. Conditions that need the translation unit's macros are refused.
 func (c *Context) verifyOpened(old, proposed string) bool {
+	return c.verifyOpenedFor(old, proposed, c.Flavors)
+}
+
+// verifyOpenedFor is verifyOpened for some builds of the target: those must
+// take the proposed condition; every other pass decides as before (newer
+// architectures aside, which share the family).
+func (c *Context) verifyOpenedFor(old, proposed string, open []int) bool {
 	if c.Macros == nil {
 		return false
 	}
@@ -65,12 +72,15 @@ func (c *Context) verifyOpened(old, proposed string) bool {
 		if err1 != nil || err2 != nil || now.Truth == expr.Unknown || was.Truth == expr.Unknown {
 			return false
 		}
-		if contains(c.Flavors, p) {
+		switch {
+		case contains(open, p):
 			if now.Truth != expr.True {
 				return false
 			}
-		} else if a.CudaArch() < c.Target.Arch.CudaArch() && now.Truth != was.Truth {
-			return false
+		case contains(c.Flavors, p) || a.CudaArch() < c.Target.Arch.CudaArch():
+			if now.Truth != was.Truth {
+				return false
+			}
 		}
 	}
 	return true
@@ -108,4 +118,10 @@ func directiveFix(f *cpp.File, d *cpp.Directive, cond, why string) *finding.Fix 
 	}
 	return &finding.Fix{Description: why, Edits: []finding.Edit{{Root: f.Root, Path: f.Path, Line: d.Line, EndLine: d.EndLine,
 		Old: strings.TrimSuffix(old, "\r"), New: indent + "#" + d.Keyword + " " + cond + trailing}}}
+}
+
+// variantCondition opens a condition to the family-specific builds of the
+// target (sm_120a, sm_120f): what a needs-variant verdict asks for.
+func (c *Context) variantCondition(cond string) string {
+	return fmt.Sprintf("(%s) || (defined(__CUDA_ARCH_FAMILY_SPECIFIC__) && __CUDA_ARCH_FAMILY_SPECIFIC__ == %d)", cond, c.Target.Arch.CudaArch())
 }

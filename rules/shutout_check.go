@@ -8,6 +8,7 @@ import (
 	"github.com/archlint/archlint/analyzer/cpp"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/shutout"
+	"github.com/archlint/archlint/analyzer/target"
 	"github.com/archlint/archlint/analyzer/verdict"
 )
 
@@ -175,9 +176,24 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 	f.Related = append(f.Related, defRelated(ce.Dirs)...)
 	if r.ID == AL101.ID && ce.Synth == nil {
 		c.judge(&f, c.regionCode(ce.File, &ce.Chain.Branches[bx]))
-		if f.Properties["verdict"] == string(verdict.Arbitrary) {
+		switch f.Properties["verdict"] {
+		case string(verdict.Arbitrary):
 			if cond := c.openCondition(dx.Args); cond != "" && c.verifyOpened(dx.Args, cond) {
 				if fx := directiveFix(ce.File, dx, cond, fmt.Sprintf("Open the range to %s (everything it uses compiles there)", tName)); fx != nil {
+					f.Fixes = append(f.Fixes, *fx)
+				}
+			}
+		case string(verdict.NeedsVariant):
+			// Open it to the family-specific builds that have the feature.
+			var fam []int
+			for _, p := range c.Flavors {
+				if c.Passes[p].Flavor != target.Plain {
+					fam = append(fam, p)
+				}
+			}
+			if cond := c.variantCondition(dx.Args); len(fam) > 0 && c.verifyOpenedFor(dx.Args, cond, fam) {
+				if fx := directiveFix(ce.File, dx, cond, fmt.Sprintf("Open the range to the family-specific builds of %s (build with sm_%da or sm_%df)",
+					tName, c.Target.Arch.CudaArch()/10, c.Target.Arch.CudaArch()/10)); fx != nil {
 					f.Fixes = append(f.Fixes, *fx)
 				}
 			}

@@ -261,3 +261,26 @@ func TestFixThenRescan(t *testing.T) {
 		t.Errorf("after --fix the finding must be gone: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// TestGoldenDiff pins the --diff of the verdict fixture: an arbitrary range
+// opened, a needs-variant range opened to the family builds, the justified
+// and unknown ranges left alone. ARCHLINT_UPDATE_GOLDEN=1 rewrites it.
+func TestGoldenDiff(t *testing.T) {
+	code, out, errs := runCLI(t, "--target", "sm_120", "--diff", filepath.Join("..", "..", "testdata", "rules", "verdicts"))
+	if code != exitClean {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	golden := filepath.Join("..", "..", "testdata", "golden", "verdicts.diff")
+	if os.Getenv("ARCHLINT_UPDATE_GOLDEN") != "" {
+		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("--diff differs from %s:\n%s", golden, out)
+	}
+}
