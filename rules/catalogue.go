@@ -27,6 +27,7 @@ func Checks() []Check {
 		{AL201, checkPythonGates},
 		{AL202, checkPythonGates},
 		{AL203, checkPythonGates},
+		{AL204, checkForeignRoute},
 	}
 }
 

@@ -30,3 +30,18 @@ def ladder(arch):
         return "hopper"
     else:
         raise ValueError(f"unsupported arch {arch}")
+
+
+def get_gemm_sm100_module_cutlass_fp4():
+    return "sm100 module"
+
+
+def get_gemm_module_cutlass_fp4():
+    return "generic module"
+
+
+def fp4_gemm_module():
+    major, _ = torch.cuda.get_device_capability()
+    if major >= 10:  # want "AL204 This capability check sends 12.0 .sm_120. down the path of 10.0, 10.3, 11.0: returns get_gemm_sm100_module_cutlass_fp4"
+        return get_gemm_sm100_module_cutlass_fp4()
+    return get_gemm_module_cutlass_fp4()
