@@ -12,16 +12,16 @@ import (
 // target down the path built for a datacenter Blackwell (sm_100/sm_103)
 // GPU, whose kernels use tcgen05/UMMA that sm_12x does not have.
 var AL204 = Rule{
-	ID:   "AL204",
-	Name: "python-gate-routes-target-to-foreign-kernels",
+	ID:    "AL204",
+	Name:  "python-gate-routes-target-to-foreign-kernels",
 	Short: "A capability check such as `major >= 10` sends the target down a path named for another architecture family's kernels (SM100 / tcgen05).",
 	Full: "A Python (or C++ host) capability check admits the target together with a different family, typically `major >= 10` " +
 		"or `sm >= 100`, and the path it takes names kernels built for that family: an SM100/SM103 module, tcgen05/UMMA, " +
 		"trtllm-gen cubins. sm_120 and sm_121 are not datacenter Blackwell: they lack tcgen05 and TMEM, so the module does " +
 		"not build for them or its kernels cannot run. The evidence is the name of the path, so this is a warning of medium " +
 		"precision: check what the path loads, and give the target its own branch.",
-	Before: "if major >= 10:\n    return get_gemm_sm100_module_cutlass_fp4()",
-	After:  "if major == 10:\n    return get_gemm_sm100_module_cutlass_fp4()\nelif major == 12:\n    return get_gemm_sm120_module_cutlass_fp4()",
+	Before:    "if major >= 10:\n    return get_gemm_sm100_module_cutlass_fp4()",
+	After:     "if major == 10:\n    return get_gemm_sm100_module_cutlass_fp4()\nelif major == 12:\n    return get_gemm_sm120_module_cutlass_fp4()",
 	Level:     finding.LevelWarning,
 	Tags:      []string{"correctness", "python", "runtime-gate"},
 	Precision: "medium",
