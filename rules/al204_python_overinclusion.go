@@ -39,12 +39,7 @@ var foreignPathRE = regexp.MustCompile(`(?i)sm_?10[03]a?\b|sm_?10[03]_|sm10x|tcg
 // checkForeignRoute fires when the target shares a non-refusing outcome with
 // a capability of another major whose outcome text names that family.
 func checkForeignRoute(r Rule, c *Context) []finding.Finding {
-	t := -1
-	for i, cp := range c.Caps {
-		if cp.Major == c.Target.Arch.Major && cp.Minor == c.Target.Arch.Minor {
-			t = i
-		}
-	}
+	t := c.targetCap()
 	if t < 0 {
 		return nil
 	}

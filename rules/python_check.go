@@ -29,13 +29,10 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 		return nil
 	}
 	passes := make([]shutout.Pass, len(c.Caps))
-	t := -1
 	for i, cp := range c.Caps {
 		passes[i] = shutout.Pass{Age: cp.Age()}
-		if cp.Major == c.Target.Arch.Major && cp.Minor == c.Target.Arch.Minor {
-			t = i
-		}
 	}
+	t := c.targetCap()
 	if t < 0 {
 		return nil
 	}
@@ -184,4 +181,14 @@ func predicateBody(g *python.Gate) bool {
 		}
 	}
 	return true
+}
+
+// targetCap is the index in Caps of the target's capability, -1 if absent.
+func (c *Context) targetCap() int {
+	for i, cp := range c.Caps {
+		if cp.Major == c.Target.Arch.Major && cp.Minor == c.Target.Arch.Minor {
+			return i
+		}
+	}
+	return -1
 }
