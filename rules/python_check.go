@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -42,7 +43,20 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 		if pythonRule(g) != r.ID || len(g.Branch) != len(c.Caps) || predicateBody(g) {
 			continue
 		}
-		v := shutout.Decide(passes, g.Branch, t)
+		b := g.Branch
+		if minorOnly(g.Expr) {
+			// A check on the minor alone tells apart GPUs of one major
+			// (10.0 vs 10.3); it is nested under a major test that the
+			// interpreter may not have tied it to, so only the target's own
+			// major is compared.
+			b = append([]int(nil), g.Branch...)
+			for i, cp := range c.Caps {
+				if cp.Major != c.Target.Arch.Major {
+					b[i] = shutout.None
+				}
+			}
+		}
+		v := shutout.Decide(passes, b, t)
 		if !v.Shut || v.Maybe {
 			continue
 		}
@@ -192,3 +206,12 @@ func (c *Context) targetCap() int {
 	}
 	return -1
 }
+
+var (
+	minorRE = regexp.MustCompile(`(?i)minor`)
+	majorRE = regexp.MustCompile(`(?i)major|capability|sm_version|\bsm\b|arch`)
+)
+
+// minorOnly reports whether a gate's expression tests the minor and nothing
+// that names the major.
+func minorOnly(expr string) bool { return minorRE.MatchString(expr) && !majorRE.MatchString(expr) }
