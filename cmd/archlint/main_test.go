@@ -284,3 +284,21 @@ func TestGoldenDiff(t *testing.T) {
 		t.Errorf("--diff differs from %s:\n%s", golden, out)
 	}
 }
+
+func TestVendoredSkipped(t *testing.T) {
+	dir := t.TempDir()
+	src := "__device__ void w() {\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200)\n  cudaGridDependencySynchronize();\n#endif\n}\n"
+	if err := os.MkdirAll(filepath.Join(dir, "3rdparty", "lib"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "3rdparty", "lib", "k.cuh"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCLI(t, "--target", "sm_120", dir)
+	if code != exitClean || !strings.Contains(out, "vendored tree") {
+		t.Errorf("vendored findings must be skipped and the skip said: exit %d\n%s", code, out)
+	}
+	if code, out, _ := runCLI(t, "--target", "sm_120", "--include-vendored", dir); code != exitFindings || !strings.Contains(out, "AL101") {
+		t.Errorf("--include-vendored: exit %d\n%s", code, out)
+	}
+}

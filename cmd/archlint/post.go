@@ -15,6 +15,9 @@ type postOptions struct {
 	rev, mergeBase string
 	showSuppressed bool
 	roots          []string
+	// includeVendored keeps findings in third-party trees (3rdparty/,
+	// third_party/, git submodules).
+	includeVendored bool
 }
 
 // postProcess runs the filters in order, over every target at once:
@@ -25,6 +28,14 @@ func postProcess(res *scan.Result, o postOptions) error {
 	var all []finding.Finding
 	for _, tr := range res.Targets {
 		all = append(all, tr.Findings...)
+	}
+	if !o.includeVendored {
+		var skips []filter.VendoredSkip
+		all, skips = filter.Vendored(all, o.roots)
+		for _, sk := range skips {
+			res.Notifications = append(res.Notifications, finding.Notification{Level: finding.LevelNote,
+				Message: fmt.Sprintf("%d finding(s) in the vendored tree %s not reported (third-party code; --include-vendored reports them)", sk.Findings, sk.Dir)})
+		}
 	}
 	kept, suppressed, problems := filter.Suppress(all, res.Scanned, o.read)
 	if o.showSuppressed {

@@ -36,6 +36,7 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 	baseline := fs.String("baseline", "", "a previous archlint SARIF file: report only results absent from it")
 	newFromRev := fs.String("new-from-rev", "", "report only results whose locations touch lines changed since this git revision")
 	newFromMergeBase := fs.String("new-from-merge-base", "", "like --new-from-rev, from the merge base of this revision and HEAD (pull requests)")
+	includeVendored := fs.Bool("include-vendored", false, "also report findings in third-party trees (3rdparty/, third_party/, git submodules); they are always scanned for includes and macros")
 	showSuppressed := fs.Bool("show-suppressed", false, "keep inline-suppressed results in SARIF (with suppressions[].kind = inSource)")
 	diffMode := fs.Bool("diff", false, "print the fixes for arbitrary exclusions as a unified diff instead of the report")
 	fixMode := fs.Bool("fix", false, "apply the fixes for arbitrary exclusions to the files (never for justified ones), then report")
@@ -109,7 +110,7 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 	applyRuleLevels(res, cfg.Rules)
 	readFile := func(root, p string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(p))) }
 	if err := postProcess(res, postOptions{read: readFile, baseline: *baseline, rev: *newFromRev, mergeBase: *newFromMergeBase,
-		showSuppressed: *showSuppressed, roots: paths}); err != nil {
+		showSuppressed: *showSuppressed, roots: paths, includeVendored: *includeVendored}); err != nil {
 		fmt.Fprintln(stderr, "archlint:", err)
 		return exitError
 	}
