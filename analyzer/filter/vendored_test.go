@@ -13,7 +13,9 @@ func TestVendored(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, ".gitmodules"), []byte("[submodule \"cutlass\"]\n\tpath = deps/cutlass\n\turl = https://example.invalid/cutlass\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	at := func(p string) finding.Finding { return finding.Finding{Location: finding.Location{Root: root, Path: p, Line: 1}} }
+	at := func(p string) finding.Finding {
+		return finding.Finding{Location: finding.Location{Root: root, Path: p, Line: 1}}
+	}
 	fs := []finding.Finding{at("include/own.cuh"), at("3rdparty/cutlass/include/x.h"), at("deps/cutlass/include/y.h"),
 		at("csrc/third_party/z.cuh"), at("src/vendored_name.cuh")}
 	kept, skips := Vendored(fs, []string{root})
