@@ -302,3 +302,53 @@ func TestVendoredSkipped(t *testing.T) {
 		t.Errorf("--include-vendored: exit %d\n%s", code, out)
 	}
 }
+
+// TestFingerprintSurvivesLineMoves: inserting lines above a finding keeps
+// archlint's own fingerprint (baselines and code scanning match it) while
+// the line moves.
+func TestFingerprintSurvivesLineMoves(t *testing.T) {
+	dir := t.TempDir()
+	body := "__device__ void w() {\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200)\n  cudaGridDependencySynchronize();\n#else\n  __nanosleep(1);\n#endif\n}\n"
+	fps := func(prefix string) (map[string]int, string) {
+		if err := os.WriteFile(filepath.Join(dir, "k.cuh"), []byte(prefix+body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "o.sarif")
+		if code, _, errs := runCLI(t, "--target", "sm_120", "--format", "sarif", "-o", out, dir); code == exitError {
+			t.Fatal(errs)
+		}
+		raw, _ := os.ReadFile(out)
+		var log struct {
+			Runs []struct {
+				Results []struct {
+					PartialFingerprints map[string]string `json:"partialFingerprints"`
+					Locations           []struct {
+						PhysicalLocation struct {
+							Region struct{ StartLine int } `json:"region"`
+						} `json:"physicalLocation"`
+					} `json:"locations"`
+				} `json:"results"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal(raw, &log); err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]int{}
+		var lineHashes []string
+		for _, r := range log.Runs[0].Results {
+			m[r.PartialFingerprints["archlint/v1"]] = r.Locations[0].PhysicalLocation.Region.StartLine
+			lineHashes = append(lineHashes, r.PartialFingerprints["primaryLocationLineHash"])
+		}
+		return m, strings.Join(lineHashes, ",")
+	}
+	before, _ := fps("")
+	after, _ := fps("// a comment\n// and another\n\n")
+	if len(before) == 0 || len(before) != len(after) {
+		t.Fatalf("before %v after %v", before, after)
+	}
+	for fp, line := range before {
+		if got, ok := after[fp]; !ok || got != line+3 {
+			t.Errorf("fingerprint %s: line %d before, %d (found %v) after inserting 3 lines", fp, line, got, ok)
+		}
+	}
+}
