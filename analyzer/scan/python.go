@@ -64,6 +64,9 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []
 			refs = append(refs, filter.FileRef{Root: r.src.Root, Path: r.src.Path})
 		}
 	}
+	if opt.Progress != nil {
+		opt.Progress("analyzing Python and CMake files", 0, len(srcs))
+	}
 	prog, pn := python.AnalyzeProgram(srcs, python.Config{Caps: ReferenceCaps(opt.Table, opt.CUDA),
 		CUDAVersion: [2]int{opt.CUDA.Major, opt.CUDA.Minor}, CapabilityFuncs: opt.CapabilityFuncs, JITFuncs: opt.JITFuncs})
 	for _, n := range pn {

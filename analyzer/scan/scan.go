@@ -5,6 +5,7 @@ package scan
 
 import (
 	"bytes"
+	"sync/atomic"
 	"fmt"
 	"os"
 	"path"
@@ -45,6 +46,9 @@ type Options struct {
 	// IncludeDirs are extra include directories (relative to each root)
 	// from the project's configuration.
 	IncludeDirs []string
+	// Progress, when set, is told how far a stage has come ("reading C/C++
+	// files", done, total). It may be called from several goroutines.
+	Progress func(stage string, done, total int)
 	// includeDirs are include directories the Python build code names
 	// (JIT calls, setup.py), per root; set by Run.
 	includeDirs map[string][]string
@@ -113,7 +117,11 @@ func Load(opt Options) (*Project, error) {
 		notes    []finding.Notification
 		gates    []python.Gate
 	}
+	var done atomic.Int64
 	out := walk.ForEach(files, p.jobs, func(_ int, f walk.File) loaded {
+		if opt.Progress != nil {
+			opt.Progress("reading C/C++/CUDA files", int(done.Add(1)), len(files))
+		}
 		src, prob := walk.Read(f, opt.MaxFileSize)
 		var l loaded
 		if prob != nil {
@@ -376,6 +384,9 @@ func Run(opt Options) (*Result, error) {
 		}
 		passes := opt.Table.Reference(opt.CUDA)
 		cfg := cpp.Config{Table: opt.Table, CUDA: opt.CUDA, BuildList: build, Passes: passes}
+		if opt.Progress != nil {
+			opt.Progress("evaluating translation units for "+tg.String(), 0, len(units))
+		}
 		results := p.Evaluate(cfg, units)
 		if len(res.Targets) == 0 {
 			res.Notifications = append(res.Notifications, conditionErrors(p.FS, results)...)

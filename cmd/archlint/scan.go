@@ -100,9 +100,17 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "archlint: --new-from-rev and --new-from-merge-base exclude each other")
 		return exitError
 	}
-	res, err := scan.Run(scan.Options{Roots: paths, Targets: r.targets, CUDA: r.cuda, BuildList: r.build, Jobs: tf.jobs,
+	var onProgress func(string, int, int)
+	prog := newProgress(stderr)
+	if prog != nil {
+		onProgress = prog.report
+	}
+	res, err := scan.Run(scan.Options{Progress: onProgress, Roots: paths, Targets: r.targets, CUDA: r.cuda, BuildList: r.build, Jobs: tf.jobs,
 		Exclude: excludes, NoGitignore: *noGitignore, MaxFileSize: *maxSize, Table: r.table,
 		CapabilityFuncs: capFuncs, JITFuncs: jitFuncs, IncludeDirs: cfg.IncludeDirs})
+	if prog != nil {
+		prog.done()
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "archlint:", err)
 		return exitError
