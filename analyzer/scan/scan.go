@@ -5,7 +5,6 @@ package scan
 
 import (
 	"bytes"
-	"sync/atomic"
 	"fmt"
 	"os"
 	"path"
@@ -14,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/archlint/archlint/analyzer/chain"
 	"github.com/archlint/archlint/analyzer/cpp"
