@@ -291,7 +291,7 @@ func (l *Linker) attachGates(fs []finding.Finding, behind map[*Module][]int) {
 		if len(mods) == 0 {
 			continue
 		}
-		ranges, empty, justified := 0, 0, 0
+		ranges, empty, justified, hardware := 0, 0, 0, 0
 		for _, m := range mods {
 			for _, ci := range behind[m] {
 				c := fs[ci]
@@ -301,6 +301,9 @@ func (l *Linker) attachGates(fs []finding.Finding, behind map[*Module][]int) {
 				ranges++
 				if c.Properties["verdict"] == "justified" || c.Properties["verdict"] == "unknown" {
 					justified++
+				}
+				if c.Properties["verdict"] == "justified" {
+					hardware++
 				}
 				if c.RuleID == "AL102" {
 					empty++
@@ -323,6 +326,20 @@ func (l *Linker) attachGates(fs []finding.Finding, behind map[*Module][]int) {
 			f.Properties = map[string]any{}
 		}
 		f.Properties["excludedBehind"] = ranges
+		// The gate's verdict follows the kernels behind it: justified when
+		// one of them needs what the target lacks, arbitrary when every
+		// range behind is a port artifact.
+		switch {
+		case hardware > 0:
+			f.Properties["verdict"] = "justified"
+			f.Properties["verdictEvidence"] = fmt.Sprintf("justified: %d of the ranges behind this gate use features the target lacks", hardware)
+		case justified == 0:
+			f.Properties["verdict"] = "arbitrary"
+			f.Properties["verdictEvidence"] = "arbitrary: every range behind this gate is a port artifact (see their fixes)"
+		default:
+			f.Properties["verdict"] = "unknown"
+			f.Properties["verdictEvidence"] = "unknown: some ranges behind this gate use nothing archlint recognizes; check them by hand"
+		}
 		if justified == 0 {
 			l.offerMajorFix(f)
 		}
