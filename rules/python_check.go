@@ -9,6 +9,7 @@ import (
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/python"
 	"github.com/archlint/archlint/analyzer/shutout"
+	"github.com/archlint/archlint/analyzer/target"
 )
 
 // pythonRule says which rule judges a gate: tests are AL203, build arch
@@ -40,7 +41,7 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 	var out []finding.Finding
 	for i := range c.Gates {
 		g := &c.Gates[i]
-		if pythonRule(g) != r.ID || len(g.Branch) != len(c.Caps) || predicateBody(g) {
+		if pythonRule(g) != r.ID || len(g.Branch) != len(c.Caps) || predicateBody(g) || singleArchFlags(g) {
 			continue
 		}
 		b := g.Branch
@@ -215,3 +216,18 @@ var (
 // minorOnly reports whether a gate's expression tests the minor and nothing
 // that names the major.
 func minorOnly(expr string) bool { return minorRE.MatchString(expr) && !majorRE.MatchString(expr) }
+
+// singleArchFlags reports whether an arch-list gate is a per-architecture
+// flag constant (sm120a_nvcc_flags = ["-gencode=arch=compute_120a,..."]):
+// it names one architecture and code elsewhere picks it for that GPU, so it
+// shuts nothing out by itself.
+func singleArchFlags(g *python.Gate) bool {
+	if g.Kind != "arch-list" || !strings.Contains(g.Expr, "gencode") {
+		return false
+	}
+	bases := map[string]bool{}
+	for _, a := range target.ArchsNamed(g.Expr) {
+		bases[strings.TrimRight(a, "af")] = true
+	}
+	return len(bases) == 1
+}

@@ -414,6 +414,7 @@ func Run(opt Options) (*Result, error) {
 		fs = append(fs, p.conditionalFindings(cfg, chains, noGates, fs)...)
 		fs = linker.Attach(fs)
 		escalateReachable(fs)
+		preferProjectFlavors(fs, projectFlavors(prog, gates, tg), tg)
 		SortFindings(fs)
 		res.Targets = append(res.Targets, TargetResult{Target: tg, Findings: fs})
 	}
