@@ -166,7 +166,10 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	refusedRaw := -1
 	for ci, r := range per {
 		switch {
-		case r == nil || r.raw < 0 || r.raw >= len(outs):
+		case r == nil || r.shadow || r.raw < 0 || r.raw >= len(outs):
+			// A shadow visit explored an arm this capability does not take:
+			// the capability never reaches this decision, so it has no outcome
+			// here (its own path is decided by the enclosing gate).
 			g.Branch[ci] = -2
 		case outs[r.raw].refuses:
 			g.Branch[ci] = -1
