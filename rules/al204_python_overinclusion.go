@@ -46,12 +46,13 @@ func checkForeignRoute(r Rule, c *Context) []finding.Finding {
 	var out []finding.Finding
 	for i := range c.Gates {
 		g := &c.Gates[i]
-		if len(g.Branch) != len(c.Caps) || g.IsTest || g.Kind == "pytest-skip" || !majorTestRE.MatchString(g.Expr) {
+		if len(g.Branch) != len(c.Caps) || g.IsTest || !routes(g.Kind) || !majorTestRE.MatchString(g.Expr) {
 			continue
 		}
 		bt := g.Branch[t]
-		if bt < 0 || bt >= len(g.Outcomes) || !foreignPathRE.MatchString(g.Outcomes[bt]) || foreignPathRE.MatchString(fmt.Sprintf("sm_%d%d", c.Target.Arch.Major, c.Target.Arch.Minor)) {
-			continue
+		if bt < 0 || bt >= len(g.Outcomes) || !foreignPathRE.MatchString(g.Outcomes[bt]) ||
+			strings.Contains(g.Outcomes[bt], fmt.Sprintf("%d", c.Target.Arch.CudaArch()/10)) {
+			continue // no foreign path, or a path that names the target too
 		}
 		var with []string
 		for i, cp := range c.Caps {
@@ -79,4 +80,14 @@ func checkForeignRoute(r Rule, c *Context) []finding.Finding {
 		})
 	}
 	return out
+}
+
+// routes reports whether a gate kind chooses a code path (lists only admit
+// or refuse, they route nowhere).
+func routes(kind string) bool {
+	switch kind {
+	case "capability-check", "helper-predicate", "dispatch-ladder", "table-lookup", "cpp-host-check":
+		return true
+	}
+	return false
 }

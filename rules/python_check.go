@@ -222,7 +222,7 @@ func minorOnly(expr string) bool { return minorRE.MatchString(expr) && !majorRE.
 // it names one architecture and code elsewhere picks it for that GPU, so it
 // shuts nothing out by itself.
 func singleArchFlags(g *python.Gate) bool {
-	if g.Kind != "arch-list" || !strings.Contains(g.Expr, "gencode") {
+	if g.Kind != "arch-list" || !(strings.Contains(g.Expr, "gencode") || strings.Contains(g.Expr, "arch=compute_")) {
 		return false
 	}
 	bases := map[string]bool{}

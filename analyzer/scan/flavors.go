@@ -10,22 +10,24 @@ import (
 	"github.com/archlint/archlint/analyzer/target"
 )
 
-// flavorEvidence is where the project's own build flags name a build of the
-// target's architecture: flavor ("a", "f", "") -> a location.
-type flavorEvidence map[string]finding.Location
+// flavorEvidence says where the project's own build flags name a build of
+// the target's architecture.
+type flavorEvidence []flavorSite
+
+type flavorSite struct {
+	flavor string // "a", "f" or "" (plain)
+	at     finding.Location
+}
 
 // projectFlavors collects which builds of the target's architecture the
 // project compiles, from its arch lists and JIT flags.
 func projectFlavors(prog *python.Program, gates []python.Gate, tg target.Target) flavorEvidence {
 	num := fmt.Sprint(tg.Arch.CudaArch() / 10)
-	ev := flavorEvidence{}
+	var ev flavorEvidence
 	note := func(expr, root, path string, line int) {
 		for _, a := range target.ArchsNamed(expr) {
 			if strings.TrimRight(a, "af") == num {
-				fl := strings.TrimPrefix(a, num)
-				if _, ok := ev[fl]; !ok {
-					ev[fl] = finding.Location{Root: root, Path: path, Line: line}
-				}
+				ev = append(ev, flavorSite{strings.TrimPrefix(a, num), finding.Location{Root: root, Path: path, Line: line}})
 			}
 		}
 	}
@@ -42,6 +44,37 @@ func projectFlavors(prog *python.Program, gates []python.Gate, tg target.Target)
 	return ev
 }
 
+// near keeps the evidence of the finding's own package when there is some:
+// a repository often holds several extensions built with different flags
+// (SageAttention's sageattention3_blackwell/setup.py builds sm_120a only,
+// its top-level setup.py plain 12.0), and the nearest build is the one
+// that compiles the file.
+func (ev flavorEvidence) near(loc finding.Location) map[string]finding.Location {
+	top := func(p string) string {
+		if i := strings.IndexByte(p, '/'); i >= 0 {
+			return p[:i]
+		}
+		return ""
+	}
+	pick := map[string]finding.Location{}
+	for _, e := range ev {
+		if e.at.Root == loc.Root && top(e.at.Path) != "" && top(e.at.Path) == top(loc.Path) {
+			if _, ok := pick[e.flavor]; !ok {
+				pick[e.flavor] = e.at
+			}
+		}
+	}
+	if len(pick) > 0 {
+		return pick
+	}
+	for _, e := range ev {
+		if _, ok := pick[e.flavor]; !ok {
+			pick[e.flavor] = e.at
+		}
+	}
+	return pick
+}
+
 // preferProjectFlavors lowers findings that hold only for builds of the
 // target the project does not make (design.md section 2: where the
 // project's own build flags are visible, prefer that flavor and say so).
@@ -49,26 +82,28 @@ func preferProjectFlavors(fs []finding.Finding, ev flavorEvidence, tg target.Tar
 	if len(ev) == 0 || !tg.Bare {
 		return
 	}
-	var built []string
-	for fl := range ev {
-		built = append(built, fmt.Sprintf("sm_%d%s", tg.Arch.CudaArch()/10, fl))
-	}
-	sort.Strings(built)
+	prefix := fmt.Sprintf("sm_%d", tg.Arch.CudaArch()/10)
 	for i := range fs {
 		f := &fs[i]
 		if len(f.Flavors) == 0 || !strings.HasPrefix(f.RuleID, "AL1") {
 			continue
 		}
+		builds := ev.near(f.Location)
 		affectsBuilt := false
 		for _, fl := range f.Flavors {
-			if _, ok := ev[strings.TrimPrefix(fl, fmt.Sprintf("sm_%d", tg.Arch.CudaArch()/10))]; ok {
+			if _, ok := builds[strings.TrimPrefix(fl, prefix)]; ok {
 				affectsBuilt = true
 			}
 		}
 		if affectsBuilt {
 			continue
 		}
-		first := ev[strings.TrimPrefix(built[0], fmt.Sprintf("sm_%d", tg.Arch.CudaArch()/10))]
+		var built []string
+		for fl := range builds {
+			built = append(built, prefix+fl)
+		}
+		sort.Strings(built)
+		first := builds[strings.TrimPrefix(built[0], prefix)]
 		f.Level = finding.LevelNote
 		f.Message += fmt.Sprintf(" The project builds %s (%s:%d), which this does not affect.", strings.Join(built, " and "), first.Path, first.Line)
 		if f.Properties == nil {
