@@ -69,13 +69,7 @@ func (f *frame) recordAssert(s, cond nodeID, v Value) {
 	if !v.Cap {
 		return
 	}
-	raw := -2
-	switch v.truth() {
-	case triTrue:
-		raw = 0
-	case triFalse:
-		raw = 1
-	}
+	raw := outcomeOf(v.truth(), 0, 1)
 	f.put(s, siteAssert, siteRec{raw: raw, cap: true, via: v.via})
 }
 
@@ -85,13 +79,7 @@ func (f *frame) recordReturn(s, vn nodeID, v Value) {
 	if !v.Cap || !(v.k == vBool || v.k == vUnknown && f.boolOp(vn)) || !f.boolish(vn) {
 		return
 	}
-	raw := -2
-	switch v.truth() {
-	case triTrue:
-		raw = 0
-	case triFalse:
-		raw = 1
-	}
+	raw := outcomeOf(v.truth(), 0, 1)
 	f.put(s, siteReturn, siteRec{raw: raw, cap: true, via: v.via})
 }
 
@@ -120,13 +108,7 @@ func (f *frame) boolish(n nodeID) bool {
 }
 
 func (f *frame) recordTernary(n, cond nodeID, c Value) {
-	raw := -2
-	switch c.truth() {
-	case triTrue:
-		raw = 0
-	case triFalse:
-		raw = 1
-	}
+	raw := outcomeOf(c.truth(), 0, 1)
 	f.put(n, siteTernary, siteRec{raw: raw, cap: true, via: c.via})
 }
 
@@ -167,13 +149,7 @@ func (f *frame) recordSkipif(call nodeID, cond Value) {
 	if !cond.Cap {
 		return
 	}
-	raw := -2
-	switch cond.truth() {
-	case triTrue:
-		raw = 1
-	case triFalse:
-		raw = 0
-	}
+	raw := outcomeOf(cond.truth(), 1, 0)
 	f.put(call, siteSkipif, siteRec{raw: raw, cap: true, via: cond.via})
 }
 
@@ -263,4 +239,16 @@ func render(v Value) string {
 		return s
 	}
 	return "?"
+}
+
+// outcomeOf maps a decision's truth to the outcome index each side takes
+// (-2 when undecided).
+func outcomeOf(t tri, ifTrue, ifFalse int) int {
+	switch t {
+	case triTrue:
+		return ifTrue
+	case triFalse:
+		return ifFalse
+	}
+	return -2
 }
