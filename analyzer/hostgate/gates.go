@@ -219,17 +219,7 @@ func (w *walker) ternary(n *sitter.Node) {
 		{desc: clip("takes " + w.e.text(n.ChildByFieldName("consequence")))},
 		{desc: clip("takes " + w.e.text(n.ChildByFieldName("alternative")))},
 	}
-	raw := make([]int, len(w.caps))
-	for ci := range w.caps {
-		switch {
-		case !v.ok[ci]:
-			raw[ci] = unknown
-		case v.n[ci] != 0:
-			raw[ci] = 0
-		default:
-			raw[ci] = 1
-		}
-	}
+	raw := w.truthOutcomes(v)
 	w.record(c, c, w.e.text(c), raw, outs, v)
 }
 
@@ -256,17 +246,7 @@ func (w *walker) checkGate(n *sitter.Node, name string, a []*sitter.Node, stream
 		msg = ": " + msg
 	}
 	outs := []outcome{{desc: "continues"}, {desc: clip("fails " + name + msg), refuses: true}}
-	raw := make([]int, len(w.caps))
-	for ci := range w.caps {
-		switch {
-		case !v.ok[ci]:
-			raw[ci] = unknown
-		case v.n[ci] != 0:
-			raw[ci] = 0
-		default:
-			raw[ci] = 1
-		}
-	}
+	raw := w.truthOutcomes(v)
 	// TORCH_CHECK_GE(a, b) has no condition expression: the call is it.
 	if cmpSuffix(name) != "" {
 		cond = n
@@ -375,4 +355,21 @@ func (w *walker) chain(n *sitter.Node) ([]ifArm, *sitter.Node, *sitter.Node) {
 		}
 	}
 	return arms, elseBody, lastIf
+}
+
+// truthOutcomes maps a condition's value per capability to outcome 0 (true),
+// 1 (false) or unknown.
+func (w *walker) truthOutcomes(v *val) []int {
+	raw := make([]int, len(w.caps))
+	for ci := range w.caps {
+		switch {
+		case !v.ok[ci]:
+			raw[ci] = unknown
+		case v.n[ci] != 0:
+			raw[ci] = 0
+		default:
+			raw[ci] = 1
+		}
+	}
+	return raw
 }
