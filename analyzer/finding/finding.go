@@ -4,6 +4,8 @@
 // it only filters, sorts or renders them.
 package finding
 
+import "cmp"
+
 // Level is a SARIF result level.
 type Level string
 
@@ -43,6 +45,11 @@ type Location struct {
 	// Snippet is the source text of the primary line(s), used by text
 	// output and by GitHub's line hash.
 	Snippet string `json:"snippet,omitempty"`
+}
+
+// Compare orders locations by root, path, line and column.
+func (l Location) Compare(o Location) int {
+	return cmp.Or(cmp.Compare(l.Root, o.Root), cmp.Compare(l.Path, o.Path), cmp.Compare(l.Line, o.Line), cmp.Compare(l.Col, o.Col))
 }
 
 // Finding is one result of one rule.

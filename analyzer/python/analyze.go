@@ -13,6 +13,7 @@
 package python
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"sort"
@@ -168,18 +169,14 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 func sortGates(g []Gate) {
 	sort.SliceStable(g, func(i, j int) bool {
 		a, b := g[i], g[j]
-		switch {
-		case a.Root != b.Root:
-			return a.Root < b.Root
-		case a.Path != b.Path:
-			return a.Path < b.Path
-		case a.Line != b.Line:
-			return a.Line < b.Line
-		case a.Col != b.Col:
-			return a.Col < b.Col
-		}
-		return a.Kind < b.Kind
+		return cmp.Or(comparePos(a.Root, a.Path, a.Line, a.Col, b.Root, b.Path, b.Line, b.Col), cmp.Compare(a.Kind, b.Kind)) < 0
 	})
+}
+
+// comparePos orders source positions by root, path, line and column: the
+// one order gates, calls and JIT modules are reported in.
+func comparePos(ar, ap string, al, ac int, br, bp string, bl, bc int) int {
+	return cmp.Or(cmp.Compare(ar, br), cmp.Compare(ap, bp), cmp.Compare(al, bl), cmp.Compare(ac, bc))
 }
 
 // parseAll parses the Python files with one parser per worker and returns

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"cmp"
 	"sort"
 	"strings"
 )
@@ -118,19 +119,8 @@ func (fx *facts) edges(p *program) []Call {
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
-		switch {
-		case a.Caller != b.Caller:
-			return a.Caller < b.Caller
-		case a.Callee != b.Callee:
-			return a.Callee < b.Callee
-		case a.Root != b.Root:
-			return a.Root < b.Root
-		case a.Path != b.Path:
-			return a.Path < b.Path
-		case a.Line != b.Line:
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
+		return cmp.Or(cmp.Compare(a.Caller, b.Caller), cmp.Compare(a.Callee, b.Callee),
+			comparePos(a.Root, a.Path, a.Line, a.Col, b.Root, b.Path, b.Line, b.Col)) < 0
 	})
 	return out
 }

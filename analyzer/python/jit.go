@@ -322,15 +322,7 @@ func (fx *facts) modules(p *program, gates []Gate) []JITModule {
 	}
 	sort.Slice(out, func(i, k int) bool {
 		a, b := out[i], out[k]
-		switch {
-		case a.Root != b.Root:
-			return a.Root < b.Root
-		case a.Path != b.Path:
-			return a.Path < b.Path
-		case a.Line != b.Line:
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
+		return comparePos(a.Root, a.Path, a.Line, a.Col, b.Root, b.Path, b.Line, b.Col) < 0
 	})
 	return out
 }

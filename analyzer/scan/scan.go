@@ -5,6 +5,7 @@ package scan
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
 	"path"
@@ -426,20 +427,8 @@ func Run(opt Options) (*Result, error) {
 // the output never depends on scheduling or map order.
 func SortFindings(fs []finding.Finding) {
 	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i].Location, fs[j].Location
-		switch {
-		case a.Root != b.Root:
-			return a.Root < b.Root
-		case a.Path != b.Path:
-			return a.Path < b.Path
-		case a.Line != b.Line:
-			return a.Line < b.Line
-		case a.Col != b.Col:
-			return a.Col < b.Col
-		case fs[i].RuleID != fs[j].RuleID:
-			return fs[i].RuleID < fs[j].RuleID
-		}
-		return fs[i].Message < fs[j].Message
+		return cmp.Or(fs[i].Location.Compare(fs[j].Location), cmp.Compare(fs[i].RuleID, fs[j].RuleID),
+			cmp.Compare(fs[i].Message, fs[j].Message)) < 0
 	})
 }
 
