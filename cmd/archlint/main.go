@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/pprof"
 )
 
@@ -31,6 +32,16 @@ func main() {
 	if p := os.Getenv("ARCHLINT_CPUPROFILE"); p != "" {
 		f, err := os.Create(p)
 		if err == nil && pprof.StartCPUProfile(f) == nil {
+			// An interrupted scan still leaves its profile: the slow scans
+			// are the ones worth profiling.
+			sig := make(chan os.Signal, 1)
+			signal.Notify(sig, os.Interrupt)
+			go func() {
+				<-sig
+				pprof.StopCPUProfile()
+				f.Close()
+				os.Exit(130)
+			}()
 			code := run(os.Args[1:], os.Stdout, os.Stderr)
 			pprof.StopCPUProfile()
 			f.Close()
