@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/archlint/archlint/analyzer/cache"
 	"github.com/archlint/archlint/analyzer/config"
 	"github.com/archlint/archlint/analyzer/filter"
 	"github.com/archlint/archlint/analyzer/finding"
@@ -25,6 +26,12 @@ func (s *stringList) String() string     { return strings.Join(*s, ",") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 func runScan(args []string, stdout, stderr io.Writer) int {
+	return runScanCache(args, stdout, stderr, nil)
+}
+
+// runScanCache is runScan with a hook told whether the result cache was
+// hit (tests).
+func runScanCache(args []string, stdout, stderr io.Writer, onCache func(cache.Status)) int {
 	fs := flag.NewFlagSet("archlint", flag.ContinueOnError)
 	var tf targetFlags
 	tf.register(fs)
@@ -47,6 +54,7 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&capFuncs, "capability-func", "a project function that returns the GPU capability, e.g. mylib.get_sm (repeatable)")
 	fs.Var(&jitFuncs, "jit-func", "a project function that builds a JIT extension, e.g. mylib.build_ext (repeatable)")
 	maxSize := fs.Int64("max-file-size", 0, "skip files larger than this many bytes (default 16 MiB)")
+	noCache := fs.Bool("no-cache", false, "neither read nor write the result cache (in the user cache dir, or $"+cache.EnvDir+"; see docs/cache.md)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: archlint --target sm_120 [flags] PATH...")
 		fs.PrintDefaults()
@@ -105,9 +113,13 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 	if prog != nil {
 		onProgress = prog.report
 	}
-	res, err := scan.Run(scan.Options{Progress: onProgress, Roots: paths, Targets: r.targets, CUDA: r.cuda, BuildList: r.build, Jobs: tf.jobs,
+	co := cacheOptions{off: *noCache, onStatus: onCache}
+	if *format == "text" {
+		co.warn = stderr
+	}
+	sc, err := cachedScan(scan.Options{Progress: onProgress, Roots: paths, Targets: r.targets, CUDA: r.cuda, BuildList: r.build, Jobs: tf.jobs,
 		Exclude: excludes, NoGitignore: *noGitignore, MaxFileSize: *maxSize, Table: r.table,
-		CapabilityFuncs: capFuncs, JITFuncs: jitFuncs, IncludeDirs: cfg.IncludeDirs})
+		CapabilityFuncs: capFuncs, JITFuncs: jitFuncs, IncludeDirs: cfg.IncludeDirs}, co)
 	if prog != nil {
 		prog.done()
 	}
@@ -115,9 +127,10 @@ func runScan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "archlint:", err)
 		return exitError
 	}
+	res := sc.res
 	applyRuleLevels(res, cfg.Rules)
 	readFile := func(root, p string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(p))) }
-	if err := postProcess(res, postOptions{read: readFile, baseline: *baseline, rev: *newFromRev, mergeBase: *newFromMergeBase,
+	if err := postProcess(res, postOptions{read: sc.suppressionRead(readFile), baseline: *baseline, rev: *newFromRev, mergeBase: *newFromMergeBase,
 		showSuppressed: *showSuppressed, roots: paths, includeVendored: *includeVendored}); err != nil {
 		fmt.Fprintln(stderr, "archlint:", err)
 		return exitError
