@@ -150,6 +150,20 @@ func TestKeyFollowsContentAndOptions(t *testing.T) {
 	}
 }
 
+// TestKeyFollowsSkippedFiles: a file the scan skips as too large still
+// changes the result (its notification names its size), so the key follows.
+func TestKeyFollowsSkippedFiles(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"big.h": strings.Repeat("x", 20)})
+	opt := options(t, dir)
+	opt.MaxFileSize = 10
+	before := key(t, opt)
+	writeTree(t, dir, map[string]string{"big.h": strings.Repeat("x", 30)})
+	if key(t, opt) == before {
+		t.Error("the size of a skipped file changed its notification but not the key")
+	}
+}
+
 // TestKeyReadsWhatTheScanReads guards the walk groups in walkSpecs against
 // the scan's: every file a scan reads is hashed into the key.
 func TestKeyReadsWhatTheScanReads(t *testing.T) {

@@ -42,8 +42,9 @@ var walkSpecs = [][]walk.Kind{
 // Computed is a key together with what it was computed from.
 type Computed struct {
 	Key Key
-	// files holds, per file whose content was hashed and readable (the
-	// files a scan of the same tree reads), whether it contains the probe.
+	// files holds, per file whose content was hashed (every file a scan of
+	// the same tree reads, and binary ones it skips), whether it contains
+	// the probe.
 	files map[filter.FileRef]bool
 }
 
@@ -140,15 +141,20 @@ func walkAndHash(opt scan.Options, kinds []walk.Kind, probe []byte) walked {
 	if err != nil {
 		return walked{err: fmt.Errorf("walking the scan roots: %w", err)}
 	}
-	// walk.Read is what the scan reads with: the same bytes, BOM dropped,
-	// and the same problems (too large, binary, invalid UTF-8).
+	// Each worker reads into a buffer it reuses: a hit reads the whole
+	// tree, and fresh buffers per file made garbage collection a sixth of
+	// its time.
+	limit := opt.MaxFileSize
+	if limit == 0 {
+		limit = walk.DefaultMaxFileSize
+	}
+	bufs := sync.Pool{New: func() any { return new([]byte) }}
 	sums := walk.ForEach(files, opt.Jobs, func(_ int, f walk.File) fileSum {
-		src, prob := walk.Read(f, opt.MaxFileSize)
-		s := fileSum{read: src != nil}
-		if prob != nil {
-			s.problem = prob.Root + "\x00" + prob.Path + "\x00" + prob.Msg
-		}
-		if src != nil {
+		buf := bufs.Get().(*[]byte)
+		defer bufs.Put(buf)
+		src, problem := readRaw(f.Abs, limit, buf)
+		s := fileSum{read: problem == "", problem: problem}
+		if s.read {
 			s.sum = sha256.Sum256(src)
 			s.probed = len(probe) > 0 && bytes.Contains(src, probe)
 		}
@@ -157,12 +163,63 @@ func walkAndHash(opt scan.Options, kinds []walk.Kind, probe []byte) walked {
 	return walked{files: files, problems: problems, sums: sums}
 }
 
+// readRaw reads the file at abs into *buf, or says why it cannot: the
+// checks walk.Read makes before and while reading (a regular file, within
+// limit; limit < 0: any size), in the same order. Everything walk.Read
+// decides after reading (binary, BOM, invalid UTF-8) is a function of the
+// bytes, so hashing the raw bytes keys it; the scan's own reads of the same
+// file state give the same outcome, which is all the key needs.
+func readRaw(abs string, limit int64, buf *[]byte) ([]byte, string) {
+	// Stat before opening, as walk.Read does: opening a FIFO that replaced
+	// the file since the walk could block.
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, "stat: " + err.Error()
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, "not a regular file"
+	}
+	if limit >= 0 && fi.Size() > limit {
+		return nil, "too large: " + strconv.FormatInt(fi.Size(), 10)
+	}
+	fh, err := os.Open(abs)
+	if err != nil {
+		return nil, "open: " + err.Error()
+	}
+	defer fh.Close()
+	b := (*buf)[:0]
+	// Room for the whole file and the read that sees its end.
+	if want := int(fi.Size()) + 512; cap(b) < want {
+		b = make([]byte, 0, want)
+	}
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := fh.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if limit >= 0 && int64(len(b)) > limit {
+			*buf = b
+			return nil, "too large: " + strconv.Itoa(len(b))
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			*buf = b
+			return nil, "read: " + err.Error()
+		}
+	}
+	*buf = b
+	return b, ""
+}
+
 // fileSum is what one file contributes to the key.
 type fileSum struct {
 	sum     [sha256.Size]byte
-	read    bool   // the scan gets content (possibly with a problem)
+	read    bool   // the content was read and hashed
 	probed  bool   // the content contains the probe
-	problem string // the read problem, "" when none
+	problem string // why it was not read, "" when it was
 }
 
 // writeOptions hashes every scan.Options field that can change the result.
