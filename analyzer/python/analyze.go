@@ -29,10 +29,15 @@ func (c Capability) Age() int { return c.Major*100 + c.Minor*10 }
 
 func (c Capability) String() string { return fmt.Sprintf("%d.%d", c.Major, c.Minor) }
 
-// Source is one Python (or CMake) file to analyze.
+// Source is one Python (or CMake) file to analyze. A Python file may come
+// without its bytes: then Digest is its byte scan (Lexer.Digest) and Load
+// reads it when the analysis needs it, so that files that cannot matter
+// are never held (CMake files always come with Src).
 type Source struct {
 	Root, Path string // Path slash-separated, relative to Root
 	Src        []byte
+	Digest     *Digest
+	Load       func() ([]byte, error)
 }
 
 // Config tunes the analysis.
@@ -48,6 +53,10 @@ type Config struct {
 	// JITFuncs names extra JIT build functions ("mylib.build_ext" or
 	// "build_ext"), read like gen_jit_spec(name, sources, ...).
 	JITFuncs []string
+	// AllFiles parses and interprets every Python file instead of the
+	// ones the byte scan selects (select.go); the results are the same,
+	// which the tests check.
+	AllFiles bool
 }
 
 // DefaultCaps are the reference capabilities.
@@ -123,7 +132,6 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 	}
 	var pySrcs []Source
 	var gates []Gate
-	var notes []Notification
 	for _, s := range srcs {
 		switch {
 		case isCMake(s.Path):
@@ -138,27 +146,22 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 		}
 		return pySrcs[i].Path < pySrcs[j].Path
 	})
-	mods, n := parseAll(pySrcs)
-	notes = append(notes, n...)
-	prog := newProgram(mods, cfg)
+	prog := newProgram(stubModules(pySrcs), cfg)
+	defer prog.parsers.close()
+	if cfg.AllFiles {
+		prog.loadAll(prog.mods)
+		prog.selectAll()
+	} else {
+		prog.digestAll()
+		prog.selectFiles()
+	}
 	prog.collect = collect
 
 	recs, fx := evaluate(prog)
 	gates = append(gates, buildGates(prog, recs)...)
-	for _, m := range mods {
-		gates = append(gates, archListGates(m, cfg.Caps)...)
-	}
+	gates = append(gates, prog.archListGates()...)
 	sortGates(gates)
-	sort.SliceStable(notes, func(i, j int) bool {
-		a, b := notes[i], notes[j]
-		if a.Root != b.Root {
-			return a.Root < b.Root
-		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		return a.Line < b.Line
-	})
+	notes := prog.notes()
 	out := &Program{Gates: gates}
 	if collect {
 		out.JIT, out.Calls, out.Funcs = programFacts(prog, fx, gates)
@@ -179,79 +182,134 @@ func comparePos(ar, ap string, al, ac int, br, bp string, bl, bc int) int {
 	return cmp.Or(cmp.Compare(ar, br), cmp.Compare(ap, bp), cmp.Compare(al, bl), cmp.Compare(ac, bc))
 }
 
-// parseAll parses the Python files with one parser per worker and returns
-// the modules in input order.
-func parseAll(srcs []Source) ([]*module, []Notification) {
-	type result struct {
-		m    *module
-		note *Notification
+// stubModules makes a module per file, in input order, named from the
+// package layout; nothing is parsed yet.
+func stubModules(srcs []Source) []*module {
+	pkgDirs := map[string]map[string]bool{}
+	for _, s := range srcs {
+		if strings.HasSuffix(s.Path, "/__init__.py") {
+			if pkgDirs[s.Root] == nil {
+				pkgDirs[s.Root] = map[string]bool{}
+			}
+			pkgDirs[s.Root][strings.TrimSuffix(s.Path, "/__init__.py")] = true
+		}
 	}
-	res := make([]result, len(srcs))
-	workers := min(runtime.GOMAXPROCS(0), len(srcs))
+	mods := make([]*module, len(srcs))
+	for i, s := range srcs {
+		m := &module{idx: i, root: s.Root, path: s.Path, src: s.Src, open: s.Load, dig: s.Digest, isTest: isTestPath(s.Path)}
+		m.name, m.pkg, _ = moduleName(m.path, pkgDirs[s.Root])
+		mods[i] = m
+	}
+	return mods
+}
+
+// ensure loads a module (once, from any goroutine) and says whether it
+// has a syntax tree.
+func (p *program) ensure(m *module) bool {
+	m.once.Do(func() { p.load(m) })
+	return m.parsed != nil
+}
+
+func (p *program) load(m *module) {
+	src := m.src
+	if src == nil && m.open != nil {
+		b, err := m.open()
+		if err != nil {
+			m.note = &Notification{Root: m.root, Path: m.path, Msg: fmt.Errorf("read: %w", err).Error()}
+			return
+		}
+		src = b
+	}
+	ps, err := p.parsers.get()
+	if err != nil {
+		m.note = &Notification{Root: m.root, Path: m.path, Msg: err.Error()}
+		return
+	}
+	pr, err := ps.parse(src)
+	p.parsers.put(ps)
+	if err != nil {
+		m.note = &Notification{Root: m.root, Path: m.path, Msg: fmt.Errorf("parse: %w", err).Error()}
+		return
+	}
+	m.src, m.tab, m.parsed, m.lines = src, ps.tab, pr, newLineIndex(src)
+	if pr.syntaxErr > 0 {
+		m.note = &Notification{Root: m.root, Path: m.path, Line: pr.syntaxErr,
+			Msg: "Python syntax error: gates in the damaged region may be missed"}
+	}
+	m.index()
+}
+
+// loadAll loads modules in parallel.
+func (p *program) loadAll(ms []*module) {
+	parallel(len(ms), func(i int) { p.ensure(ms[i]) })
+}
+
+// parallel runs fn(0..n-1) on GOMAXPROCS goroutines.
+func parallel(n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p, err := newParser()
-			if err != nil {
-				for i := range next {
-					res[i].note = &Notification{Root: srcs[i].Root, Path: srcs[i].Path, Msg: err.Error()}
-				}
-				return
-			}
-			defer p.close()
 			for i := range next {
-				s := srcs[i]
-				pr, err := p.parse(s.Src)
-				if err != nil {
-					res[i].note = &Notification{Root: s.Root, Path: s.Path, Msg: fmt.Errorf("parse: %w", err).Error()}
-					continue
-				}
-				m := &module{root: s.Root, path: s.Path, src: s.Src, tab: p.tab, parsed: pr, lines: newLineIndex(s.Src), isTest: isTestPath(s.Path)}
-				res[i].m = m
-				if pr.syntaxErr > 0 {
-					res[i].note = &Notification{Root: s.Root, Path: s.Path, Line: pr.syntaxErr,
-						Msg: "Python syntax error: gates in the damaged region may be missed"}
-				}
+				fn(i)
 			}
 		}()
 	}
-	for i := range srcs {
+	for i := range n {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
+}
 
-	pkgDirs := map[string]bool{}
-	for _, s := range srcs {
-		if strings.HasSuffix(s.Path, "/__init__.py") {
-			pkgDirs[s.Root+"\x00"+strings.TrimSuffix(s.Path, "/__init__.py")] = true
+// notes are the load problems of every module that was loaded, in module
+// order: files never needed are never parsed, so a syntax error in one of
+// them (which the byte scan shows holds no gate) goes unsaid.
+func (p *program) notes() []Notification {
+	var out []Notification
+	for _, m := range p.mods {
+		if m.note != nil {
+			out = append(out, *m.note)
 		}
 	}
-	var mods []*module
-	var notes []Notification
-	for _, r := range res {
-		if r.note != nil {
-			notes = append(notes, *r.note)
-		}
-		if r.m == nil {
-			continue
-		}
-		m := r.m
-		dirs := map[string]bool{}
-		for d := range pkgDirs {
-			if rest, ok := strings.CutPrefix(d, m.root+"\x00"); ok {
-				dirs[rest] = true
-			}
-		}
-		m.name, m.pkg, _ = moduleName(m.path, dirs)
-		m.idx = len(mods)
-		m.index()
-		mods = append(mods, m)
+	return out
+}
+
+// parserPool lends tree-sitter parsers to whichever goroutine loads a
+// module; each parser is used by one goroutine at a time.
+type parserPool struct{ ch chan *parser }
+
+func newParserPool() *parserPool { return &parserPool{ch: make(chan *parser, 2*runtime.GOMAXPROCS(0))} }
+
+func (pp *parserPool) get() (*parser, error) {
+	select {
+	case ps := <-pp.ch:
+		return ps, nil
+	default:
+		return newParser()
 	}
-	return mods, notes
+}
+
+func (pp *parserPool) put(ps *parser) {
+	select {
+	case pp.ch <- ps:
+	default:
+		ps.close()
+	}
+}
+
+func (pp *parserPool) close() {
+	for {
+		select {
+		case ps := <-pp.ch:
+			ps.close()
+		default:
+			return
+		}
+	}
 }
 
 // evaluate runs one worker per capability. Whether a value depends on the

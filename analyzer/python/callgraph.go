@@ -18,6 +18,9 @@ import (
 type facts struct {
 	calls map[edgeKey]bool
 	jit   map[siteRef]*jitRec
+	// methods are calls obj.name(...) on objects of unknown type, linked
+	// to the unique def of name once the program knows it (methodFor).
+	methods map[siteRef]string
 }
 
 // siteRef is a syntax node of a module.
@@ -32,7 +35,7 @@ type edgeKey struct {
 }
 
 func newFacts() *facts {
-	return &facts{calls: map[edgeKey]bool{}, jit: map[siteRef]*jitRec{}}
+	return &facts{calls: map[edgeKey]bool{}, jit: map[siteRef]*jitRec{}, methods: map[siteRef]string{}}
 }
 
 // collecting says whether this frame's calls are recorded: the collecting
@@ -54,7 +57,7 @@ func (f *frame) noteCall(n nodeID, callee, obj Value, name string, a callArgs) {
 		to = callee.cls.methods["__init__"]
 	case vUnknown:
 		if name != "" && (obj.k == vUnknown || obj.k == vObj) {
-			to = f.w.prog.uniqueMethod(name)
+			fx.methods[site] = name
 		}
 	}
 	if to != nil {
@@ -63,6 +66,15 @@ func (f *frame) noteCall(n nodeID, callee, obj Value, name string, a callArgs) {
 	if kind := f.jitKind(callee, n); kind != "" {
 		f.recordJIT(site, kind, a)
 	}
+}
+
+// methodFor is the method a call obj.name(...) on an object of unknown
+// type is linked to: the unique def of that name in the scanned sources.
+func (p *program) methodFor(name string) *funcDef {
+	if p.byDefName == nil {
+		return p.sel.uniqueMethod(p, name)
+	}
+	return p.uniqueMethod(name)
 }
 
 // uniqueMethod is the method called name when exactly one def in the
@@ -108,7 +120,7 @@ func (m *module) hasKind(n nodeID, kind string) bool {
 func (fx *facts) edges(p *program) []Call {
 	seen := map[Call]bool{}
 	var out []Call
-	for k := range fx.calls {
+	for k := range fx.allCalls(p) {
 		m := p.mods[k.site.mod]
 		line, col := m.lines.pos(m.nodes[k.site.node].sb)
 		c := Call{Caller: m.enclosing(k.site.node), Callee: k.callee.qual, Root: m.root, Path: m.path, Line: line, Col: col}
@@ -122,5 +134,19 @@ func (fx *facts) edges(p *program) []Call {
 		return cmp.Or(cmp.Compare(a.Caller, b.Caller), cmp.Compare(a.Callee, b.Callee),
 			comparePos(a.Root, a.Path, a.Line, a.Col, b.Root, b.Path, b.Line, b.Col)) < 0
 	})
+	return out
+}
+
+// allCalls is the recorded edges with the method calls linked.
+func (fx *facts) allCalls(p *program) map[edgeKey]bool {
+	out := make(map[edgeKey]bool, len(fx.calls)+len(fx.methods))
+	for k := range fx.calls {
+		out[k] = true
+	}
+	for site, name := range fx.methods {
+		if to := p.methodFor(name); to != nil {
+			out[edgeKey{site, to}] = true
+		}
+	}
 	return out
 }

@@ -16,7 +16,7 @@ type callArgs struct {
 
 func (f *frame) evalArgs(n nodeID) callArgs {
 	m := f.mod
-	a := callArgs{kw: map[string]Value{}, kwN: map[string]nodeID{}}
+	var a callArgs
 	if n == noNode {
 		return a
 	}
@@ -25,6 +25,11 @@ func (f *frame) evalArgs(n nodeID) callArgs {
 		case "keyword_argument":
 			name := m.text(m.child(k, "name"))
 			v := f.eval(m.child(k, "value"))
+			if a.kw == nil {
+				// Most calls have no keywords: the maps are made
+				// for the first (reads of nil maps are fine).
+				a.kw, a.kwN = map[string]Value{}, map[string]nodeID{}
+			}
 			a.kw[name], a.kwN[name] = v, m.child(k, "value")
 			a.capOK = a.capOK || v.Cap
 		case "list_splat", "dictionary_splat":
@@ -483,19 +488,12 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	done := g.execBlock(fn.body)
 	w.depth--
 	delete(w.busy, fn)
-	var out Value
-	switch {
-	case g.retSeen && done:
-		out = g.ret
-	case g.retSeen:
-		out = join(g.ret, Value{k: vNone, Cap: g.ctrl})
-	case done:
-		out = unknownIf(g.ctrl) // raised
-	default:
-		out = Value{k: vNone, Cap: g.ctrl}
-	}
+	out := g.result(done)
 	if out.Cap && (out.k == vBool || out.k == vUnknown && predicateName(fn.name)) {
 		out.via = fn
+	}
+	if w.track != nil && !taint {
+		w.track.observe(fn, out)
 	}
 	if cacheable && w.steps <= stepBudget {
 		w.memo[key] = out
@@ -565,4 +563,18 @@ func predicateName(name string) bool {
 		}
 	}
 	return false
+}
+
+// result is what a call of the frame's function returns; done says that
+// every path through the body ended.
+func (g *frame) result(done bool) Value {
+	switch {
+	case g.retSeen && done:
+		return g.ret
+	case g.retSeen:
+		return join(g.ret, Value{k: vNone, Cap: g.ctrl})
+	case done:
+		return unknownIf(g.ctrl) // raised
+	}
+	return Value{k: vNone, Cap: g.ctrl}
 }

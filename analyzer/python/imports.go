@@ -17,8 +17,16 @@ type program struct {
 	// collect asks the first worker for JIT calls and call edges.
 	collect bool
 	// methods indexes every def by its bare name, for calls on objects
-	// of unknown type (matched only when the name is unique).
+	// of unknown type (matched only when the name is unique); built when
+	// every module is loaded (Config.AllFiles), else the byte scan's
+	// counts decide (select.go).
 	byDefName map[string][]*funcDef
+	// order are the modules run on their own, in module order: all of
+	// them, or the selection.
+	order    []*module
+	selected []bool
+	parsers  *parserPool
+	sel      *selection
 }
 
 func newProgram(mods []*module, cfg Config) *program {
@@ -40,13 +48,23 @@ func newProgram(mods []*module, cfg Config) *program {
 	for _, f := range cfg.JITFuncs {
 		p.jitFuncs[f] = true
 	}
+	p.parsers = newParserPool()
+	p.selected = make([]bool, len(mods))
+	return p
+}
+
+// selectAll runs every module; the modules must be loaded.
+func (p *program) selectAll() {
+	p.order = p.mods
+	for i := range p.selected {
+		p.selected[i] = true
+	}
 	p.byDefName = map[string][]*funcDef{}
-	for _, m := range mods {
+	for _, m := range p.mods {
 		for _, fn := range m.funcs {
 			p.byDefName[fn.name] = append(p.byDefName[fn.name], fn)
 		}
 	}
-	return p
 }
 
 // pick prefers a module under the same scan root, then the first in scan

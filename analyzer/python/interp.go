@@ -1,6 +1,7 @@
 package python
 
 import (
+	"maps"
 	"strings"
 )
 
@@ -37,6 +38,8 @@ type worker struct {
 	// facts collects JIT calls and call edges (the first worker only,
 	// when the program asks for them).
 	facts *facts
+	// track, on the selection's own worker, learns what functions return.
+	track *selection
 }
 
 type modState struct {
@@ -91,11 +94,17 @@ func itoa(i int) string {
 // run evaluates every module's top level, then every function on its own;
 // with only set, just those functions (see Analyze).
 func (w *worker) run(only map[*funcDef]bool) {
-	for _, m := range w.prog.mods {
+	w.runModules(w.prog.order, only)
+}
+
+// runModules runs the modules' top levels in order, then their functions.
+// Modules outside the program's selection run only when imported.
+func (w *worker) runModules(mods []*module, only map[*funcDef]bool) {
+	for _, m := range mods {
 		w.steps = 0
 		w.moduleGlobals(m)
 	}
-	for _, m := range w.prog.mods {
+	for _, m := range mods {
 		for _, fn := range m.funcs {
 			if only != nil && !only[fn] {
 				continue
@@ -116,6 +125,10 @@ func (w *worker) moduleGlobals(m *module) map[string]Value {
 	}
 	ms = &modState{globals: map[string]Value{}, running: true}
 	w.mods[m] = ms
+	if !w.prog.ensure(m) {
+		ms.running, ms.done = false, true
+		return ms.globals
+	}
 	saved := w.steps
 	w.steps = 0
 	depth := w.depth
@@ -182,11 +195,10 @@ func (f *frame) assign(name string, v Value) {
 }
 
 func copyEnv(e map[string]Value) map[string]Value {
-	c := make(map[string]Value, len(e))
-	for k, v := range e {
-		c[k] = v
+	if e == nil {
+		return map[string]Value{}
 	}
-	return c
+	return maps.Clone(e)
 }
 
 // joinEnv is the environment where paths meet.
@@ -222,9 +234,27 @@ func (f *frame) tick() bool {
 // for parameters whose names say they hold the capability, and self with
 // what __init__ stored.
 func (w *worker) analyzeFunc(fn *funcDef) {
-	g := w.moduleGlobals(fn.mod)
-	_ = g
-	f := &frame{w: w, mod: fn.mod, env: map[string]Value{}, fn: fn, record: true}
+	w.moduleGlobals(fn.mod)
+	f, capNamed := w.funcFrame(fn, true)
+	done := f.execBlock(fn.body)
+	if w.track == nil {
+		return
+	}
+	if capNamed {
+		// What callers get does not come from the parameters: run it
+		// again with them unknown, recording nothing.
+		w.steps = 0
+		f, _ = w.funcFrame(fn, false)
+		done = f.execBlock(fn.body)
+	}
+	w.track.observe(fn, f.result(done))
+}
+
+// funcFrame is the frame a function is analyzed on its own in; with
+// capParams, parameters named like a capability hold it (and capNamed says
+// whether there were any), and the frame records.
+func (w *worker) funcFrame(fn *funcDef, capParams bool) (f *frame, capNamed bool) {
+	f = &frame{w: w, mod: fn.mod, env: map[string]Value{}, fn: fn, record: capParams}
 	for i, p := range fn.params {
 		if p.star || p.name == "" {
 			continue
@@ -233,9 +263,14 @@ func (w *worker) analyzeFunc(fn *funcDef) {
 			f.env[p.name] = w.selfValue(fn.class, p.name == "self" && fn.name != "__init__")
 			continue
 		}
-		f.env[p.name] = w.capParam(p.name)
+		v := unknown
+		if capParams {
+			v = w.capParam(p.name)
+		}
+		capNamed = capNamed || v.Cap
+		f.env[p.name] = v
 	}
-	f.execBlock(fn.body)
+	return f, capNamed
 }
 
 // capParam is the value of a parameter named like a capability (sm_version,

@@ -3,20 +3,29 @@ package python
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
-// module is one parsed Python file, read-only once built.
+// module is one Python file. Its name and place are known from its path;
+// the source and syntax tree are loaded once, on first use (program.ensure),
+// and read-only after.
 type module struct {
 	idx        int
 	root, path string
 	name       string // dotted module name
 	pkg        string // package relative imports start from
-	src        []byte
-	tab        *langTable
+	isTest     bool
+	dig        *Digest // the byte scan (selection only)
+	// open reads the source when it was not given.
+	open func() ([]byte, error)
+	once sync.Once
+	// Set by load:
+	src []byte
+	tab *langTable
 	*parsed
 	lines   lineIndex
-	isTest  bool
-	funcs   []*funcDef // every def, in source order
+	note    *Notification // a syntax error or why the file could not be loaded
+	funcs   []*funcDef    // every def, in source order
 	classes []*classDef
 	defs    map[nodeID]*funcDef
 	clsOf   map[nodeID]*classDef
@@ -74,15 +83,14 @@ func (m *module) kids(n nodeID) []nodeID {
 	return m.parsed.kids[nd.kidOff : nd.kidOff+nd.kidN]
 }
 
-// named is the named children (comments excluded).
+// named is the named children (comments excluded); the slice is shared,
+// callers must not change it.
 func (m *module) named(n nodeID) []nodeID {
-	var out []nodeID
-	for _, k := range m.kids(n) {
-		if m.isNamed(k) && m.kind(k) != "comment" {
-			out = append(out, k)
-		}
+	nd := &m.nodes[n]
+	if nd.namedN == 0 {
+		return nil
 	}
-	return out
+	return m.parsed.namedKids[nd.namedOff : nd.namedOff+nd.namedN : nd.namedOff+nd.namedN]
 }
 
 func (m *module) child(n nodeID, field string) nodeID {

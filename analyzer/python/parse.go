@@ -25,6 +25,10 @@ type pnode struct {
 	parent nodeID
 	kidOff int32 // first child in module.kids
 	kidN   int32
+	// namedOff/namedN: the named children but comments, in
+	// module.namedKids, so that module.named need not allocate.
+	namedOff int32
+	namedN   int32
 }
 
 // langTable names the grammar's node kinds and fields once per parser, so
@@ -90,6 +94,7 @@ func (p *parser) close() {
 type parsed struct {
 	nodes     []pnode
 	kids      []nodeID
+	namedKids []nodeID
 	syntaxErr int // 1-based line of the first ERROR/MISSING node, 0 if none
 }
 
@@ -151,7 +156,7 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 			top := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			if top.id != noNode {
-				out.finish(top.id, top.kids)
+				out.finish(top.id, top.kids, p.tab)
 			}
 			if len(stack) == 0 {
 				return out, nil
@@ -171,10 +176,18 @@ func (out *parsed) add(n *sitter.Node, field uint16, parent nodeID) nodeID {
 	return nodeID(len(out.nodes) - 1)
 }
 
-func (out *parsed) finish(id nodeID, kids []nodeID) {
-	out.nodes[id].kidOff = int32(len(out.kids))
-	out.nodes[id].kidN = int32(len(kids))
+func (out *parsed) finish(id nodeID, kids []nodeID, tab *langTable) {
+	nd := &out.nodes[id]
+	nd.kidOff = int32(len(out.kids))
+	nd.kidN = int32(len(kids))
 	out.kids = append(out.kids, kids...)
+	nd.namedOff = int32(len(out.namedKids))
+	for _, k := range kids {
+		if kind := out.nodes[k].kind; tab.named[kind] && tab.names[kind] != "comment" {
+			out.namedKids = append(out.namedKids, k)
+		}
+	}
+	nd.namedN = int32(len(out.namedKids)) - nd.namedOff
 }
 
 func firstErrorLine(root *sitter.Node) int {

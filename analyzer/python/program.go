@@ -69,7 +69,7 @@ func AnalyzeProgram(srcs []Source, cfg Config) (*Program, []Notification) {
 // programFacts turns what the collecting worker saw into the public form;
 // gates are already sorted, so that JIT modules can point into them.
 func programFacts(p *program, fx *facts, gates []Gate) (jit []JITModule, calls []Call, funcs []FuncDef) {
-	for _, m := range p.mods {
+	for _, m := range p.order {
 		for _, fn := range m.funcs {
 			funcs = append(funcs, FuncDef{Name: fn.qual, Root: m.root, Path: m.path, Line: fn.line})
 		}

@@ -1,7 +1,9 @@
 package scan
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/filter"
@@ -25,8 +27,15 @@ func ReferenceCaps(tb *target.Table, cv target.CUDAVersion) []python.Capability 
 	return out
 }
 
+// allPythonFilesEnv makes the Python analysis parse and interpret every
+// file instead of the ones its byte scan selects (docs/performance.md):
+// the results are the same, only slower; it exists to check that.
+const allPythonFilesEnv = "ARCHLINT_PY_ALL_FILES"
+
 // pythonProgram walks the roots for Python and CMake files and analyzes
-// them: capability gates, JIT calls and the call graph.
+// them: capability gates, JIT calls and the call graph. Python files are
+// read here once for the byte scan and dropped; the analysis reads again
+// the few it needs.
 func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []finding.Notification, error) {
 	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: []walk.Kind{walk.KindPython, walk.KindCMake},
 		Exclude: opt.Exclude, NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
@@ -37,6 +46,9 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []
 	for _, pr := range problems {
 		notes = append(notes, notification(pr.Root, pr.Path, 0, pr.Msg))
 	}
+	cfg := python.Config{Caps: ReferenceCaps(opt.Table, opt.CUDA), CUDAVersion: [2]int{opt.CUDA.Major, opt.CUDA.Minor},
+		CapabilityFuncs: opt.CapabilityFuncs, JITFuncs: opt.JITFuncs, AllFiles: os.Getenv(allPythonFilesEnv) == "1"}
+	lx := python.NewLexer(cfg)
 	type read struct {
 		src  *python.Source
 		note *finding.Notification
@@ -48,9 +60,22 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []
 			n := notification(prob.Root, prob.Path, 0, prob.Msg)
 			r.note = &n
 		}
-		if b != nil {
-			r.src = &python.Source{Root: f.Root, Path: f.Path, Src: b}
+		if b == nil {
+			return r
 		}
+		s := &python.Source{Root: f.Root, Path: f.Path, Src: b}
+		if !cfg.AllFiles && walk.KindOf(f.Path) == walk.KindPython {
+			s.Src = nil
+			s.Digest = lx.Digest(b)
+			s.Load = func() ([]byte, error) {
+				b, prob := walk.Read(f, opt.MaxFileSize)
+				if b == nil {
+					return nil, errors.New(prob.Msg)
+				}
+				return b, nil
+			}
+		}
+		r.src = s
 		return r
 	})
 	var srcs []python.Source
@@ -67,8 +92,7 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []
 	if opt.Progress != nil {
 		opt.Progress("analyzing Python and CMake files", 0, len(srcs))
 	}
-	prog, pn := python.AnalyzeProgram(srcs, python.Config{Caps: ReferenceCaps(opt.Table, opt.CUDA),
-		CUDAVersion: [2]int{opt.CUDA.Major, opt.CUDA.Minor}, CapabilityFuncs: opt.CapabilityFuncs, JITFuncs: opt.JITFuncs})
+	prog, pn := python.AnalyzeProgram(srcs, cfg)
 	for _, n := range pn {
 		notes = append(notes, notification(n.Root, n.Path, n.Line, n.Msg))
 	}

@@ -1,0 +1,494 @@
+package python
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
+
+// The byte scan decides which Python files are parsed and interpreted at
+// all (select.go). It reads a file once, without tree-sitter, and keeps a
+// small Digest: whether the file mentions anything the interpreter treats
+// as a capability source, a JIT builder or an arch list, and the hashes of
+// the words in it, so that later rounds can ask "does this file mention
+// name N?" without the source. Every question it answers errs towards yes:
+// a file wrongly kept costs time, a file wrongly dropped costs findings.
+
+// Digest is what the byte scan keeps of one Python file.
+type Digest struct {
+	// Seed: the file mentions a capability source, a capability-named
+	// parameter, a JIT builder, supported_major_versions, or a decorator
+	// named like a capability list.
+	Seed bool
+	// ArchList: the file may hold an arch-list literal (archlist.go).
+	ArchList bool
+	// StarImport: the file has "from ... import *", so it may re-export
+	// names it never spells.
+	StarImport bool
+	// words are the hashes of the identifier-like words of code and
+	// strings (comments left out), sorted and unique.
+	words []uint64
+	// defs are the hashes of the names after "def" in code, sorted, with
+	// repeats (a name defined twice is counted twice).
+	defs []uint64
+}
+
+// mentions says whether the file has the word with hash h.
+func (d *Digest) mentions(h uint64) bool {
+	_, ok := slices.BinarySearch(d.words, h)
+	return ok
+}
+
+// Lexer builds Digests; it holds the trigger words of one configuration
+// and is safe for concurrent use.
+type Lexer struct {
+	seeds map[string]bool // exact words
+	fold  map[string]bool // lower-case words (capability-named parameters)
+}
+
+// capSourceNames are the external calls callExt reads as the capability.
+var capSourceNames = []string{
+	"get_device_capability", "get_compute_capability", "get_device_compute_capability", "get_cuda_capability",
+	"get_device_properties", "get_sm_version", "get_device_sm", "sm_version", "get_sm", "get_cuda_arch",
+	"get_gpu_arch", "get_arch_version", "has_device_capability", "is_device_capability", "is_device_capability_family",
+}
+
+// capParamNames are the parameter names capParam reads as the capability
+// (compared lower-cased).
+var capParamNames = []string{
+	"sm_version", "sm", "arch", "cuda_arch", "gpu_arch", "sm_arch", "compute_capability", "device_capability",
+	"capability", "cc", "sm_ver", "arch_version", "device_sm",
+	"major", "sm_major", "cc_major", "arch_major", "capability_major",
+	"minor", "sm_minor", "cc_minor", "arch_minor", "capability_minor",
+}
+
+// jitNames are the builders jitKind knows by name; load and load_inline
+// count only through cpp_extension, which is a word of its own.
+var jitNames = []string{"gen_jit_spec", "CUDAExtension", "CppExtension", "cpp_extension"}
+
+// capListWords are what capListName looks for in a decorator's name.
+var capListWords = []string{"capabilit", "arch", "compute_cap", "sm_version", "supported_sm"}
+
+// archContextWords are what archContext looks for in a literal's context.
+var archContextWords = []string{"arch", "capab", "sm", "cc", "compute", "gencode", "gpu"}
+
+// NewLexer returns a Lexer for the configuration's capability and JIT
+// functions.
+func NewLexer(cfg Config) *Lexer {
+	lx := &Lexer{seeds: map[string]bool{"supported_major_versions": true}, fold: map[string]bool{}}
+	for _, s := range capSourceNames {
+		lx.seeds[s] = true
+	}
+	for _, s := range jitNames {
+		lx.seeds[s] = true
+	}
+	for _, list := range [][]string{cfg.CapabilityFuncs, cfg.JITFuncs} {
+		for _, s := range list {
+			// A dotted name is matched by its last word, which any
+			// mention of the whole name contains.
+			lx.seeds[lastName(s)] = true
+		}
+	}
+	for _, s := range capParamNames {
+		lx.fold[s] = true
+	}
+	return lx
+}
+
+// seedPath says whether a dotted external path names a trigger, for
+// values (an alias of torch.cuda.get_device_capability) that carry one
+// under another name.
+func (lx *Lexer) seedPath(p string) bool {
+	for _, part := range strings.Split(p, ".") {
+		if lx.seeds[part] {
+			return true
+		}
+	}
+	return false
+}
+
+// wordHash is FNV-1a; a collision only makes a file look like it
+// mentions a name, which keeps it.
+func wordHash(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
+
+func wordHashString(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+func isWordStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isWordByte(c byte) bool { return isWordStart(c) || c >= '0' && c <= '9' }
+
+// lexState is one scan of one file.
+type lexState struct {
+	lx    *Lexer
+	src   []byte
+	d     *Digest
+	words []uint64
+	// brackets are the open brackets of the logical line; ints says
+	// whether everything inside one so far is an integer an arch list
+	// may hold.
+	brackets []bracket
+	// lineStart is where the logical line began; needCtx: it holds a
+	// literal that is an arch list only in an architecture context.
+	lineStart int
+	needCtx   bool
+	// lineFirst: no token yet on this logical line; decorator: the line
+	// started with '@' and no '(' came yet.
+	lineFirst bool
+	decorator bool
+	afterDef  bool
+	// defName: the last token was a def's name, so a '(' opens its
+	// parameters; params counts the open parameter lists.
+	defName     bool
+	params      int
+	afterImport bool
+}
+
+type bracket struct {
+	ints   bool
+	params bool
+	n      int
+}
+
+// Digest scans one file.
+func (lx *Lexer) Digest(src []byte) *Digest {
+	s := &lexState{lx: lx, src: src, d: &Digest{}, lineFirst: true}
+	s.code(0, false)
+	s.endLine(len(src))
+	slices.Sort(s.words)
+	s.d.words = slices.Compact(s.words)
+	slices.Sort(s.d.defs)
+	return s.d
+}
+
+// code scans code from i; inBrace: inside an f-string interpolation,
+// which ends at its closing brace (the position after it is returned).
+func (s *lexState) code(i int, inBrace bool) int {
+	src := s.src
+	depth := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '#':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '\\' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
+			i += 2 // line continuation
+		case c == '\n':
+			if len(s.brackets) == 0 && !inBrace {
+				s.endLine(i)
+				s.lineStart = i + 1
+			}
+			i++
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
+			i++
+		case isWordStart(c):
+			j := i + 1
+			for j < len(src) && isWordByte(src[j]) {
+				j++
+			}
+			if q := s.stringPrefix(i, j); q >= 0 {
+				i = s.str(i, q)
+				continue
+			}
+			s.word(src[i:j], true)
+			i = j
+		case c == '"' || c == '\'':
+			i = s.str(i, i)
+		case c >= '0' && c <= '9' || c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
+			j := i + 1
+			for j < len(src) && (isWordByte(src[j]) || src[j] == '.') {
+				j++
+			}
+			s.number(src[i:j])
+			i = j
+		case c == '(' || c == '[' || c == '{':
+			params := c == '(' && s.defName
+			s.token()
+			if c == '(' {
+				s.decorator = false
+			}
+			if c == '{' && inBrace {
+				depth++
+			}
+			if params {
+				s.params++
+			}
+			s.brackets = append(s.brackets, bracket{ints: true, params: params})
+			i++
+		case c == ')' || c == ']' || c == '}':
+			if c == '}' && inBrace {
+				if depth == 0 {
+					return i + 1
+				}
+				depth--
+			}
+			if n := len(s.brackets); n > 0 {
+				b := s.brackets[n-1]
+				s.brackets = s.brackets[:n-1]
+				if b.params {
+					s.params--
+				}
+				if b.ints && b.n > 0 {
+					s.needCtx = true
+				}
+				s.token()
+			}
+			i++
+		case c == ',':
+			i++
+		case c == '@' && s.lineFirst:
+			s.lineFirst = false
+			s.decorator = true
+			i++
+		default:
+			if c == '*' && s.afterImport {
+				s.d.StarImport = true
+			}
+			s.token()
+			i++
+		}
+	}
+	return i
+}
+
+// token notes a token that is neither an integer nor a comma: the
+// innermost bracket is then no integer list.
+func (s *lexState) token() {
+	s.lineFirst = false
+	s.afterDef = false
+	s.defName = false
+	s.afterImport = false
+	if n := len(s.brackets); n > 0 {
+		s.brackets[n-1].ints = false
+	}
+}
+
+func (s *lexState) word(w []byte, code bool) {
+	h := wordHash(w)
+	s.words = append(s.words, h)
+	lx := s.lx
+	if !s.d.Seed {
+		if lx.seeds[string(w)] || code && s.params > 0 && len(w) <= 18 && lx.foldWord(w) {
+			s.d.Seed = true
+		}
+		if s.decorator && code {
+			for _, sub := range capListWords {
+				if containsFold(string(w), sub) {
+					s.d.Seed = true
+				}
+			}
+		}
+	}
+	if !code {
+		return
+	}
+	named := s.afterDef
+	if named {
+		s.d.defs = append(s.d.defs, h)
+	}
+	isDef := string(w) == "def"
+	s.token()
+	s.afterDef = isDef
+	s.defName = named
+	s.afterImport = string(w) == "import"
+}
+
+// foldWord says whether w, lower-cased, is a capability-named parameter;
+// it allocates only for words with upper-case letters.
+func (lx *Lexer) foldWord(w []byte) bool {
+	for _, c := range w {
+		if c >= 'A' && c <= 'Z' {
+			return lx.fold[strings.ToLower(string(w))]
+		}
+	}
+	return lx.fold[string(w)]
+}
+
+// number notes a numeric literal: one an integer arch list may hold keeps
+// the innermost bracket an integer list.
+func (s *lexState) number(t []byte) {
+	n := len(s.brackets)
+	if n == 0 {
+		s.token()
+		return
+	}
+	b := &s.brackets[n-1]
+	ok := b.ints
+	if ok {
+		v := parseIntLit(string(t))
+		_, arch := parseArch(string(t))
+		ok = v.known() && v.i >= 20 && v.i <= 1300 && arch
+	}
+	s.lineFirst, s.afterDef, s.defName = false, false, false
+	if !ok {
+		b.ints = false
+		return
+	}
+	b.n++
+}
+
+// stringPrefix returns where the quote is when the word src[i:j] is a
+// string prefix (r, b, f, rb, ...) right before a quote, else -1.
+func (s *lexState) stringPrefix(i, j int) int {
+	if j-i > 2 || j >= len(s.src) || s.src[j] != '"' && s.src[j] != '\'' {
+		return -1
+	}
+	for _, c := range s.src[i:j] {
+		switch c {
+		case 'r', 'R', 'b', 'B', 'u', 'U', 'f', 'F', 't', 'T':
+		default:
+			return -1
+		}
+	}
+	return j
+}
+
+// str scans a string literal whose prefix starts at start and whose quote
+// is at q; it returns the position after the literal.
+func (s *lexState) str(start, q int) int {
+	src := s.src
+	prefix := src[start:q]
+	fstr := bytes.ContainsAny(prefix, "fFtT")
+	quote := src[q]
+	triple := q+2 < len(src) && src[q+1] == quote && src[q+2] == quote
+	i := q + 1
+	if triple {
+		i = q + 3
+	}
+	cs := i
+	ce := -1
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '\\':
+			i += 2
+			continue
+		case c == quote:
+			if !triple {
+				ce = i
+				i++
+			} else if i+2 < len(src) && src[i+1] == quote && src[i+2] == quote {
+				ce = i
+				i += 3
+			}
+		case c == '\n' && !triple:
+			// An unterminated string ends at the line, as
+			// tree-sitter recovers.
+			ce = i
+		case fstr && c == '{':
+			if i+1 < len(src) && src[i+1] == '{' {
+				i += 2
+				continue
+			}
+			i = s.code(i+1, true)
+			continue
+		}
+		if ce >= 0 {
+			break
+		}
+		i++
+	}
+	if ce < 0 {
+		ce = len(src)
+		i = len(src)
+	}
+	s.stringContent(src[cs:ce])
+	s.token()
+	return min(i, len(src))
+}
+
+// stringContent notes the words of a string and whether it may be an arch
+// list (specsOf reads it).
+func (s *lexState) stringContent(b []byte) {
+	for i := 0; i < len(b); {
+		if !isWordStart(b[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(b) && isWordByte(b[j]) {
+			j++
+		}
+		s.word(b[i:j], false)
+		i = j
+	}
+	if s.d.ArchList || len(b) > 4096 || bytes.IndexAny(b, "0123456789") < 0 {
+		return
+	}
+	str := string(b)
+	if strings.Contains(str, "arch=compute_") || strings.Contains(str, "code=sm_") {
+		s.d.ArchList = true
+		return
+	}
+	variants := []string{str}
+	if strings.ContainsAny(str, `\{}`) {
+		// tree-sitter's string_content leaves escapes and f-string
+		// braces out; try the text without them too.
+		variants = append(variants, stripEscapes(str))
+	}
+	for _, v := range variants {
+		if _, ok := specsOf(v); !ok {
+			continue
+		}
+		l := strings.ToLower(strings.TrimSpace(v))
+		if strings.HasPrefix(l, "sm") || strings.HasPrefix(l, "compute_") || strings.Contains(l, "arch=") ||
+			strings.HasPrefix(l, "-arch") || strings.HasPrefix(l, "--gpu-architecture") {
+			s.d.ArchList = true
+			return
+		}
+		s.needCtx = true
+	}
+}
+
+func stripEscapes(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '{', '}':
+		default:
+			sb.WriteByte(s[i])
+		}
+	}
+	return sb.String()
+}
+
+// endLine closes a logical line: a literal that needs an architecture
+// context makes the file an arch-list candidate when the line names one
+// anywhere (contextName reads a name of the same statement).
+func (s *lexState) endLine(end int) {
+	if s.needCtx && !s.d.ArchList && s.lineStart <= end {
+		line := strings.ToLower(string(s.src[s.lineStart:end]))
+		for _, w := range archContextWords {
+			if strings.Contains(line, w) {
+				s.d.ArchList = true
+				break
+			}
+		}
+	}
+	s.needCtx = false
+	s.lineFirst = true
+	s.decorator = false
+	s.afterDef = false
+	s.defName = false
+	s.params = 0
+	s.brackets = s.brackets[:0]
+}

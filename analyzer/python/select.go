@@ -1,0 +1,571 @@
+package python
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+)
+
+// Selection: which Python files are parsed and interpreted.
+//
+// A module's own run (its top level and each of its functions analyzed on
+// its own) is where gates, JIT calls and call edges are recorded, and what
+// it records depends only on its own text and on the values it reads
+// through names: imported globals, attributes, methods, the functions it
+// calls. So a module whose text holds no trigger (Digest.Seed) and names
+// nothing that carries the capability or leads to a JIT build records
+// nothing, and need not run. Starting from the seeds, the selection grows
+// to a fixpoint with what the interpreter learns:
+//
+//   - danger names: functions whose text mentions a capability source or
+//     another danger name (such a function may return a value that depends
+//     on the capability: is_sm90_supported), globals and class or self
+//     attributes whose value depends on the capability or holds such a
+//     function or a JIT builder (_is_sm90 = is_sm90_supported()). Any file
+//     that mentions one joins.
+//   - JIT-reaching names: functions that make a JIT call, and, through the
+//     call edges the interpreter records, the functions that call them, up
+//     to the entry points (analyzer/chain walks the same callers). A file
+//     outside tests that mentions one joins; tests are never on the chain.
+//
+// Modules that are not selected are still known by name and path, so
+// imports resolve exactly as with every file: such a module is loaded when
+// a selected one imports it, and its top level runs then. Arch lists are
+// read from every file the byte scan says may hold one.
+
+// selection is the state of the fixpoint; it also answers uniqueMethod
+// from the byte scan's count of defs.
+type selection struct {
+	lx       *Lexer
+	defCount map[uint64]int32
+	definer  map[uint64]int32 // module index of a name's def, when it has one
+	// dangerGlobals and jrGlobals are the danger and JIT-reaching names
+	// of each module (its functions and other globals): a file joins
+	// when it mentions the name and can reach the module (reaches).
+	dangerGlobals map[*module]map[uint64]bool
+	jrGlobals     map[*module]map[uint64]bool
+	modAliases    map[*module]map[uint64]bool
+	// jr are methods reached by name alone (defined once: uniqueMethod).
+	jr map[uint64]bool
+	// Methods and class attributes are reached through their class: a
+	// file joins when it mentions the member and one of the class's
+	// names (the class's own, or a global or function that yields it).
+	dangerMembers map[*classDef]map[uint64]bool
+	jrMembers     map[*classDef]map[uint64]bool
+	aliases       map[*classDef]map[uint64]bool
+	// returns summarizes what each function was seen to return (to a
+	// caller whose arguments do not depend on the capability).
+	returns   map[*funcDef]*summary
+	carrier   map[*funcDef]bool
+	jrQuals   map[string]bool
+	jrClasses map[*classDef]bool
+}
+
+// summary is what a value can bring to a module that reads it.
+type summary struct {
+	cap     bool // depends on the capability
+	ext     bool // a trigger outside the scanned files (an alias of get_device_capability)
+	fns     map[*funcDef]bool
+	classes map[*classDef]bool
+}
+
+func (s *selection) summarize(v Value, into *summary, depth int) {
+	if depth > 8 {
+		into.cap = true
+		return
+	}
+	into.cap = into.cap || v.Cap || v.capObj
+	switch v.k {
+	case vFunc:
+		if into.fns == nil {
+			into.fns = map[*funcDef]bool{}
+		}
+		into.fns[v.fn] = true
+	case vClass, vObj:
+		if v.cls != nil {
+			if into.classes == nil {
+				into.classes = map[*classDef]bool{}
+			}
+			into.classes[v.cls] = true
+		}
+	case vExt:
+		into.ext = into.ext || s.lx.seedPath(v.s)
+	}
+	for _, e := range v.elems {
+		s.summarize(e, into, depth+1)
+	}
+	for _, e := range v.vals {
+		s.summarize(e, into, depth+1)
+	}
+	for _, e := range v.attrs {
+		s.summarize(e, into, depth+1)
+	}
+}
+
+// observe notes a value a function returned.
+func (s *selection) observe(fn *funcDef, v Value) {
+	sum := s.returns[fn]
+	if sum == nil {
+		sum = &summary{}
+		s.returns[fn] = sum
+	}
+	s.summarize(v, sum, 0)
+}
+
+// dangerous says whether a summarized value brings the capability or a JIT
+// builder, and whether it brings a JIT-reaching function.
+func (s *selection) dangerous(sum *summary) (danger, jr bool) {
+	danger = sum.cap || sum.ext
+	for fn := range sum.fns {
+		danger = danger || s.carrier[fn] || jitBuilderName(fn.name)
+		jr = jr || s.jrQuals[fn.qual]
+	}
+	for c := range sum.classes {
+		danger = danger || jitBuilderName(c.name)
+		if ini := c.methods["__init__"]; ini != nil {
+			jr = jr || s.jrQuals[ini.qual]
+		}
+	}
+	return danger, jr
+}
+
+// digestAll runs the byte scan on every module that has no Digest yet, in
+// parallel, and drops the sources that can be read again.
+func (p *program) digestAll() {
+	lx := NewLexer(p.cfg)
+	parallel(len(p.mods), func(i int) {
+		m := p.mods[i]
+		if m.dig != nil {
+			return
+		}
+		src := m.src
+		if src == nil && m.open != nil {
+			b, err := m.open()
+			if err != nil {
+				// Selected, so that loading it says why it cannot be read.
+				m.dig = &Digest{Seed: true}
+				return
+			}
+			src = b
+		}
+		m.dig = lx.Digest(src)
+	})
+	for _, m := range p.mods {
+		if m.open != nil {
+			m.src = nil
+		}
+	}
+	p.sel = &selection{lx: lx, defCount: map[uint64]int32{}, definer: map[uint64]int32{}, dangerGlobals: map[*module]map[uint64]bool{},
+		jrGlobals: map[*module]map[uint64]bool{}, modAliases: map[*module]map[uint64]bool{}, jr: map[uint64]bool{}, dangerMembers: map[*classDef]map[uint64]bool{}, jrMembers: map[*classDef]map[uint64]bool{},
+		aliases: map[*classDef]map[uint64]bool{}, returns: map[*funcDef]*summary{}, carrier: map[*funcDef]bool{},
+		jrQuals: map[string]bool{}, jrClasses: map[*classDef]bool{}}
+	for _, m := range p.mods {
+		for _, h := range m.dig.defs {
+			if p.sel.defCount[h] == 0 {
+				p.sel.definer[h] = int32(m.idx)
+			}
+			p.sel.defCount[h]++
+		}
+	}
+}
+
+// selectFiles grows the selection from the seeds to its fixpoint with a
+// worker of its own (the oldest capability: whether a value depends on
+// the capability does not depend on which one it is), and sets p.order.
+func (p *program) selectFiles() {
+	s := p.sel
+	w := newWorker(p, 0)
+	w.facts = newFacts()
+	w.track = s
+	var fresh []*module
+	for _, m := range p.mods {
+		if m.dig.Seed {
+			p.selected[m.idx] = true
+			fresh = append(fresh, m)
+		}
+	}
+	for len(fresh) > 0 {
+		p.loadAll(fresh)
+		w.runModules(fresh, nil)
+		s.grow(p, w)
+		fresh = s.join(p)
+	}
+	for _, m := range p.mods {
+		if p.selected[m.idx] {
+			p.order = append(p.order, m)
+		}
+	}
+	if debugSelection != "" {
+		loaded, seeds, arch := 0, 0, 0
+		for _, m := range p.mods {
+			if m.parsed != nil {
+				loaded++
+			}
+			if m.dig.Seed {
+				seeds++
+			}
+			if m.dig.ArchList {
+				arch++
+			}
+		}
+		fmt.Fprintf(os.Stderr, "python: %d files, %d seeds, %d selected, %d loaded, %d arch, %d danger, %d jr\n", len(p.mods), seeds, len(p.order), loaded, arch, len(s.dangerGlobals)+len(s.dangerMembers), len(s.jrQuals))
+		if debugSelection == "2" {
+			for _, m := range p.order {
+				fmt.Fprintln(os.Stderr, "  sel", m.path)
+			}
+		}
+	}
+}
+
+// join selects the modules that mention a danger name, or a JIT-reaching
+// name outside tests, and returns them in module order. A module with
+// "import *" that can reach a module with such names joins too: it may
+// re-export them under the same names.
+func (s *selection) join(p *program) []*module {
+	var out []*module
+	for _, m := range p.mods {
+		if p.selected[m.idx] {
+			continue
+		}
+		test := chainTestPath(m.path)
+		if debugSelection == "3" {
+			s.explain(m, test)
+		}
+		if s.mentionsGlobal(m, s.dangerGlobals) || !test && s.mentionsGlobal(m, s.jrGlobals) ||
+			s.mentionsMember(m.dig, s.dangerMembers) || !test && (s.mentionsAny(m.dig, s.jr) ||
+			s.mentionsMember(m.dig, s.jrMembers) || s.mentionsClass(m.dig, s.jrClasses)) {
+			p.selected[m.idx] = true
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// mentionsGlobal says whether m mentions one of the names of a module it
+// can reach (or may re-export them all).
+func (s *selection) mentionsGlobal(m *module, globals map[*module]map[uint64]bool) bool {
+	for a, names := range globals {
+		if s.reaches(m, a) && (m.dig.StarImport || s.mentionsAny(m.dig, names)) {
+			return true
+		}
+	}
+	return false
+}
+
+// reaches says whether m can import from a: it names a (its last name
+// component, or a global that holds it), or a is the __init__.py of m's
+// package or one above, which "from . import x" reaches unnamed.
+func (s *selection) reaches(m, a *module) bool {
+	if m.root == a.root {
+		if dir, ok := strings.CutSuffix(a.path, "__init__.py"); ok && strings.HasPrefix(m.path, dir) {
+			return true
+		}
+	}
+	return m.dig.mentions(wordHashString(lastName(a.name))) || s.mentionsAny(m.dig, s.modAliases[a])
+}
+
+func (s *selection) mentionsClass(d *Digest, classes map[*classDef]bool) bool {
+	for c := range classes {
+		if d.mentions(wordHashString(c.name)) || s.mentionsAny(d, s.aliases[c]) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *selection) mentionsMember(d *Digest, members map[*classDef]map[uint64]bool) bool {
+	for c, names := range members {
+		if s.mentionsAny(d, names) && (d.mentions(wordHashString(c.name)) || s.mentionsAny(d, s.aliases[c])) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *selection) mentionsAny(d *Digest, names map[uint64]bool) bool {
+	if len(names) < len(d.words) {
+		for h := range names {
+			if d.mentions(h) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, h := range d.words {
+		if names[h] {
+			return true
+		}
+	}
+	return false
+}
+
+// grow adds what the worker has learnt to the danger and JIT-reaching
+// names until nothing changes.
+func (s *selection) grow(p *program, w *worker) {
+	for {
+		changed := s.growCarriers()
+		if s.growJR(p, w) {
+			changed = true
+		}
+		if s.growValues(w) {
+			changed = true
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+func addHash(set map[uint64]bool, name string) bool {
+	h := wordHashString(lastName(name))
+	if set[h] {
+		return false
+	}
+	set[h] = true
+	return true
+}
+
+func addMember[K comparable](sets map[K]map[uint64]bool, c K, name string) bool {
+	if sets[c] == nil {
+		sets[c] = map[uint64]bool{}
+	}
+	return addHash(sets[c], name)
+}
+
+// growCarriers marks the functions whose returns bring the capability (or
+// a function that does), and names them.
+func (s *selection) growCarriers() bool {
+	changed := false
+	for {
+		again := false
+		for fn, sum := range s.returns {
+			if s.carrier[fn] || fn.size > maxHelperNodes {
+				// A function too big to follow returns nothing to callers.
+				continue
+			}
+			if danger, _ := s.dangerous(sum); danger {
+				s.carrier[fn] = true
+				again = true
+				if fn.class == nil {
+					addMember(s.dangerGlobals, fn.mod, fn.name)
+				} else {
+					addMember(s.dangerMembers, fn.class, fn.name)
+				}
+			}
+		}
+		if !again {
+			break
+		}
+		changed = true
+	}
+	for fn, sum := range s.returns {
+		for c := range sum.classes {
+			if addMember(s.aliases, c, fn.name) {
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+// growJR follows the recorded call edges up from the functions that make
+// JIT calls, as analyzer/chain does, and adds the callers' names.
+func (s *selection) growJR(p *program, w *worker) bool {
+	fx := w.facts
+	changed := false
+	byQual := map[string][]*funcDef{}
+	for _, m := range p.mods {
+		if m.parsed != nil {
+			for _, fn := range m.funcs {
+				byQual[fn.qual] = append(byQual[fn.qual], fn)
+			}
+		}
+	}
+	add := func(q string) {
+		if s.jrQuals[q] {
+			return
+		}
+		s.jrQuals[q] = true
+		changed = true
+		name := lastName(q)
+		for _, fn := range byQual[q] {
+			switch {
+			case fn.class == nil:
+				addMember(s.jrGlobals, fn.mod, name)
+			case name == "__init__":
+				// Calling the class (by any of its names) calls __init__.
+				s.jrClasses[fn.class] = true
+			case s.defCount[wordHashString(name)] == 1:
+				// A call on an object of unknown type reaches it.
+				addHash(s.jr, name)
+			default:
+				addMember(s.jrMembers, fn.class, name)
+			}
+		}
+	}
+	for _, r := range fx.jit {
+		add(r.mod.Function)
+	}
+	callers := map[string][]string{}
+	for k := range fx.allCalls(p) {
+		m := p.mods[k.site.mod]
+		if chainTestPath(m.path) {
+			continue
+		}
+		callers[k.callee.qual] = append(callers[k.callee.qual], m.enclosing(k.site.node))
+	}
+	queue := make([]string, 0, len(s.jrQuals))
+	for q := range s.jrQuals {
+		queue = append(queue, q)
+	}
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		for _, c := range callers[q] {
+			if !s.jrQuals[c] {
+				add(c)
+				queue = append(queue, c)
+			}
+		}
+	}
+	return changed
+}
+
+// growValues adds the names of globals and class attributes whose values
+// bring the capability, a JIT builder or a JIT-reaching function, and the
+// names that yield a class.
+func (s *selection) growValues(w *worker) bool {
+	changed := false
+	note := func(m *module, c *classDef, name string, v Value) {
+		if v.k == vModule && m != nil {
+			changed = addMember(s.modAliases, v.mod, name) || changed
+			return
+		}
+		var sum summary
+		s.summarize(v, &sum, 0)
+		danger, jr := s.dangerous(&sum)
+		switch {
+		case danger && c == nil:
+			changed = addMember(s.dangerGlobals, m, name) || changed
+		case danger:
+			changed = addMember(s.dangerMembers, c, name) || changed
+		}
+		switch {
+		case jr && c == nil:
+			changed = addMember(s.jrGlobals, m, name) || changed
+		case jr:
+			changed = addMember(s.jrMembers, c, name) || changed
+		}
+		for k := range sum.classes {
+			changed = addMember(s.aliases, k, name) || changed
+		}
+	}
+	for m, ms := range w.mods {
+		for name, v := range ms.globals {
+			note(m, nil, name, v)
+		}
+	}
+	for c, attrs := range w.cls {
+		for name, v := range attrs {
+			note(nil, c, name, v)
+		}
+	}
+	return changed
+}
+
+func jitBuilderName(name string) bool {
+	return slices.Contains(jitNames, name)
+}
+
+// uniqueMethod is program.uniqueMethod from the byte scan's count of defs:
+// a name defined once in all the files, by a method of a selected module.
+// A method of a module that is not selected is not on any chain (its
+// module would mention what it reaches).
+func (s *selection) uniqueMethod(p *program, name string) *funcDef {
+	if strings.HasPrefix(name, "__") {
+		return nil
+	}
+	h := wordHashString(name)
+	if s.defCount[h] != 1 {
+		return nil
+	}
+	m := p.mods[s.definer[h]]
+	if !p.selected[m.idx] || !p.ensure(m) {
+		return nil
+	}
+	var found *funcDef
+	for _, fn := range m.funcs {
+		if fn.name == name {
+			if found != nil {
+				return nil
+			}
+			found = fn
+		}
+	}
+	if found == nil || found.class == nil {
+		return nil
+	}
+	return found
+}
+
+// chainTestPath is analyzer/chain's test: its callers never extend a chain.
+func chainTestPath(p string) bool {
+	base := p[strings.LastIndexByte(p, '/')+1:]
+	return strings.HasPrefix(p, "tests/") || strings.HasPrefix(p, "test/") || strings.Contains(p, "/tests/") ||
+		strings.Contains(p, "/test/") || strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "conftest.py"
+}
+
+// archListGates reads the arch lists of every module (all of them, or the
+// ones the byte scan says may hold one); a module loaded for nothing else
+// is parsed on the side and dropped.
+func (p *program) archListGates() []Gate {
+	var cands []*module
+	for _, m := range p.mods {
+		if p.byDefName != nil || m.dig != nil && m.dig.ArchList {
+			cands = append(cands, m)
+		}
+	}
+	res := make([][]Gate, len(cands))
+	parallel(len(cands), func(i int) {
+		m := cands[i]
+		if m.parsed == nil && m.note == nil {
+			tmp := &module{idx: m.idx, root: m.root, path: m.path, name: m.name, pkg: m.pkg, isTest: m.isTest, open: m.open, src: m.src}
+			p.load(tmp)
+			m.note = tmp.note
+			m = tmp
+		}
+		if m.parsed != nil {
+			res[i] = archListGates(m, p.cfg.Caps)
+		}
+	})
+	var out []Gate
+	for _, g := range res {
+		out = append(out, g...)
+	}
+	return out
+}
+
+// debugSelection (ARCHLINT_PY_DEBUG) prints what the selection did.
+var debugSelection = os.Getenv("ARCHLINT_PY_DEBUG")
+
+func (s *selection) explain(m *module, test bool) {
+	for a, names := range s.dangerGlobals {
+		if s.reaches(m, a) && (m.dig.StarImport || s.mentionsAny(m.dig, names)) {
+			fmt.Fprintln(os.Stderr, "join-danger", m.path, "via", a.path, m.dig.StarImport)
+			return
+		}
+	}
+	for a, names := range s.jrGlobals {
+		if !test && s.reaches(m, a) && (m.dig.StarImport || s.mentionsAny(m.dig, names)) {
+			fmt.Fprintln(os.Stderr, "join-jr", m.path, "via", a.path, m.dig.StarImport)
+			return
+		}
+	}
+	for c, names := range s.dangerMembers {
+		if s.mentionsAny(m.dig, names) && (m.dig.mentions(wordHashString(c.name)) || s.mentionsAny(m.dig, s.aliases[c])) {
+			fmt.Fprintln(os.Stderr, "join-member", m.path, "via", c.qual)
+			return
+		}
+	}
+}

@@ -1,0 +1,244 @@
+package python
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// selectionRoots are the scan roots of every Python fixture: each
+// directory under testdata/ (two levels deep) that holds .py files, and
+// the selection fixture.
+func selectionRoots(t *testing.T) []string {
+	t.Helper()
+	roots := []string{"testdata/select"}
+	for _, pattern := range []string{"../../testdata/*", "../../testdata/*/*", "../../testdata/*/*/*"} {
+		dirs, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range dirs {
+			if st, err := os.Stat(d); err == nil && st.IsDir() && hasPython(d) {
+				roots = append(roots, d)
+			}
+		}
+	}
+	return roots
+}
+
+func hasPython(dir string) bool {
+	found := false
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".py") {
+			found = true
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return found
+}
+
+// TestSelectionEqualsAllFiles is the differential test: with the byte-scan
+// selection, the gates, JIT calls and notifications are those of analyzing
+// every file, and so is every call edge analyzer/chain walks.
+func TestSelectionEqualsAllFiles(t *testing.T) {
+	for _, root := range selectionRoots(t) {
+		t.Run(root, func(t *testing.T) {
+			srcs := loadRoot(t, root)
+			cfg := fixtureConfig()
+			cfg.JITFuncs = []string{"mylib.build_ext"}
+			all := cfg
+			all.AllFiles = true
+			want, wantNotes := AnalyzeProgram(srcs, all)
+			got, gotNotes := AnalyzeProgram(srcs, cfg)
+			compareSelection(t, want, got, wantNotes, gotNotes)
+		})
+	}
+}
+
+func compareSelection(t *testing.T, want, got *Program, wantNotes, gotNotes []Notification) {
+	t.Helper()
+	if !reflect.DeepEqual(want.Gates, got.Gates) {
+		t.Errorf("gates differ:\nall:      %+v\nselected: %+v", want.Gates, got.Gates)
+	}
+	if !reflect.DeepEqual(want.JIT, got.JIT) {
+		t.Errorf("JIT calls differ:\nall:      %+v\nselected: %+v", want.JIT, got.JIT)
+	}
+	if !reflect.DeepEqual(wantNotes, gotNotes) {
+		t.Errorf("notifications differ:\nall:      %+v\nselected: %+v", wantNotes, gotNotes)
+	}
+	have := map[Call]bool{}
+	for _, c := range want.Calls {
+		have[c] = true
+	}
+	for _, c := range got.Calls {
+		if !have[c] {
+			t.Errorf("edge %+v only with the selection", c)
+		}
+	}
+	sel := map[Call]bool{}
+	for _, c := range got.Calls {
+		sel[c] = true
+	}
+	for _, c := range chainEdges(want) {
+		if !sel[c] {
+			t.Errorf("chain edge %s -> %s (%s:%d) missing with the selection", c.Caller, c.Callee, c.Path, c.Line)
+		}
+	}
+	funcs := map[FuncDef]bool{}
+	for _, f := range want.Funcs {
+		funcs[f] = true
+	}
+	for _, f := range got.Funcs {
+		if !funcs[f] {
+			t.Errorf("function %+v only with the selection", f)
+		}
+	}
+}
+
+// chainEdges are the edges analyzer/chain can walk: callers outside tests
+// of the functions that make JIT calls, and of their callers, up.
+func chainEdges(p *Program) []Call {
+	callers := map[string][]Call{}
+	for _, c := range p.Calls {
+		if !chainTestPath(c.Path) {
+			callers[c.Callee] = append(callers[c.Callee], c)
+		}
+	}
+	seen := map[string]bool{}
+	var queue []string
+	for _, j := range p.JIT {
+		if !seen[j.Function] {
+			seen[j.Function] = true
+			queue = append(queue, j.Function)
+		}
+	}
+	var out []Call
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		for _, c := range callers[fn] {
+			out = append(out, c)
+			if !seen[c.Caller] {
+				seen[c.Caller] = true
+				queue = append(queue, c.Caller)
+			}
+		}
+	}
+	return out
+}
+
+// TestSelectionLeavesOut checks that the selection is one: generic helpers
+// and files that mention nothing capability- or JIT-related stay out, and
+// the chain's callers come in.
+func TestSelectionLeavesOut(t *testing.T) {
+	srcs := loadRoot(t, "testdata/select")
+	prog := newProgram(stubModules(sortedSources(srcs)), fixtureConfig())
+	defer prog.parsers.close()
+	prog.digestAll()
+	prog.selectFiles()
+	var in []string
+	for _, m := range prog.order {
+		in = append(in, m.path)
+	}
+	for _, p := range []string{"pkg/plain.py", "pkg/shapes.py", "pkg/archs.py", "tests/test_api.py", "pkg/decorators.py"} {
+		if slices.Contains(in, p) {
+			t.Errorf("%s selected: %v", p, in)
+		}
+	}
+	for _, p := range []string{"pkg/utils.py", "pkg/flags.py", "pkg/layer.py", "pkg/wrap.py", "pkg/user.py", "pkg/jit/core.py",
+		"pkg/jit/mod.py", "pkg/api.py", "pkg/app.py", "pkg/duck.py", "tests/test_skip.py", "pkg/capparam.py", "pkg/deco.py"} {
+		if !slices.Contains(in, p) {
+			t.Errorf("%s not selected: %v", p, in)
+		}
+	}
+	archs := map[string]bool{}
+	for _, m := range prog.mods {
+		archs[m.path] = m.dig.ArchList
+	}
+	if !archs["pkg/archs.py"] || archs["pkg/shapes.py"] {
+		t.Errorf("arch-list candidates: %v", archs)
+	}
+}
+
+func sortedSources(srcs []Source) []Source {
+	out := slices.Clone(srcs)
+	slices.SortFunc(out, func(a, b Source) int { return strings.Compare(a.Root+"\x00"+a.Path, b.Root+"\x00"+b.Path) })
+	var py []Source
+	for _, s := range out {
+		if strings.HasSuffix(s.Path, ".py") {
+			py = append(py, s)
+		}
+	}
+	return py
+}
+
+// TestSelectionLazySources: sources given only as a Digest and a loader
+// are read when needed, with the same result.
+func TestSelectionLazySources(t *testing.T) {
+	srcs := loadRoot(t, "testdata/select")
+	cfg := fixtureConfig()
+	lx := NewLexer(cfg)
+	reads := map[string]int{}
+	var lazy []Source
+	for _, s := range srcs {
+		b := s.Src
+		path := s.Path
+		lazy = append(lazy, Source{Root: s.Root, Path: s.Path, Digest: lx.Digest(b), Load: func() ([]byte, error) {
+			reads[path]++
+			return b, nil
+		}})
+	}
+	want, wantNotes := AnalyzeProgram(srcs, cfg)
+	got, gotNotes := AnalyzeProgram(lazy, cfg)
+	compareSelection(t, want, got, wantNotes, gotNotes)
+	if reads["pkg/plain.py"] != 0 || reads["pkg/utils.py"] != 1 {
+		t.Errorf("reads %v", reads)
+	}
+}
+
+func TestDigest(t *testing.T) {
+	lx := NewLexer(Config{CapabilityFuncs: []string{"mylib.get_sm"}, JITFuncs: []string{"build_ext"}})
+	cases := []struct {
+		src        string
+		seed, arch bool
+	}{
+		{"x = torch.cuda.get_device_capability()\n", true, false},
+		{"# get_device_capability in a comment\nx = 1\n", false, false},
+		{"def f(Major):\n    pass\n", true, false},
+		{"y = mylib.get_sm()\n", true, false},
+		{"build_ext(name, srcs)\n", true, false},
+		{"@supported_compute_capability([80])\ndef f(): pass\n", true, true},
+		{"major, minor = v.split('.')\n", false, false},
+		{"def f(x,\n      cc=None):\n    pass\n", true, false},
+		{"@pytest.mark.parametrize('n', [32, 64])\ndef f(): pass\n", false, false},
+		{"f(supported_major_versions=[9])\n", true, false},
+		{"ARCHS = ['8.0', '9.0']\n", false, true},
+		{"VERSIONS = ['8.0', '9.0']\n", false, false},
+		{"x = ['sm_90a']\n", false, true},
+		{"flags = '-gencode=arch=compute_90a,code=sm_90a'\n", false, true},
+		{"sm_list = [\n  90,\n  100,\n]\n", false, true},
+		{"sizes = [90, 100]\n", false, false},
+		{"s = f\"{d['sm']}\" + 'x'\narchs = [1, 2]\n", false, false},
+		{"s = '''sm_90\n'''\ncc = \"8.0\"\n", false, true},
+	}
+	for _, c := range cases {
+		d := lx.Digest([]byte(c.src))
+		if d.Seed != c.seed || d.ArchList != c.arch {
+			t.Errorf("%q: seed %v arch %v, want %v %v", c.src, d.Seed, d.ArchList, c.seed, c.arch)
+		}
+	}
+	d := lx.Digest([]byte("def alpha(): pass\nclass C:\n    def beta(self): s = 'def gamma'\n"))
+	for _, w := range []string{"alpha", "beta", "gamma", "C", "self"} {
+		if !d.mentions(wordHashString(w)) {
+			t.Errorf("%s not mentioned", w)
+		}
+	}
+	if len(d.defs) != 2 {
+		t.Errorf("defs %v", d.defs)
+	}
+}

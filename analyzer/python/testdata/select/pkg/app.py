@@ -1,0 +1,5 @@
+from pkg.api import entry
+
+
+def main():
+    entry()

@@ -1,0 +1,5 @@
+def supported_compute_capability(caps):
+    def wrap(f):
+        return f
+
+    return wrap

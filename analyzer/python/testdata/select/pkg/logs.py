@@ -1,0 +1,5 @@
+from pkg.utils import log_capability
+
+
+def report():
+    log_capability()
