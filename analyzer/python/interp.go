@@ -40,6 +40,7 @@ type worker struct {
 	facts *facts
 	// track, on the selection's own worker, learns what functions return.
 	track *selection
+	selfs map[selfKey]Value
 }
 
 type modState struct {
@@ -74,7 +75,7 @@ func newWorker(p *program, ci int) *worker {
 	}
 	return &worker{facts: fx, prog: p, ci: ci, cap: p.cfg.Caps[ci], cuda: cudaString(p.cfg.CUDAVersion), rec: newRecorder(),
 		mods: map[*module]*modState{}, cls: map[*classDef]map[string]Value{}, init: map[*classDef]map[string]Value{},
-		memo: map[string]Value{}, busy: map[*funcDef]bool{}, hits: map[*funcDef]bool{}}
+		memo: map[string]Value{}, busy: map[*funcDef]bool{}, hits: map[*funcDef]bool{}, selfs: map[selfKey]Value{}}
 }
 
 func cudaString(v [2]int) string {
@@ -292,6 +293,24 @@ func (w *worker) capParam(name string) Value {
 // selfValue is self in a method: the class attributes, plus what __init__
 // assigns when withInit.
 func (w *worker) selfValue(c *classDef, withInit bool) Value {
+	// Attribute maps are never written once built, so one per class
+	// serves every method (they are only built after the module's top
+	// level has run, when the class attributes are final).
+	key := selfKey{c, withInit}
+	if v, ok := w.selfs[key]; ok {
+		return v
+	}
+	v := w.buildSelf(c, withInit)
+	w.selfs[key] = v
+	return v
+}
+
+type selfKey struct {
+	c        *classDef
+	withInit bool
+}
+
+func (w *worker) buildSelf(c *classDef, withInit bool) Value {
 	attrs := map[string]Value{}
 	for k, v := range w.classAttrs(c) {
 		attrs[k] = v

@@ -80,15 +80,18 @@ func (m *module) kids(n nodeID) []nodeID {
 	if nd.kidN == 0 || nd.kidOff < 0 {
 		return nil
 	}
-	return m.parsed.kids[nd.kidOff : nd.kidOff+nd.kidN]
+	return m.parsed.kids[nd.kidOff : nd.kidOff+nd.kidN : nd.kidOff+nd.kidN]
 }
 
 // named is the named children (comments excluded); the slice is shared,
 // callers must not change it.
 func (m *module) named(n nodeID) []nodeID {
 	nd := &m.nodes[n]
-	if nd.namedN == 0 {
+	switch {
+	case nd.namedN == 0:
 		return nil
+	case nd.namedOff < 0:
+		return m.parsed.kids[nd.kidOff : nd.kidOff+nd.kidN : nd.kidOff+nd.kidN]
 	}
 	return m.parsed.namedKids[nd.namedOff : nd.namedOff+nd.namedN : nd.namedOff+nd.namedN]
 }

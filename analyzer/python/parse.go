@@ -3,6 +3,7 @@ package python
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -26,7 +27,8 @@ type pnode struct {
 	kidOff int32 // first child in module.kids
 	kidN   int32
 	// namedOff/namedN: the named children but comments, in
-	// module.namedKids, so that module.named need not allocate.
+	// module.namedKids (namedOff -1: they are the kids), so that
+	// module.named need not allocate.
 	namedOff int32
 	namedN   int32
 }
@@ -118,7 +120,10 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 	}
 	cur := tree.Walk()
 	defer cur.Close()
-	out.nodes = make([]pnode, 0, len(src)/4+16)
+	// Python runs about 8 bytes a node; the slices are trimmed to size
+	// once copied, since modules stay loaded for the whole analysis.
+	out.nodes = make([]pnode, 0, len(src)/7+16)
+	out.kids = make([]nodeID, 0, len(src)/8+16)
 	// Iterative pre-order copy: a recursive one would overflow on deeply
 	// nested generated code. stack holds the path from the root to the
 	// cursor; an entry of noNode is a token that is not kept.
@@ -159,6 +164,9 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 				out.finish(top.id, top.kids, p.tab)
 			}
 			if len(stack) == 0 {
+				out.nodes = slices.Clone(out.nodes)
+				out.kids = slices.Clone(out.kids)
+				out.namedKids = slices.Clone(out.namedKids)
 				return out, nil
 			}
 			if cur.GotoNextSibling() {
@@ -181,6 +189,18 @@ func (out *parsed) finish(id nodeID, kids []nodeID, tab *langTable) {
 	nd.kidOff = int32(len(out.kids))
 	nd.kidN = int32(len(kids))
 	out.kids = append(out.kids, kids...)
+	same := true
+	for _, k := range kids {
+		if kind := out.nodes[k].kind; !tab.named[kind] || tab.names[kind] == "comment" {
+			same = false
+			break
+		}
+	}
+	if same {
+		// Most nodes: every child is named; share the kids.
+		nd.namedOff, nd.namedN = -1, nd.kidN
+		return
+	}
 	nd.namedOff = int32(len(out.namedKids))
 	for _, k := range kids {
 		if kind := out.nodes[k].kind; tab.named[kind] && tab.names[kind] != "comment" {
