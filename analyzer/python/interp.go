@@ -38,8 +38,8 @@ type worker struct {
 	// facts collects JIT calls and call edges (the first worker only,
 	// when the program asks for them).
 	facts *facts
-	// track, on the selection's own worker, learns what functions return.
-	track *selection
+	// track, on the selection's own workers, learns what functions return.
+	track *tracker
 	selfs map[selfKey]Value
 }
 

@@ -3,8 +3,10 @@ package python
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Selection: which Python files are parsed and interpreted.
@@ -60,6 +62,29 @@ type selection struct {
 	carrier   map[*funcDef]bool
 	jrQuals   map[string]bool
 	jrClasses map[*classDef]bool
+	// facts are the JIT calls and call edges the workers recorded.
+	facts *facts
+}
+
+// merge takes in what the workers learnt in a round.
+func (s *selection) merge(ws []*worker) {
+	for _, w := range ws {
+		for fn, sum := range w.track.returns {
+			if s.returns[fn] == nil {
+				s.returns[fn] = &summary{}
+			}
+			s.returns[fn].merge(sum)
+		}
+		for k := range w.facts.calls {
+			s.facts.calls[k] = true
+		}
+		for site, r := range w.facts.jit {
+			s.facts.jit[site] = r
+		}
+		for site, name := range w.facts.methods {
+			s.facts.methods[site] = name
+		}
+	}
 }
 
 // summary is what a value can bring to a module that reads it.
@@ -70,7 +95,7 @@ type summary struct {
 	classes map[*classDef]bool
 }
 
-func (s *selection) summarize(v Value, into *summary, depth int) {
+func summarize(lx *Lexer, v Value, into *summary, depth int) {
 	if depth > 8 {
 		into.cap = true
 		return
@@ -90,27 +115,50 @@ func (s *selection) summarize(v Value, into *summary, depth int) {
 			into.classes[v.cls] = true
 		}
 	case vExt:
-		into.ext = into.ext || s.lx.seedPath(v.s)
+		into.ext = into.ext || lx.seedPath(v.s)
 	}
 	for _, e := range v.elems {
-		s.summarize(e, into, depth+1)
+		summarize(lx, e, into, depth+1)
 	}
 	for _, e := range v.vals {
-		s.summarize(e, into, depth+1)
+		summarize(lx, e, into, depth+1)
 	}
 	for _, e := range v.attrs {
-		s.summarize(e, into, depth+1)
+		summarize(lx, e, into, depth+1)
 	}
 }
 
+func (sum *summary) merge(o *summary) {
+	sum.cap = sum.cap || o.cap
+	sum.ext = sum.ext || o.ext
+	for fn := range o.fns {
+		if sum.fns == nil {
+			sum.fns = map[*funcDef]bool{}
+		}
+		sum.fns[fn] = true
+	}
+	for c := range o.classes {
+		if sum.classes == nil {
+			sum.classes = map[*classDef]bool{}
+		}
+		sum.classes[c] = true
+	}
+}
+
+// tracker is what one of the selection's workers learns of returns.
+type tracker struct {
+	lx      *Lexer
+	returns map[*funcDef]*summary
+}
+
 // observe notes a value a function returned.
-func (s *selection) observe(fn *funcDef, v Value) {
-	sum := s.returns[fn]
+func (t *tracker) observe(fn *funcDef, v Value) {
+	sum := t.returns[fn]
 	if sum == nil {
 		sum = &summary{}
-		s.returns[fn] = sum
+		t.returns[fn] = sum
 	}
-	s.summarize(v, sum, 0)
+	summarize(t.lx, v, sum, 0)
 }
 
 // dangerous says whether a summarized value brings the capability or a JIT
@@ -175,9 +223,13 @@ func (p *program) digestAll() {
 // the capability does not depend on which one it is), and sets p.order.
 func (p *program) selectFiles() {
 	s := p.sel
-	w := newWorker(p, 0)
-	w.facts = newFacts()
-	w.track = s
+	s.facts = newFacts()
+	// One worker per CPU, each analyzing a share of the functions (and
+	// every top level: the globals); what they learn is merged.
+	ws := make([]*worker, max(1, runtime.GOMAXPROCS(0)))
+	for i := range ws {
+		ws[i] = newWorker(p, 0)
+	}
 	var fresh []*module
 	for _, m := range p.mods {
 		if m.dig.Seed {
@@ -187,8 +239,30 @@ func (p *program) selectFiles() {
 	}
 	for len(fresh) > 0 {
 		p.loadAll(fresh)
-		w.runModules(fresh, nil)
-		s.grow(p, w)
+		var fns []*funcDef
+		for _, m := range fresh {
+			fns = append(fns, m.funcs...)
+		}
+		var wg sync.WaitGroup
+		for k, w := range ws {
+			w.facts = newFacts()
+			w.track = &tracker{lx: s.lx, returns: map[*funcDef]*summary{}}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for _, m := range fresh {
+					w.steps = 0
+					w.moduleGlobals(m)
+				}
+				for i := k; i < len(fns); i += len(ws) {
+					w.steps = 0
+					w.analyzeFunc(fns[i])
+				}
+			}()
+		}
+		wg.Wait()
+		s.merge(ws)
+		s.grow(p, ws)
 		fresh = s.join(p)
 	}
 	for _, m := range p.mods {
@@ -302,14 +376,16 @@ func (s *selection) mentionsAny(d *Digest, names map[uint64]bool) bool {
 
 // grow adds what the worker has learnt to the danger and JIT-reaching
 // names until nothing changes.
-func (s *selection) grow(p *program, w *worker) {
+func (s *selection) grow(p *program, ws []*worker) {
 	for {
 		changed := s.growCarriers()
-		if s.growJR(p, w) {
+		if s.growJR(p) {
 			changed = true
 		}
-		if s.growValues(w) {
-			changed = true
+		for _, w := range ws {
+			if s.growValues(w) {
+				changed = true
+			}
 		}
 		if !changed {
 			return
@@ -371,8 +447,8 @@ func (s *selection) growCarriers() bool {
 
 // growJR follows the recorded call edges up from the functions that make
 // JIT calls, as analyzer/chain does, and adds the callers' names.
-func (s *selection) growJR(p *program, w *worker) bool {
-	fx := w.facts
+func (s *selection) growJR(p *program) bool {
+	fx := s.facts
 	changed := false
 	byQual := map[string][]*funcDef{}
 	for _, m := range p.mods {
@@ -443,7 +519,7 @@ func (s *selection) growValues(w *worker) bool {
 			return
 		}
 		var sum summary
-		s.summarize(v, &sum, 0)
+		summarize(s.lx, v, &sum, 0)
 		danger, jr := s.dangerous(&sum)
 		switch {
 		case danger && c == nil:

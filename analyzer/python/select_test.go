@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -183,12 +184,15 @@ func TestSelectionLazySources(t *testing.T) {
 	srcs := loadRoot(t, "testdata/select")
 	cfg := fixtureConfig()
 	lx := NewLexer(cfg)
+	var mu sync.Mutex
 	reads := map[string]int{}
 	var lazy []Source
 	for _, s := range srcs {
 		b := s.Src
 		path := s.Path
 		lazy = append(lazy, Source{Root: s.Root, Path: s.Path, Digest: lx.Digest(b), Load: func() ([]byte, error) {
+			mu.Lock()
+			defer mu.Unlock()
 			reads[path]++
 			return b, nil
 		}})
