@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/archlint/archlint/analyzer/cpp/expr"
 )
 
 // Chain is one #if ... #elif ... #else ... #endif group.
@@ -51,6 +53,15 @@ type Structure struct {
 	// LineOwner is, per logical line, the innermost branch that contains it.
 	LineOwner []BranchRef
 	Problems  []string
+	// Defines is, per directive, its #define parsed once (nil for other
+	// directives and malformed defines): a header's defines are replayed in
+	// every pass of every unit that includes it, and parsing them each time
+	// was a third of a CCCL scan.
+	Defines []*expr.Macro
+	// Guard is the file's include-guard macro (`#ifndef X` / `#define X`
+	// around everything, optionally after #pragma once), "" when it has
+	// none.
+	Guard string
 }
 
 // BranchRef names one branch of one chain; Chain is -1 at top level.
@@ -60,7 +71,8 @@ type BranchRef struct{ Chain, Branch int }
 // closed at the end of the file and a stray #endif or #else is ignored; both
 // are reported as problems so the scan goes on.
 func Build(src *Source) *Structure {
-	st := &Structure{Src: src, DirChain: make([]int, len(src.Directives)), DirOwner: make([]int, len(src.Directives))}
+	st := &Structure{Src: src, DirChain: make([]int, len(src.Directives)), DirOwner: make([]int, len(src.Directives)),
+		Defines: make([]*expr.Macro, len(src.Directives))}
 	var stack []int
 	closeBranch := func(c *Chain, dirIdx int) {
 		b := &c.Branches[len(c.Branches)-1]
@@ -74,6 +86,9 @@ func Build(src *Source) *Structure {
 		d := &src.Directives[di]
 		st.DirChain[di] = -1
 		st.DirOwner[di] = -1
+		if d.Kind == DirDefine {
+			st.Defines[di] = expr.ParseDefine(d.Args)
+		}
 		if len(stack) > 0 {
 			top := &st.Chains[stack[len(stack)-1]]
 			st.DirOwner[di] = top.ID
@@ -124,6 +139,7 @@ func Build(src *Source) *Structure {
 			src.Directives[c.Branches[0].Dir].Line, src.Directives[c.Branches[0].Dir].Keyword))
 		stack = stack[:len(stack)-1]
 	}
+	st.Guard = includeGuard(st)
 	st.LineOwner = make([]BranchRef, len(src.Lines))
 	for i := range st.LineOwner {
 		st.LineOwner[i] = BranchRef{-1, -1}
@@ -214,4 +230,47 @@ func (st *Structure) classify(ci, bi int) {
 		Shape:      hex.EncodeToString(shape.Sum(nil)),
 		Text:       own.String(),
 	}
+}
+
+// includeGuard recognizes the include-guard idiom: the first directive
+// (after any #pragma) is `#ifndef X` or `#if !defined(X)`, the next one
+// is `#define X`, and the #endif closing it is the file's last directive.
+func includeGuard(st *Structure) string {
+	dirs := st.Src.Directives
+	i := 0
+	for i < len(dirs) && dirs[i].Kind == DirPragma {
+		i++
+	}
+	if i+1 >= len(dirs) || st.DirChain[i] < 0 {
+		return ""
+	}
+	var name string
+	switch d := dirs[i]; d.Kind {
+	case DirIfndef:
+		name = strings.TrimSpace(d.Args)
+	case DirIf:
+		a := strings.ReplaceAll(d.Args, " ", "")
+		if inner, ok := strings.CutPrefix(a, "!defined("); ok && strings.HasSuffix(inner, ")") {
+			name = strings.TrimSuffix(inner, ")")
+		} else if inner, ok := strings.CutPrefix(a, "!defined"); ok {
+			name = inner
+		}
+	}
+	if name == "" || !isIdent(name) || dirs[i+1].Kind != DirDefine || st.Defines[i+1] == nil || st.Defines[i+1].Name != name {
+		return ""
+	}
+	c := st.Chains[st.DirChain[i]]
+	if len(c.Branches) != 1 || c.Endif != len(dirs)-1 {
+		return ""
+	}
+	return name
+}
+
+func isIdent(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isIdentByte(s[i]) || (i == 0 && s[i] >= '0' && s[i] <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }

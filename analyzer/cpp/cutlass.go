@@ -55,6 +55,19 @@ func cutlassArches() []cutlassArch {
 	}
 }
 
+// cutlassModelNames lists every name lookup answers (for prefix matching
+// of pasted tokens in pass groups).
+func cutlassModelNames() []string {
+	out := []string{"CUDA_ARCH_FAMILY", "CUDA_ARCH_CONDITIONAL", "CUDA_ARCH_CONDITIONAL_OR_FAMILY",
+		"CUTLASS_ARCH_MMA_SM90_F64_MMA_ENABLED", "CUTLASS_ARCH_MMA_MODIFIABLE_TMA_SM90_ENABLED", "CUTLASS_ARCH_CLC_ENABLED"}
+	for _, a := range cutlassArches() {
+		for _, suffix := range []string{"_SUPPORTED", "_ENABLED", "A_ENABLED", "F_SUPPORTED", "F_ENABLED"} {
+			out = append(out, fmt.Sprintf("CUTLASS_ARCH_MMA_SM%d%s", a.n, suffix))
+		}
+	}
+	return out
+}
+
 func (cm *cutlassModel) lookup(name string, p target.Arch) (*expr.Macro, Tri, bool) {
 	def := func(body string) (*expr.Macro, Tri, bool) {
 		return &expr.Macro{Name: name, Body: body}, expr.True, true

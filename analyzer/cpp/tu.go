@@ -3,6 +3,7 @@ package cpp
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
@@ -23,6 +24,10 @@ type Config struct {
 	// nowhere in the scanned code): a *Macro defines it, nil undefines it.
 	// Used to say "this holds when ENABLE_FP8 is defined".
 	Assume map[string]*expr.Macro
+	// EveryPass runs every unit through every pass separately instead of
+	// once per group of passes that read it alike (see passgroups.go); for
+	// tests that prove the grouping changes nothing.
+	EveryPass bool
 }
 
 // Engine evaluates translation units. It holds no state between calls
@@ -40,6 +45,7 @@ type Engine struct {
 	// once: the evaluator caches prepared macros by pointer.
 	predefined []map[string]*expr.Macro
 	cutlass    *cutlassModel
+	deps       *passDeps // nil with Config.EveryPass
 }
 
 // NewEngine prepares an engine over a file set.
@@ -63,6 +69,9 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 		}
 		e.predefined = append(e.predefined, defs)
 	}
+	if !cfg.EveryPass {
+		e.deps = e.newPassDeps()
+	}
 	return e
 }
 
@@ -72,8 +81,8 @@ func (e *Engine) Evaluate(units []*File) *Results {
 	res := newResults(e.cfg.Passes, len(e.fs.Files))
 	ev := &expr.Evaluator{} // one per call: Evaluate runs on one goroutine
 	for _, u := range units {
-		for pi := range e.cfg.Passes {
-			ps := e.newPass(pi, res, u.ID)
+		for _, g := range e.passGroups(u) {
+			ps := e.newPass(g, res, u.ID)
 			ps.ev = ev
 			ps.process(u, expr.True, nil, 0, true)
 		}
@@ -92,8 +101,11 @@ type macroDef struct {
 
 // passState is the preprocessor state of one pass through one unit.
 type passState struct {
-	e       *Engine
-	pi      int
+	e  *Engine
+	pi int // the pass evaluated: group[0]
+	// group are the passes that preprocess the unit alike; results are
+	// recorded for each of them.
+	group   []int
 	res     *Results
 	unit    int
 	defs    map[string]*macroDef
@@ -111,8 +123,8 @@ type passState struct {
 	ev        *expr.Evaluator
 }
 
-func (e *Engine) newPass(pi int, res *Results, unit int) *passState {
-	return &passState{e: e, pi: pi, res: res, unit: unit, defs: map[string]*macroDef{}, undef: map[string]bool{},
+func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
+	return &passState{e: e, pi: group[0], group: group, res: res, unit: unit, defs: map[string]*macroDef{}, undef: map[string]bool{},
 		unknown: map[string]bool{}, once: map[int]bool{}, seen: map[int]bool{}}
 }
 
@@ -179,23 +191,72 @@ type frame struct {
 	// parentWhy and anyWhy name the configuration macros that leave parent
 	// and any undecided, so values nested under an undecided #ifdef say
 	// what they depend on.
-	parentWhy, anyWhy []string
+	parentWhy, anyWhy *whyNode
 }
 
-// because returns the reasons list for a value: nil when it is decided.
-func because(v Tri, names ...[]string) []string {
+// whyNode is the set of configuration macros that leave a value
+// undecided, kept as a DAG of the sets it was made from: inside an
+// undecided region every directive inherits its region's reasons, and
+// copying sorted lists per directive and pass (CCCL's prologue.h is read
+// hundreds of times per unit) cost more than the evaluation itself. The
+// sorted list is built only when a result is recorded.
+type whyNode struct {
+	names   []string // sorted
+	parents []*whyNode
+	list    []string // memoized union, once built
+	built   bool
+}
+
+// because returns the reasons for a value: nil when it is decided, else
+// the union of names and the parents' reasons.
+func because(v Tri, names []string, parents ...*whyNode) *whyNode {
 	if v != expr.Unknown {
 		return nil
 	}
-	var out []string
-	for _, n := range names {
-		out = addUnique(out, n...)
+	var ps []*whyNode
+	for _, p := range parents {
+		if p != nil && !slices.Contains(ps, p) {
+			ps = append(ps, p)
+		}
 	}
-	return out
+	if len(names) == 0 {
+		switch len(ps) {
+		case 0:
+			return nil
+		case 1:
+			return ps[0]
+		}
+	}
+	return &whyNode{names: names, parents: ps}
+}
+
+// names returns the sorted union of the node's reasons.
+func (w *whyNode) sorted() []string {
+	if w == nil {
+		return nil
+	}
+	if !w.built {
+		out := w.names
+		owned := false
+		for _, p := range w.parents {
+			for _, n := range p.sorted() {
+				if k, found := slices.BinarySearch(out, n); !found {
+					if !owned {
+						out = append(make([]string, 0, len(out)+8), out...)
+						owned = true
+					}
+					out = slices.Insert(out, k, n)
+				}
+			}
+		}
+		w.list, w.built = out, true
+	}
+	return w.list
 }
 
 // withWhy adds inherited reasons to a directive's evaluation info.
-func withWhy(dr *DirResult, why []string) *DirResult {
+func withWhy(dr *DirResult, w *whyNode) *DirResult {
+	why := w.sorted()
 	if len(why) == 0 {
 		return dr
 	}
@@ -215,9 +276,19 @@ func unknownsOf(dr *DirResult) []string {
 
 // process runs one file's directives. strong is false when the file was
 // included under an undecided condition (see DirResult.Strong).
-func (ps *passState) process(f *File, active Tri, activeWhy []string, depth int, strong bool) {
+func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int, strong bool) {
 	if depth > maxIncludeDepth || (f.Once && ps.once[f.ID]) {
 		return
+	}
+	// A guarded header met again while its guard is undecided (it was
+	// first read under an undecided condition) would be read again, all of
+	// it undecided, and so would every header it includes: exponential in
+	// include depth on CCCL. Reading it again cannot say more than the
+	// first visit did, so it is skipped like a decided guard.
+	if g := f.St.Guard; g != "" && ps.seen[f.ID] {
+		if _, t := ps.Lookup(g); t == expr.Unknown {
+			return
+		}
 	}
 	// Only the first visit of a file in a pass records results: later visits
 	// meet its include guard (every directive unreached) or re-expand an
@@ -246,10 +317,10 @@ func (ps *passState) process(f *File, active Tri, activeWhy []string, depth int,
 			}
 			taken := and(cur, v)
 			if record {
-				mergeEvalInfo(ps.res.record(f, di, ps.pi, cur, taken, strong), withWhy(dr, because(cur, curWhy)))
+				mergeEvalInfo(ps.recordAll(f, di, cur, taken, strong), withWhy(dr, because(cur, nil, curWhy)))
 			}
 			stack = append(stack, frame{parent: cur, any: v, parentWhy: curWhy, anyWhy: because(v, unknownsOf(dr))})
-			cur, curWhy = taken, because(taken, curWhy, unknownsOf(dr))
+			cur, curWhy = taken, because(taken, unknownsOf(dr), curWhy)
 		case DirElif, DirElifdef, DirElifndef, DirElse:
 			if len(stack) == 0 {
 				continue
@@ -265,13 +336,13 @@ func (ps *passState) process(f *File, active Tri, activeWhy []string, depth int,
 				}
 			}
 			taken := and(reached, v)
-			reachedWhy := because(reached, top.parentWhy, top.anyWhy)
+			reachedWhy := because(reached, nil, top.parentWhy, top.anyWhy)
 			if record {
-				mergeEvalInfo(ps.res.record(f, di, ps.pi, reached, taken, strong), withWhy(dr, reachedWhy))
+				mergeEvalInfo(ps.recordAll(f, di, reached, taken, strong), withWhy(dr, reachedWhy))
 			}
 			top.any = or(top.any, and(top.parent, v))
-			top.anyWhy = because(top.any, top.anyWhy, unknownsOf(dr), top.parentWhy)
-			cur, curWhy = taken, because(taken, reachedWhy, unknownsOf(dr))
+			top.anyWhy = because(top.any, unknownsOf(dr), top.anyWhy, top.parentWhy)
+			cur, curWhy = taken, because(taken, unknownsOf(dr), reachedWhy)
 		case DirEndif:
 			if len(stack) == 0 {
 				continue
@@ -280,7 +351,7 @@ func (ps *passState) process(f *File, active Tri, activeWhy []string, depth int,
 			stack = stack[:len(stack)-1]
 		case DirDefine:
 			if cur != expr.False {
-				ps.define(f, d, cur, len(stack) > 0)
+				ps.define(f, d, f.St.Defines[di], cur, len(stack) > 0)
 			}
 		case DirUndef:
 			if cur != expr.False {
@@ -384,8 +455,7 @@ func (ps *passState) noteDef(info func() *DirResult, name string) {
 	}
 }
 
-func (ps *passState) define(f *File, d *Directive, cur Tri, conditional bool) {
-	m := expr.ParseDefine(d.Args)
+func (ps *passState) define(f *File, d *Directive, m *expr.Macro, cur Tri, conditional bool) {
 	if m == nil {
 		return
 	}
@@ -415,7 +485,7 @@ func (ps *passState) compilerOwned(name string) bool {
 	return def || pm.IsKnownUndefined(name)
 }
 
-func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why []string, depth int, strong bool) {
+func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNode, depth int, strong bool) {
 	r, literal := f.Include(di)
 	name := ""
 	if literal {
