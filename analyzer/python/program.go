@@ -55,8 +55,10 @@ type FuncDef struct {
 type Program struct {
 	Gates []Gate
 	JIT   []JITModule
+	// Calls are the edges recorded in the modules analyzed: every edge
+	// up from a JIT call to its entry points (outside tests), and more.
 	Calls []Call
-	Funcs []FuncDef // every function/method defined in the sources, sorted by Name
+	Funcs []FuncDef // every function/method of the modules analyzed on their own (all with Config.AllFiles), sorted by Name
 }
 
 // AnalyzeProgram finds the gates (exactly as Analyze does), the JIT build

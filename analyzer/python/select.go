@@ -218,6 +218,20 @@ func (p *program) digestAll() {
 	}
 }
 
+// seedShare is the share of files the byte scan found seeds in.
+func (p *program) seedShare() float64 {
+	if len(p.mods) == 0 {
+		return 0
+	}
+	n := 0
+	for _, m := range p.mods {
+		if m.dig.Seed {
+			n++
+		}
+	}
+	return float64(n) / float64(len(p.mods))
+}
+
 // selectFiles grows the selection from the seeds to its fixpoint with a
 // worker of its own (the oldest capability: whether a value depends on
 // the capability does not depend on which one it is), and sets p.order.

@@ -52,6 +52,7 @@ func TestSelectionEqualsAllFiles(t *testing.T) {
 			srcs := loadRoot(t, root)
 			cfg := fixtureConfig()
 			cfg.JITFuncs = []string{"mylib.build_ext"}
+			cfg.alwaysSelect = true
 			all := cfg
 			all.AllFiles = true
 			want, wantNotes := AnalyzeProgram(srcs, all)
@@ -183,6 +184,7 @@ func sortedSources(srcs []Source) []Source {
 func TestSelectionLazySources(t *testing.T) {
 	srcs := loadRoot(t, "testdata/select")
 	cfg := fixtureConfig()
+	cfg.alwaysSelect = true
 	lx := NewLexer(cfg)
 	var mu sync.Mutex
 	reads := map[string]int{}
