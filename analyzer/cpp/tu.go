@@ -25,8 +25,9 @@ type Config struct {
 	// Used to say "this holds when ENABLE_FP8 is defined".
 	Assume map[string]*expr.Macro
 	// EveryPass runs every unit through every pass separately instead of
-	// once per group of passes that read it alike (see passgroups.go); for
-	// tests that prove the grouping changes nothing.
+	// once per group of passes that read it alike (passgroups.go), and
+	// reads every repeated include instead of replaying it (rereads.go);
+	// for tests that prove both change nothing.
 	EveryPass bool
 }
 
@@ -46,6 +47,7 @@ type Engine struct {
 	predefined []map[string]*expr.Macro
 	cutlass    *cutlassModel
 	deps       *passDeps // nil with Config.EveryPass
+	rereads    *rereadInfo
 }
 
 // NewEngine prepares an engine over a file set.
@@ -71,6 +73,7 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 	}
 	if !cfg.EveryPass {
 		e.deps = e.newPassDeps()
+		e.rereads = e.newRereads()
 	}
 	return e
 }
@@ -121,11 +124,21 @@ type passState struct {
 	// condition being evaluated.
 	modelUsed bool
 	ev        *expr.Evaluator
+	// rereads stores readings of re-readable headers by starting state;
+	// firstVisits counts files visited for the first time in the pass.
+	rereads     map[string]*rereadEffect
+	firstVisits int
+	// While a re-readable header is read for its effect (capturing > 0),
+	// touched logs the macro names and touchedOnce the #pragma once files
+	// the reading changes.
+	capturing   int
+	touched     []string
+	touchedOnce []int
 }
 
 func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
 	return &passState{e: e, pi: group[0], group: group, res: res, unit: unit, defs: map[string]*macroDef{}, undef: map[string]bool{},
-		unknown: map[string]bool{}, once: map[int]bool{}, seen: map[int]bool{}}
+		unknown: map[string]bool{}, once: map[int]bool{}, seen: map[int]bool{}, rereads: map[string]*rereadEffect{}}
 }
 
 // Lookup implements expr.Env.
@@ -294,8 +307,35 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 	// meet its include guard (every directive unreached) or re-expand an
 	// X-macro header, and neither says more about the file than the first.
 	record := !ps.seen[f.ID]
+	if ps.e.rereads != nil && ps.e.rereads.candidate[f.ID] && !record {
+		// A reading that visits no file for the first time changes only
+		// the macro state (see rereads.go).
+		key := ps.rereadKey(f, active)
+		if ef, ok := ps.rereads[key]; ok {
+			ps.replay(ef)
+			return
+		}
+		before, from, fromOnce := ps.firstVisits, len(ps.touched), len(ps.touchedOnce)
+		ps.capturing++
+		ps.read(f, active, activeWhy, depth, false, false)
+		ps.capturing--
+		if ps.firstVisits == before {
+			ps.rereads[key] = ps.captureEffect(ps.touched[from:], ps.touchedOnce[fromOnce:])
+		}
+		if ps.capturing == 0 {
+			ps.touched, ps.touchedOnce = ps.touched[:0], ps.touchedOnce[:0]
+		}
+		return
+	}
+	ps.read(f, active, activeWhy, depth, strong, record)
+}
+
+// read runs one file's directives; record is set on the file's first
+// visit in the pass.
+func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, strong, record bool) {
 	strong = strong && record
 	if record {
+		ps.firstVisits++
 		ps.seen[f.ID] = true
 		ps.res.Visited[f.ID] = true
 		if u := ps.res.Units[f.ID]; len(u) == 0 || u[len(u)-1] != ps.unit {
@@ -357,16 +397,21 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 			if cur != expr.False {
 				n := macroName(d.Args)
 				if cur == expr.True {
+					ps.touch(n)
 					delete(ps.defs, n)
 					delete(ps.unknown, n)
 					ps.undef[n] = true
 				} else if !ps.compilerOwned(n) {
+					ps.touch(n)
 					ps.unknown[n] = true
 				}
 			}
 		case DirPragma:
 			if cur != expr.False && strings.HasPrefix(d.Args, "once") {
 				ps.once[f.ID] = true
+				if ps.capturing > 0 {
+					ps.touchedOnce = append(ps.touchedOnce, f.ID)
+				}
 			}
 		case DirInclude:
 			if cur != expr.False {
@@ -466,9 +511,11 @@ func (ps *passState) define(f *File, d *Directive, m *expr.Macro, cur Tri, condi
 		if old, ok := ps.defs[m.Name]; ok && old.m.Body == m.Body && old.m.FuncLike == m.FuncLike {
 			return
 		}
+		ps.touch(m.Name)
 		ps.unknown[m.Name] = true
 		return
 	}
+	ps.touch(m.Name)
 	delete(ps.unknown, m.Name)
 	delete(ps.undef, m.Name)
 	ps.defs[m.Name] = &macroDef{m: m, file: f, line: d.Line, conditional: conditional}
@@ -507,6 +554,7 @@ func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNod
 			if name == "cuda.h" {
 				ps.cudaH = true
 			} else if _, ok := ps.defs["CUDART_VERSION"]; !ok {
+				ps.touch("CUDART_VERSION")
 				ps.defs["CUDART_VERSION"] = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: fmt.Sprint(ps.e.cfg.CUDA.Number())}}
 			}
 		case strings.HasPrefix(name, "cutlass/") || strings.HasPrefix(name, "cute/"):

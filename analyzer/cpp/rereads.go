@@ -1,0 +1,186 @@
+package cpp
+
+import (
+	"encoding/binary"
+	"slices"
+	"strings"
+	"unsafe"
+)
+
+// Re-reads: a header without include guard or #pragma once (CCCL's
+// prologue.h and epilogue.h, X-macro tables) is read again at every
+// #include, hundreds of times per unit, and each reading only changes the
+// macro state: its results were recorded at the first visit. Two readings
+// that start from the same state of every name they can read end in the
+// same state, so the first reading's effect (the final state of the names
+// it changed) is stored under its starting state and replayed on later
+// readings from that state.
+//
+// The starting state is keyed over the identifiers of the header and of
+// every header it includes, except an included header that cannot be
+// entered: #pragma once already seen, or an include guard that no other
+// file mentions (so the reading cannot change it first) and that is
+// defined, or undecided after a visit (process skips such a header).
+
+// rereadInfo is what the engine knows about the files of the scan.
+type rereadInfo struct {
+	ids [][]string // per file: identifiers its directives mention, sorted
+	// guardAlone[f] is set when f's include guard is mentioned by no other
+	// file.
+	guardAlone []bool
+	// candidate[f] is set for headers worth remembering: included by some
+	// file, neither guarded nor #pragma once, and not reaching a computed
+	// #include.
+	candidate []bool
+}
+
+func (e *Engine) newRereads() *rereadInfo {
+	pd := e.deps
+	n := len(e.fs.Files)
+	ri := &rereadInfo{ids: make([][]string, n), guardAlone: make([]bool, n), candidate: make([]bool, n)}
+	mentions := map[string]int{}
+	included := make([]bool, n)
+	for _, f := range e.fs.Files {
+		var names []string
+		for di := range f.St.Src.Directives {
+			forEachIdent(f.St.Src.Directives[di].Args, func(tok string) { names = append(names, tok) })
+		}
+		slices.Sort(names)
+		ri.ids[f.ID] = slices.Compact(names)
+		for _, id := range ri.ids[f.ID] {
+			mentions[id]++
+		}
+		for _, w := range pd.edges[f.ID] {
+			included[w] = true
+		}
+	}
+	for _, f := range e.fs.Files {
+		ri.guardAlone[f.ID] = f.St.Guard != "" && mentions[f.St.Guard] == 1
+	}
+	for _, f := range e.fs.Files {
+		if !included[f.ID] || f.Once || f.St.Guard != "" {
+			continue
+		}
+		seen := map[int]bool{f.ID: true}
+		queue := []int{f.ID}
+		ok := true
+		for i := 0; i < len(queue) && ok; i++ {
+			ok = !pd.opaque[queue[i]]
+			for _, w := range pd.edges[queue[i]] {
+				if !seen[w] {
+					seen[w] = true
+					queue = append(queue, w)
+				}
+			}
+		}
+		ri.candidate[f.ID] = ok
+	}
+	return ri
+}
+
+// rereadEffect is the state a reading leaves: the final state of every
+// name it changed and the files it marked #pragma once.
+type rereadEffect struct {
+	names   []string
+	defs    []*macroDef // nil: not defined
+	undef   []bool
+	unknown []bool
+	once    []int
+	cudaH   bool
+	cutlass bool
+}
+
+// rereadKey is the starting state of a reading of f.
+func (ps *passState) rereadKey(f *File, active Tri) string {
+	var b strings.Builder
+	b.WriteByte(byte(active))
+	b.WriteByte(boolByte(ps.cudaH) | boolByte(ps.cutlass)<<1)
+	seen := map[int]bool{}
+	var buf [8]byte
+	var walk func(id int)
+	walk = func(id int) {
+		seen[id] = true
+		binary.LittleEndian.PutUint32(buf[:4], uint32(id))
+		b.Write(buf[:4])
+		for _, n := range ps.e.rereads.ids[id] {
+			binary.LittleEndian.PutUint64(buf[:], uint64(uintptr(unsafe.Pointer(ps.defs[n]))))
+			b.Write(buf[:])
+			b.WriteByte(boolByte(ps.undef[n]) | boolByte(ps.unknown[n])<<1)
+		}
+		for _, w := range ps.e.deps.edges[id] {
+			g := ps.e.fs.Files[w]
+			switch {
+			case seen[w]:
+				b.WriteByte('v')
+			case g.Once && ps.once[w]:
+				b.WriteByte('o')
+			case ps.e.rereads.guardAlone[w] && ps.defs[g.St.Guard] != nil && !ps.unknown[g.St.Guard]:
+				b.WriteByte('g')
+			case ps.e.rereads.guardAlone[w] && ps.seen[w] && ps.unknown[g.St.Guard]:
+				b.WriteByte('u') // skipped like a decided guard (process)
+			default:
+				b.WriteByte('r')
+				walk(w)
+			}
+		}
+	}
+	walk(f.ID)
+	return b.String()
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// touch logs a name about to change while a reading is captured.
+func (ps *passState) touch(name string) {
+	if ps.capturing > 0 {
+		ps.touched = append(ps.touched, name)
+	}
+}
+
+// captureEffect reads the final state of the names a reading changed.
+func (ps *passState) captureEffect(touched []string, once []int) *rereadEffect {
+	names := slices.Clone(touched)
+	slices.Sort(names)
+	names = slices.Compact(names)
+	ef := &rereadEffect{names: names, defs: make([]*macroDef, len(names)), undef: make([]bool, len(names)),
+		unknown: make([]bool, len(names)), once: slices.Clone(once), cudaH: ps.cudaH, cutlass: ps.cutlass}
+	for i, n := range names {
+		ef.defs[i], ef.undef[i], ef.unknown[i] = ps.defs[n], ps.undef[n], ps.unknown[n]
+	}
+	return ef
+}
+
+// replay puts the state a stored reading left, logging the changes for an
+// enclosing capture.
+func (ps *passState) replay(ef *rereadEffect) {
+	for i, n := range ef.names {
+		ps.touch(n)
+		if d := ef.defs[i]; d != nil {
+			ps.defs[n] = d
+		} else {
+			delete(ps.defs, n)
+		}
+		setFlag(ps.undef, n, ef.undef[i])
+		setFlag(ps.unknown, n, ef.unknown[i])
+	}
+	for _, id := range ef.once {
+		ps.once[id] = true
+		if ps.capturing > 0 {
+			ps.touchedOnce = append(ps.touchedOnce, id)
+		}
+	}
+	ps.cudaH, ps.cutlass = ef.cudaH, ef.cutlass
+}
+
+func setFlag(m map[string]bool, n string, v bool) {
+	if v {
+		m[n] = true
+	} else {
+		delete(m, n)
+	}
+}

@@ -1,0 +1,3 @@
+// Engine fixture: undoes push.h.
+#undef PUSHED
+#undef PUSH_FAST
