@@ -429,7 +429,7 @@ func (s *lexState) stringContent(b []byte) {
 		s.word(b[i:j], false)
 		i = j
 	}
-	if s.d.ArchList || len(b) > 4096 || bytes.IndexAny(b, "0123456789") < 0 {
+	if s.d.ArchList || len(b) > 4096 || !bytes.ContainsAny(b, "0123456789") {
 		return
 	}
 	str := string(b)

@@ -65,8 +65,6 @@ func (m *module) kind(n nodeID) string {
 	return m.tab.names[m.nodes[n].kind]
 }
 
-func (m *module) isNamed(n nodeID) bool { return m.tab.named[m.nodes[n].kind] }
-
 func (m *module) text(n nodeID) string {
 	if n == noNode {
 		return ""
