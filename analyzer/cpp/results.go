@@ -98,6 +98,9 @@ type Results struct {
 	Includes map[IncludeEdge]bool
 	// Units lists, per file, the translation units that reached it.
 	Units [][]int
+	// Stopped marks, per file, a translation unit whose reading was cut
+	// off at MaxReadsPerPass header readings in some pass.
+	Stopped []bool
 }
 
 // IncludeEdge is one resolved #include.
@@ -108,7 +111,7 @@ type IncludeEdge struct {
 
 func newResults(passes []target.Arch, nfiles int) *Results {
 	return &Results{Passes: passes, ByFile: make([][]*DirResult, nfiles), Visited: make([]bool, nfiles),
-		Includes: map[IncludeEdge]bool{}, Units: make([][]int, nfiles)}
+		Includes: map[IncludeEdge]bool{}, Units: make([][]int, nfiles), Stopped: make([]bool, nfiles)}
 }
 
 func (r *Results) slot(f *File, di int) *DirResult {
@@ -194,6 +197,9 @@ func MergeResults(parts []*Results) *Results {
 		}
 		for fid, v := range p.Visited {
 			out.Visited[fid] = out.Visited[fid] || v
+		}
+		for fid, v := range p.Stopped {
+			out.Stopped[fid] = out.Stopped[fid] || v
 		}
 		for e := range p.Includes {
 			out.Includes[e] = true

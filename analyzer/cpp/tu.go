@@ -14,6 +14,13 @@ import (
 // include each other); gcc's own limit is 200.
 const maxIncludeDepth = 200
 
+// MaxReadsPerPass bounds the header readings of one unit in one pass. Two
+// unguarded headers that each include the other twice make 2^200 readings
+// within the depth limit: a fork could hang the scan with four lines. Real
+// units stay far below (a CCCL test reads a few thousand, prologue.h
+// included); a unit that reaches it is stopped and reported.
+const MaxReadsPerPass = 100000
+
 // Config is what the evaluator needs to know about the build.
 type Config struct {
 	Table     *target.Table
@@ -134,6 +141,7 @@ type passState struct {
 	capturing   int
 	touched     []string
 	touchedOnce []int
+	reads       int // header readings so far (MaxReadsPerPass)
 }
 
 func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
@@ -291,6 +299,10 @@ func unknownsOf(dr *DirResult) []string {
 // included under an undecided condition (see DirResult.Strong).
 func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int, strong bool) {
 	if depth > maxIncludeDepth || (f.Once && ps.once[f.ID]) {
+		return
+	}
+	if ps.reads++; ps.reads > MaxReadsPerPass {
+		ps.res.Stopped[ps.unit] = true
 		return
 	}
 	// A guarded header met again while its guard is undecided (it was

@@ -72,3 +72,38 @@ func TestGuardedHeadersUnderUnknown(t *testing.T) {
 		break
 	}
 }
+
+// TestIncludeBomb: two unguarded headers that each include the other twice
+// would be read 2^200 times within the depth limit. Replayed re-reads
+// collapse this pair; reading every include (EveryPass, and any bomb whose
+// macro state keeps changing) stops the unit at MaxReadsPerPass readings
+// and marks it, and the scan goes on.
+func TestIncludeBomb(t *testing.T) {
+	a := []byte("#include \"b.h\"\n#include \"b.h\"\n#if __CUDA_ARCH__ >= 900\nint a;\n#endif\n")
+	b := []byte("#include \"a.h\"\n#include \"a.h\"\n")
+	u := []byte("#include \"a.h\"\n")
+	var files []*File
+	for _, f := range []struct {
+		name string
+		src  []byte
+	}{{"a.h", a}, {"b.h", b}, {"u.cu", u}} {
+		files = append(files, &File{Root: "r", Path: f.name, Src: f.src, St: Build(Scan(f.src))})
+	}
+	fs := NewFileSet(files, nil)
+	tb, err := target.LoadTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv := target.DefaultCUDA()
+	res := NewEngine(Config{Table: tb, CUDA: cv, Passes: tb.Reference(cv), EveryPass: true}, fs).Evaluate([]*File{fs.Files[2]})
+	if !res.Stopped[2] {
+		t.Error("reading every include: the unit was not marked stopped")
+	}
+	if !res.Visited[0] {
+		t.Error("a.h was not read before the stop")
+	}
+	res = NewEngine(Config{Table: tb, CUDA: cv, Passes: tb.Reference(cv)}, fs).Evaluate([]*File{fs.Files[2]})
+	if res.Stopped[2] || !res.Visited[0] {
+		t.Errorf("with replayed re-reads: stopped %v, a.h read %v; want the unit read whole", res.Stopped[2], res.Visited[0])
+	}
+}

@@ -453,6 +453,10 @@ func sortNotifications(ns []finding.Notification) {
 func conditionErrors(fs *cpp.FileSet, r *cpp.Results) []finding.Notification {
 	var out []finding.Notification
 	for _, f := range fs.Files {
+		if r.Stopped[f.ID] {
+			out = append(out, notification(f.Root, f.Path, 0, fmt.Sprintf("translation unit stopped after %d header readings in one pass "+
+				"(headers without include guards that include each other): conditions it alone reaches may be missed", cpp.MaxReadsPerPass)))
+		}
 		for di, dr := range r.ByFile[f.ID] {
 			if dr == nil || dr.Err == "" {
 				continue

@@ -54,6 +54,11 @@ func hostileTree(t *testing.T) (root string, outside string) {
 	write("include/parens.cuh", []byte("#if "+strings.Repeat("(", 50000)+"__CUDA_ARCH__"+strings.Repeat(")", 50000)+" >= 900\nint p;\n#endif\n"))
 	write("include/unterminated.cuh", []byte("#if __CUDA_ARCH__ >= 900 && __CUDA_ARCH__ < 1200\n__device__ int u;\n"))
 	write("include/stray.cuh", []byte("#endif\n"+shutOut))
+	// Two unguarded headers that include each other twice each (2^200
+	// readings if nothing bounded them): the scan must finish.
+	write("include/bomb_a.cuh", []byte("#include \"bomb_b.cuh\"\n#include \"bomb_b.cuh\"\n"+shutOut))
+	write("include/bomb_b.cuh", []byte("#include \"bomb_a.cuh\"\n#include \"bomb_a.cuh\"\n"))
+	write("src/bomb.cu", []byte("#include \"../include/bomb_a.cuh\"\n"))
 	// Python that does not parse, next to a gate that does.
 	write("pkg/broken.py", []byte("def f(:\n    if torch.cuda.get_device_capability()[0] == 9\n"))
 	write("pkg/gate.py", []byte("import torch\n\ndef ok():\n    major, _ = torch.cuda.get_device_capability()\n    if major not in [9, 10]:\n        raise RuntimeError(\"unsupported\")\n"))
