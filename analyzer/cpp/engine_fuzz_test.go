@@ -41,8 +41,8 @@ func FuzzEngineShortcuts(f *testing.F) {
 		fs := NewFileSet(files, nil)
 		unit := []*File{fs.Files[3]}
 		build := []target.Arch{passes[len(passes)-1]}
-		fast := NewEngine(Config{Table: tb, CUDA: cv, Passes: passes, BuildList: build}, fs).Evaluate(unit)
-		slow := NewEngine(Config{Table: tb, CUDA: cv, Passes: passes, BuildList: build, EveryPass: true}, fs).Evaluate(unit)
+		fast := NewEngine(Config{Table: tb, CUDA: cv, Passes: passes, BuildList: build, ReadBudget: 500}, fs).Evaluate(unit)
+		slow := NewEngine(Config{Table: tb, CUDA: cv, Passes: passes, BuildList: build, EveryPass: true, ReadBudget: 500}, fs).Evaluate(unit)
 		if !reflect.DeepEqual(fast, slow) {
 			t.Errorf("shortcuts change the results:\n%s", fmt.Sprint(diffResults(fast, slow)))
 		}

@@ -36,6 +36,9 @@ type Config struct {
 	// reads every repeated include instead of replaying it (rereads.go);
 	// for tests that prove both change nothing.
 	EveryPass bool
+	// ReadBudget replaces MaxReadsPerPass when positive (fuzzing uses a
+	// small one to stay fast on include bombs).
+	ReadBudget int
 }
 
 // Engine evaluates translation units. It holds no state between calls
@@ -141,11 +144,16 @@ type passState struct {
 	capturing   int
 	touched     []string
 	touchedOnce []int
-	reads       int // header readings so far (MaxReadsPerPass)
+	reads       int // header readings so far
+	budget      int // MaxReadsPerPass or Config.ReadBudget
 }
 
 func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
-	return &passState{e: e, pi: group[0], group: group, res: res, unit: unit, defs: map[string]*macroDef{}, undef: map[string]bool{},
+	budget := MaxReadsPerPass
+	if e.cfg.ReadBudget > 0 {
+		budget = e.cfg.ReadBudget
+	}
+	return &passState{e: e, pi: group[0], group: group, res: res, budget: budget, unit: unit, defs: map[string]*macroDef{}, undef: map[string]bool{},
 		unknown: map[string]bool{}, once: map[int]bool{}, seen: map[int]bool{}, rereads: map[string]*rereadEffect{}}
 }
 
@@ -301,7 +309,7 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 	if depth > maxIncludeDepth || (f.Once && ps.once[f.ID]) {
 		return
 	}
-	if ps.reads++; ps.reads > MaxReadsPerPass {
+	if ps.reads++; ps.reads > ps.budget {
 		ps.res.Stopped[ps.unit] = true
 		return
 	}
