@@ -94,9 +94,14 @@ func (e *Engine) Evaluate(units []*File) *Results {
 	res := newResults(e.cfg.Passes, len(e.fs.Files))
 	ev := &expr.Evaluator{} // one per call: Evaluate runs on one goroutine
 	for _, u := range units {
+		var conds condMemo
+		if !e.cfg.EveryPass {
+			conds = condMemo{}
+		}
 		for _, g := range e.passGroups(u) {
 			ps := e.newPass(g, res, u.ID)
 			ps.ev = ev
+			ps.conds = conds
 			ps.process(u, expr.True, nil, 0, true)
 		}
 	}
@@ -146,6 +151,11 @@ type passState struct {
 	touchedOnce []int
 	reads       int // header readings so far
 	budget      int // MaxReadsPerPass or Config.ReadBudget
+	// conds is the unit's condition memo (nil with Config.EveryPass);
+	// lookups logs a condition's macro lookups while logLookups is set.
+	conds      condMemo
+	lookups    []condLookup
+	logLookups bool
 }
 
 func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
@@ -157,8 +167,17 @@ func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
 		unknown: map[string]bool{}, once: map[int]bool{}, seen: map[int]bool{}, rereads: map[string]*rereadEffect{}}
 }
 
-// Lookup implements expr.Env.
+// Lookup implements expr.Env, logging the answer while a condition is
+// evaluated for the memo (condmemo.go).
 func (ps *passState) Lookup(name string) (*expr.Macro, Tri) {
+	m, t := ps.lookup(name)
+	if ps.logLookups {
+		ps.lookups = append(ps.lookups, condLookup{name, m, t})
+	}
+	return m, t
+}
+
+func (ps *passState) lookup(name string) (*expr.Macro, Tri) {
 	if ps.unknown[name] {
 		return nil, expr.Unknown
 	}
@@ -493,7 +512,7 @@ func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
 			v = not(v)
 		}
 	default:
-		r, err := ps.ev.Eval(d.Args, ps)
+		r, err := ps.evalCond(f, di, d.Args)
 		if err != nil {
 			need().Err = err.Error()
 			v = expr.Unknown
