@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
@@ -58,6 +59,10 @@ type Structure struct {
 	// every pass of every unit that includes it, and parsing them each time
 	// was a third of a CCCL scan.
 	Defines []*expr.Macro
+	// Idents are the identifiers the file's directives mention, sorted and
+	// unique: what a reading of the file can look up or change (pass
+	// groups and re-reads key on them).
+	Idents []string
 	// Guard is the file's include-guard macro (`#ifndef X` / `#define X`
 	// around everything, optionally after #pragma once), "" when it has
 	// none.
@@ -140,6 +145,11 @@ func Build(src *Source) *Structure {
 		stack = stack[:len(stack)-1]
 	}
 	st.Guard = includeGuard(st)
+	for di := range src.Directives {
+		forEachIdent(src.Directives[di].Args, func(tok string) { st.Idents = append(st.Idents, tok) })
+	}
+	slices.Sort(st.Idents)
+	st.Idents = slices.Compact(st.Idents)
 	st.LineOwner = make([]BranchRef, len(src.Lines))
 	for i := range st.LineOwner {
 		st.LineOwner[i] = BranchRef{-1, -1}

@@ -44,6 +44,7 @@ type FileSet struct {
 	byKey       map[string]int   // root + "\x00" + path
 	byBase      map[string][]int // base name -> files
 	includeDirs map[string][]string
+	graph       [][]int // IncludeGraph, built once with the resolutions
 }
 
 // NewFileSet indexes files; their IDs become their positions. extraDirs
@@ -70,7 +71,37 @@ func NewFileSet(files []*File, extraDirs map[string][]string) *FileSet {
 		}
 	}
 	fs.resolveIncludes()
+	fs.graph = make([][]int, len(files))
+	for _, f := range files {
+		seen := map[int]bool{}
+		for di := range f.St.Src.Directives {
+			if r, ok := f.Include(di); ok && r.File != nil && !seen[r.File.ID] && r.File.ID != f.ID {
+				seen[r.File.ID] = true
+				fs.graph[f.ID] = append(fs.graph[f.ID], r.File.ID)
+			}
+		}
+	}
 	return fs
+}
+
+// IncludeGraph is the static include graph: per file, the files its literal
+// #includes resolve to, whatever condition surrounds them. It is shared;
+// callers must not change it.
+func (fs *FileSet) IncludeGraph() [][]int { return fs.graph }
+
+// Reach lists the files reachable from start through edges, start first.
+func Reach(start int, edges [][]int) []int {
+	seen := map[int]bool{start: true}
+	out := []int{start}
+	for i := 0; i < len(out); i++ {
+		for _, w := range edges[out[i]] {
+			if !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
+		}
+	}
+	return out
 }
 
 // resolveIncludes resolves every literal #include once.

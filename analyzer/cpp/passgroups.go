@@ -30,9 +30,6 @@ type passDeps struct {
 	// paste could assemble them.
 	pastes   []bool
 	prefixes [][]string
-	// edges is the static include graph: every literal #include, under
-	// whatever condition.
-	edges [][]int
 	// answers[name][pass] is how a pass-dependent name reads in each pass,
 	// as a comparable string.
 	answers map[string][]string
@@ -42,7 +39,7 @@ type passDeps struct {
 func (e *Engine) newPassDeps() *passDeps {
 	n := len(e.fs.Files)
 	pd := &passDeps{names: make([][]string, n), opaque: make([]bool, n), pastes: make([]bool, n),
-		prefixes: make([][]string, n), edges: make([][]int, n), answers: map[string][]string{}}
+		prefixes: make([][]string, n), answers: map[string][]string{}}
 	verdict := map[string]bool{} // token -> pass-dependent
 	var depNames []string
 	isDep := func(tok string) bool {
@@ -73,34 +70,25 @@ func (e *Engine) newPassDeps() *passDeps {
 	}
 	slices.Sort(depNames)
 	for _, f := range e.fs.Files {
-		seenTo := map[int]bool{}
-		var names []string
 		for di := range f.St.Src.Directives {
 			d := &f.St.Src.Directives[di]
-			if d.Kind == DirInclude {
-				if r, literal := f.Include(di); !literal {
-					pd.opaque[f.ID] = true
-				} else if r.File != nil && !seenTo[r.File.ID] {
-					seenTo[r.File.ID] = true
-					pd.edges[f.ID] = append(pd.edges[f.ID], r.File.ID)
-				}
+			if _, literal := f.Include(di); d.Kind == DirInclude && !literal {
+				pd.opaque[f.ID] = true
 			}
 			if d.Kind == DirDefine && strings.Contains(d.Args, "##") {
 				pd.pastes[f.ID] = true
 			}
-			forEachIdent(d.Args, func(tok string) {
-				if isDep(tok) {
-					names = append(names, tok)
-				}
-				for _, dn := range depNames {
-					if len(tok) < len(dn) && strings.HasPrefix(dn, tok) {
-						pd.prefixes[f.ID] = append(pd.prefixes[f.ID], dn)
-					}
-				}
-			})
 		}
-		slices.Sort(names)
-		pd.names[f.ID] = slices.Compact(names)
+		for _, tok := range f.St.Idents {
+			if isDep(tok) {
+				pd.names[f.ID] = append(pd.names[f.ID], tok)
+			}
+			for _, dn := range depNames {
+				if len(tok) < len(dn) && strings.HasPrefix(dn, tok) {
+					pd.prefixes[f.ID] = append(pd.prefixes[f.ID], dn)
+				}
+			}
+		}
 		slices.Sort(pd.prefixes[f.ID])
 		pd.prefixes[f.ID] = slices.Compact(pd.prefixes[f.ID])
 	}
@@ -146,26 +134,18 @@ func (e *Engine) passGroups(u *File) [][]int {
 		}
 		return out
 	}
-	seen := map[int]bool{u.ID: true}
-	queue := []int{u.ID}
+	closure := Reach(u.ID, e.fs.IncludeGraph())
 	var names []string
 	pastes := false
-	for i := 0; i < len(queue); i++ {
-		id := queue[i]
+	for _, id := range closure {
 		if pd.opaque[id] {
 			return e.passGroupsBy(nil, true)
 		}
 		names = append(names, pd.names[id]...)
 		pastes = pastes || pd.pastes[id]
-		for _, w := range pd.edges[id] {
-			if !seen[w] {
-				seen[w] = true
-				queue = append(queue, w)
-			}
-		}
 	}
 	if pastes {
-		for _, id := range queue {
+		for _, id := range closure {
 			names = append(names, pd.prefixes[id]...)
 		}
 	}

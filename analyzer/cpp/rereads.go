@@ -24,7 +24,6 @@ import (
 
 // rereadInfo is what the engine knows about the files of the scan.
 type rereadInfo struct {
-	ids [][]string // per file: identifiers its directives mention, sorted
 	// guardAlone[f] is set when f's include guard is mentioned by no other
 	// file.
 	guardAlone []bool
@@ -37,20 +36,15 @@ type rereadInfo struct {
 func (e *Engine) newRereads() *rereadInfo {
 	pd := e.deps
 	n := len(e.fs.Files)
-	ri := &rereadInfo{ids: make([][]string, n), guardAlone: make([]bool, n), candidate: make([]bool, n)}
+	ri := &rereadInfo{guardAlone: make([]bool, n), candidate: make([]bool, n)}
+	graph := e.fs.IncludeGraph()
 	mentions := map[string]int{}
 	included := make([]bool, n)
 	for _, f := range e.fs.Files {
-		var names []string
-		for di := range f.St.Src.Directives {
-			forEachIdent(f.St.Src.Directives[di].Args, func(tok string) { names = append(names, tok) })
-		}
-		slices.Sort(names)
-		ri.ids[f.ID] = slices.Compact(names)
-		for _, id := range ri.ids[f.ID] {
+		for _, id := range f.St.Idents {
 			mentions[id]++
 		}
-		for _, w := range pd.edges[f.ID] {
+		for _, w := range graph[f.ID] {
 			included[w] = true
 		}
 	}
@@ -61,18 +55,7 @@ func (e *Engine) newRereads() *rereadInfo {
 		if !included[f.ID] || f.Once || f.St.Guard != "" {
 			continue
 		}
-		seen := map[int]bool{f.ID: true}
-		queue := []int{f.ID}
-		ok := true
-		for i := 0; i < len(queue) && ok; i++ {
-			ok = !pd.opaque[queue[i]]
-			for _, w := range pd.edges[queue[i]] {
-				if !seen[w] {
-					seen[w] = true
-					queue = append(queue, w)
-				}
-			}
-		}
+		ok := !slices.ContainsFunc(Reach(f.ID, graph), func(id int) bool { return pd.opaque[id] })
 		ri.candidate[f.ID] = ok
 	}
 	return ri
@@ -102,12 +85,12 @@ func (ps *passState) rereadKey(f *File, active Tri) string {
 		seen[id] = true
 		binary.LittleEndian.PutUint32(buf[:4], uint32(id))
 		b.Write(buf[:4])
-		for _, n := range ps.e.rereads.ids[id] {
+		for _, n := range ps.e.fs.Files[id].St.Idents {
 			binary.LittleEndian.PutUint64(buf[:], uint64(uintptr(unsafe.Pointer(ps.defs[n]))))
 			b.Write(buf[:])
 			b.WriteByte(boolByte(ps.undef[n]) | boolByte(ps.unknown[n])<<1)
 		}
-		for _, w := range ps.e.deps.edges[id] {
+		for _, w := range ps.e.fs.IncludeGraph()[id] {
 			g := ps.e.fs.Files[w]
 			switch {
 			case seen[w]:

@@ -183,29 +183,12 @@ func (p *Project) Units() []*cpp.File {
 	return p.units(nil)
 }
 
-// includeEdges resolves every #include of every file, whatever condition
-// surrounds it: the static include graph.
-func (p *Project) includeEdges() [][]int {
-	fs := p.FS
-	edges := make([][]int, len(fs.Files))
-	for _, f := range fs.Files {
-		seen := map[int]bool{}
-		for di := range f.St.Src.Directives {
-			if r, ok := f.Include(di); ok && r.File != nil && !seen[r.File.ID] && r.File.ID != f.ID {
-				seen[r.File.ID] = true
-				edges[f.ID] = append(edges[f.ID], r.File.ID)
-			}
-		}
-	}
-	return edges
-}
-
 // units chooses translation units; with want set, only units whose closure
 // reaches a wanted file, and every wanted file is covered.
 func (p *Project) units(want map[int]bool) []*cpp.File {
 	fs := p.FS
 	n := len(fs.Files)
-	edges := p.includeEdges()
+	edges := fs.IncludeGraph()
 	relevant := func(v int) bool { return p.Relevant[v] && (want == nil || want[v]) }
 	coverage := make([]int, n)
 	var units []*cpp.File
@@ -213,7 +196,7 @@ func (p *Project) units(want map[int]bool) []*cpp.File {
 		if !isSource(f.Path) {
 			continue
 		}
-		closure := reach(f.ID, edges)
+		closure := cpp.Reach(f.ID, edges)
 		useful := false
 		for _, v := range closure {
 			if relevant(v) && coverage[v] < unitsPerFile {
@@ -232,28 +215,12 @@ func (p *Project) units(want map[int]bool) []*cpp.File {
 	for _, f := range fs.Files {
 		if coverage[f.ID] == 0 && (relevant(f.ID) || want[f.ID]) {
 			units = append(units, f)
-			for _, v := range reach(f.ID, edges) {
+			for _, v := range cpp.Reach(f.ID, edges) {
 				coverage[v]++
 			}
 		}
 	}
 	return units
-}
-
-// reach lists the files reachable from start through #include edges,
-// start included.
-func reach(start int, edges [][]int) []int {
-	seen := map[int]bool{start: true}
-	out := []int{start}
-	for i := 0; i < len(out); i++ {
-		for _, w := range edges[out[i]] {
-			if !seen[w] {
-				seen[w] = true
-				out = append(out, w)
-			}
-		}
-	}
-	return out
 }
 
 func isSource(p string) bool {
