@@ -38,7 +38,7 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 		for _, k := range facts.Kernels {
 			var body []int // logical lines of code inside the body
 			for li, ln := range st.Src.Lines {
-				if ln.StartLine > k.BodyStartLine && ln.EndLine < k.BodyEndLine && ln.Directive < 0 && strings.TrimSpace(ln.Text) != "" {
+				if ln.StartLine > k.BodyStartLine && ln.EndLine < k.BodyEndLine && ln.Directive < 0 && strings.TrimSpace(file.LineText(li)) != "" {
 					body = append(body, li)
 				}
 			}
@@ -110,23 +110,23 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 				Gets:     "empty kernel",
 				Target:   c.Target.String(),
 			}
-			f.Location.Snippet = firstLine(st, f.Location.Line)
+			f.Location.Snippet = firstLine(file, f.Location.Line)
 			if ref.Chain >= 0 {
 				d := &st.Src.Directives[st.Chains[ref.Chain].Branches[0].Dir]
 				f.Condition = directiveText(d)
 				f.Related = append(f.Related, loc(file, d, "the range that removes the body"))
 			}
-			c.judge(&f, c.withCallees(file, string(file.Src[k.BodyStart:k.BodyEnd])))
+			c.judge(&f, c.withCallees(file, string(file.Source()[k.BodyStart:k.BodyEnd])))
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-func firstLine(st *cpp.Structure, line int) string {
-	for _, ln := range st.Src.Lines {
+func firstLine(f *cpp.File, line int) string {
+	for li, ln := range f.St.Src.Lines {
 		if ln.StartLine <= line && line <= ln.EndLine {
-			return strings.TrimSpace(ln.Text)
+			return strings.TrimSpace(f.LineText(li))
 		}
 	}
 	return ""
@@ -165,7 +165,7 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 		failLine := d.Line
 		for li := br.FirstLine; li < br.EndLine; li++ {
 			ln := ce.File.St.Src.Lines[li]
-			if strings.Contains(ln.Text, strings.TrimPrefix(br.Content.Failure, "#error ")) || (ln.Directive >= 0 && strings.HasPrefix(br.Content.Failure, "#error")) {
+			if strings.Contains(ce.File.LineText(li), strings.TrimPrefix(br.Content.Failure, "#error ")) || (ln.Directive >= 0 && strings.HasPrefix(br.Content.Failure, "#error")) {
 				failLine = ln.StartLine
 				break
 			}
@@ -189,7 +189,7 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 			Gets:      "hard failure: " + br.Content.Failure,
 			Target:    c.Target.String(),
 		}
-		f.Location.Snippet = firstLine(ce.File.St, failLine)
+		f.Location.Snippet = firstLine(ce.File, failLine)
 		f.Related = append(f.Related, loc(ce.File, ce.Directive(0), "the chain that selects it"))
 		// When another build of the GPU gets the working branch, this is a
 		// build-flavor problem: a warning with the builds to use.
@@ -300,13 +300,14 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 // and users look for the name.
 func nameLine(f *cpp.File, name string, from, to int) int {
 	line := 1
-	for i := 0; i < len(f.Src); {
-		j := bytes.IndexByte(f.Src[i:], '\n')
-		end := len(f.Src)
+	src := f.Source()
+	for i := 0; i < len(src); {
+		j := bytes.IndexByte(src[i:], '\n')
+		end := len(src)
 		if j >= 0 {
 			end = i + j
 		}
-		if line >= from && line <= to && containsWord(f.Src[i:end], name) {
+		if line >= from && line <= to && containsWord(src[i:end], name) {
 			return line
 		}
 		if j < 0 || line > to {

@@ -104,7 +104,7 @@ func (e passEnv) HasInclude(string, bool) expr.Tri { return expr.Unknown }
 
 // directiveFix builds the whole-line edit that rewrites a directive.
 func directiveFix(f *cpp.File, d *cpp.Directive, cond, why string) *finding.Fix {
-	lines := strings.Split(string(f.Src), "\n")
+	lines := strings.Split(string(f.Source()), "\n")
 	if d.Line < 1 || d.EndLine > len(lines) {
 		return nil
 	}

@@ -14,7 +14,7 @@ import (
 func (c *Context) regionCode(f *cpp.File, b *cpp.Branch) string {
 	var sb strings.Builder
 	for li := b.FirstLine; li < b.EndLine && li < len(f.St.Src.Lines); li++ {
-		sb.WriteString(f.St.Src.Lines[li].Text)
+		sb.WriteString(f.LineText(li))
 		sb.WriteByte('\n')
 	}
 	return c.withCallees(f, sb.String())
@@ -33,17 +33,18 @@ func (c *Context) withCallees(f *cpp.File, code string) string {
 	}
 	var sb strings.Builder
 	sb.WriteString(code)
+	src := f.Source()
 	added := map[string]bool{}
 	frontier := code
 	for depth := 0; depth < calleeDepth && frontier != ""; depth++ {
 		var next strings.Builder
 		for _, fn := range facts.Functions {
-			if fn.Name == "" || added[fn.Name] || fn.BodyStart < 0 || fn.BodyEnd > len(f.Src) || fn.BodyStart >= fn.BodyEnd {
+			if fn.Name == "" || added[fn.Name] || fn.BodyStart < 0 || fn.BodyEnd > len(src) || fn.BodyStart >= fn.BodyEnd {
 				continue
 			}
 			if containsWord([]byte(frontier), fn.Name) {
 				added[fn.Name] = true
-				next.Write(f.Src[fn.BodyStart:fn.BodyEnd])
+				next.Write(src[fn.BodyStart:fn.BodyEnd])
 				next.WriteByte('\n')
 			}
 		}

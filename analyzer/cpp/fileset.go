@@ -22,6 +22,8 @@ type File struct {
 	// the header name is written literally (computed once by NewFileSet:
 	// evaluation follows the same include in every pass of every unit).
 	includes map[int]Resolution
+	// compact is set once the file's text has been dropped (compact.go).
+	compact *compacted
 }
 
 // Include returns the resolution of a literal #include directive, and

@@ -6,6 +6,7 @@ package scan
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -149,6 +150,18 @@ func Load(opt Options) (*Project, error) {
 			}
 			l.gates = gs
 		}
+		// Kernel files are parsed again by Structure, and rules read
+		// their bodies: they keep their text. Others give it up until a
+		// rule asks for it.
+		if !l.relevant || !isKernelFile(src) {
+			cf.Compact(func() ([]byte, error) {
+				b, prob := walk.Read(f, opt.MaxFileSize)
+				if b == nil && prob != nil {
+					return nil, errors.New(prob.Msg)
+				}
+				return b, nil
+			})
+		}
 		return l
 	})
 	var cfiles []*cpp.File
@@ -264,7 +277,8 @@ func (p *Project) Evaluate(cfg cpp.Config, units []*cpp.File) *cpp.Results {
 func (p *Project) Structure() (map[int]*cst.Facts, []finding.Notification) {
 	var todo []*cpp.File
 	for _, f := range p.FS.Files {
-		if p.Relevant[f.ID] && bytes.Contains(f.Src, []byte("__global__")) {
+		// Compacted files (not kernel files) have no bytes here.
+		if p.Relevant[f.ID] && isKernelFile(f.Src) {
 			todo = append(todo, f)
 		}
 	}
@@ -280,6 +294,10 @@ func (p *Project) Structure() (map[int]*cst.Facts, []finding.Notification) {
 	}
 	return out, notes
 }
+
+// isKernelFile says whether a file defines kernels, the files whose CUDA
+// structure Structure reads with tree-sitter.
+func isKernelFile(src []byte) bool { return bytes.Contains(src, []byte("__global__")) }
 
 // parseAll parses files with tree-sitter on a pool of workers, one parser
 // per worker (trees never cross goroutines); results follow the input order.
@@ -385,6 +403,11 @@ func Run(opt Options) (*Result, error) {
 		preferProjectFlavors(fs, projectFlavors(prog, gates, tg), tg)
 		SortFindings(fs)
 		res.Targets = append(res.Targets, TargetResult{Target: tg, Findings: fs})
+	}
+	for _, f := range p.FS.Files {
+		if err := f.RestoreErr(); err != nil {
+			res.Notifications = append(res.Notifications, notification(f.Root, f.Path, 0, err.Error()))
+		}
 	}
 	sortNotifications(res.Notifications)
 	return res, nil

@@ -1,0 +1,105 @@
+package cpp
+
+import (
+	"fmt"
+	"hash/crc64"
+	"strings"
+	"sync"
+)
+
+// compacted is what Compact keeps of a file to give its text back: how to
+// read the file again and a checksum of the bytes it was scanned from.
+type compacted struct {
+	reload func() ([]byte, error)
+	sum    uint64
+	once   sync.Once
+	err    error
+}
+
+var crcTable = crc64.MakeTable(crc64.ECMA)
+
+// Compact drops what evaluating a loaded file does not need, once Build has
+// classified its branches and FindMacroGates has read its code. A scan
+// holds every C/C++ file of every root until it reports, and most of that
+// memory was text that evaluation never reads: the raw bytes and the
+// comment-free text of every code line. Directive lines keep their text,
+// lines holding an <nv/target> gate keep theirs (the gate's column), and
+// every Line keeps its position fields, so line ownership is unchanged.
+//
+// The few files whose code a rule reads (a verdict looks at the excluded
+// code, a hard-failure finding for its #error line) get their text back
+// through LineText and Source, which read the file again with reload, once.
+func (f *File) Compact(reload func() ([]byte, error)) {
+	f.compact = &compacted{reload: reload, sum: crc64.Checksum(f.Src, crcTable)}
+	f.Src = nil
+	gateLine := make(map[int]bool, len(f.MacroGates))
+	for gi := range f.MacroGates {
+		g := &f.MacroGates[gi]
+		gateLine[g.LineIdx] = true
+		// A gate's bodies and queries are substrings of the file's
+		// joined code; copies let that string go.
+		g.Macro = strings.Clone(g.Macro)
+		for i := range g.Bodies {
+			g.Bodies[i] = strings.Clone(g.Bodies[i])
+		}
+		for i := range g.Queries {
+			g.Queries[i] = strings.Clone(g.Queries[i])
+		}
+	}
+	lines := f.St.Src.Lines
+	for i := range lines {
+		if lines[i].Directive < 0 && !gateLine[i] {
+			lines[i].Text = ""
+		}
+	}
+}
+
+// LineText is the comment-free text of logical line li. Rules read code
+// through it: a compacted file reads itself again the first time.
+func (f *File) LineText(li int) string {
+	if c := f.compact; c != nil {
+		c.once.Do(func() { c.err = f.restore() })
+	}
+	return f.St.Src.Lines[li].Text
+}
+
+// Source is the file's bytes (after a BOM). A compacted file reads itself
+// again the first time; nil when it could not (see RestoreErr).
+func (f *File) Source() []byte {
+	if c := f.compact; c != nil {
+		c.once.Do(func() { c.err = f.restore() })
+	}
+	return f.Src
+}
+
+// RestoreErr says why a compacted file could not give its text back (it
+// changed or vanished during the scan); nil when it never had to.
+func (f *File) RestoreErr() error {
+	if c := f.compact; c != nil {
+		c.once.Do(func() {}) // synchronizes with a LineText that restored
+		return c.err
+	}
+	return nil
+}
+
+func (f *File) restore() error {
+	src, err := f.compact.reload()
+	if err != nil {
+		return fmt.Errorf("reading the file again for its code text: %w", err)
+	}
+	if crc64.Checksum(src, crcTable) != f.compact.sum {
+		return fmt.Errorf("the file changed during the scan: verdicts on its code may be incomplete")
+	}
+	again := Scan(src)
+	lines := f.St.Src.Lines
+	if len(again.Lines) != len(lines) {
+		return fmt.Errorf("the file scans differently the second time")
+	}
+	for i := range lines {
+		if lines[i].Directive < 0 {
+			lines[i].Text = again.Lines[i].Text
+		}
+	}
+	f.Src = src
+	return nil
+}
