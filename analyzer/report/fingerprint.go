@@ -43,8 +43,9 @@ const (
 // break has one more, empty, line (as GitHub counts it).
 func LineHashes(content []byte) []string {
 	var out []string
-	hashLines(content, func(line int, h string) {
-		out = append(out, h) // lines arrive in order, 1, 2, 3, ...
+	hashLines(content, func(line int, hash uint64, count int) bool {
+		out = append(out, formatLineHash(hash, count)) // lines arrive in order, 1, 2, 3, ...
+		return true
 	})
 	return out
 }
@@ -56,81 +57,126 @@ func LineHash(content []byte, line int) string {
 	return hs[line]
 }
 
-// lineHashesFor hashes content once and keeps only the wanted lines.
+// lineHashesFor hashes content up to the last wanted line and formats only
+// the wanted lines: SARIF output re-reads every file with a finding, and on
+// a cached re-scan this was most of the run.
 func lineHashesFor(content []byte, wanted map[int]bool) map[int]string {
 	out := make(map[int]string, len(wanted))
-	hashLines(content, func(line int, h string) {
+	hashLines(content, func(line int, hash uint64, count int) bool {
 		if wanted[line] {
-			out[line] = h
+			out[line] = formatLineHash(hash, count)
 		}
+		return len(out) < len(wanted)
 	})
 	return out
 }
 
-// hashLines runs GitHub's rolling line hash over content and calls emit with
-// each line number (1-based, in increasing order) and its hash.
-func hashLines(content []byte, emit func(line int, hash string)) {
-	var (
-		window      [lineHashBlock]uint64
-		lineNumbers [lineHashBlock]int // line starting at this window slot, or -1
-		hash        uint64
-		index       int
-		lineNumber  int
-		lineStart   = true
-		prevCR      bool
-		counts      = map[uint64]int{}
-	)
-	for i := range lineNumbers {
-		lineNumbers[i] = -1
-	}
-	firstMod := uint64(1)
-	for range lineHashBlock {
-		firstMod *= lineHashMod
-	}
+func formatLineHash(hash uint64, count int) string {
+	return strconv.FormatUint(hash, 16) + ":" + strconv.Itoa(count)
+}
 
-	output := func() {
-		counts[hash]++
-		emit(lineNumbers[index], strconv.FormatUint(hash, 16)+":"+strconv.Itoa(counts[hash]))
-		lineNumbers[index] = -1
+// lineHasher is GitHub's rolling line hash, fed one UTF-16 code unit at a
+// time. A line's hash is known once the 100 kept code units after its start
+// have gone by; emit gets lines in increasing order, with how many lines so
+// far had the same hash, and returns false to stop.
+type lineHasher struct {
+	window      [lineHashBlock]uint64
+	lineNumbers [lineHashBlock]int // line starting at this window slot, or -1
+	hash        uint64
+	firstMod    uint64
+	index       int
+	lineNumber  int
+	lineStart   bool
+	prevCR      bool
+	stopped     bool
+	counts      map[uint64]int
+	emit        func(line int, hash uint64, count int) bool
+}
+
+func newLineHasher(emit func(line int, hash uint64, count int) bool) *lineHasher {
+	h := &lineHasher{lineStart: true, firstMod: 1, counts: map[uint64]int{}, emit: emit}
+	for i := range h.lineNumbers {
+		h.lineNumbers[i] = -1
 	}
-	update := func(c uint64) {
-		begin := window[index]
-		window[index] = c
-		hash = lineHashMod*hash + c - firstMod*begin
-		index = (index + 1) % lineHashBlock
+	for range lineHashBlock {
+		h.firstMod *= lineHashMod
 	}
-	process := func(c uint64) {
-		if c == ' ' || c == '\t' || (prevCR && c == '\n') {
-			prevCR = false
+	return h
+}
+
+func (h *lineHasher) output() {
+	h.counts[h.hash]++
+	if !h.emit(h.lineNumbers[h.index], h.hash, h.counts[h.hash]) {
+		h.stopped = true
+	}
+	h.lineNumbers[h.index] = -1
+}
+
+func (h *lineHasher) update(c uint64) {
+	begin := h.window[h.index]
+	h.window[h.index] = c
+	h.hash = lineHashMod*h.hash + c - h.firstMod*begin
+	h.index = (h.index + 1) % lineHashBlock
+}
+
+func (h *lineHasher) feed(c uint64) {
+	if c == ' ' || c == '\t' || (h.prevCR && c == '\n') {
+		h.prevCR = false
+		return
+	}
+	if c == '\r' {
+		c = '\n'
+		h.prevCR = true
+	} else {
+		h.prevCR = false
+	}
+	if h.lineNumbers[h.index] != -1 {
+		h.output()
+	}
+	if h.lineStart {
+		h.lineStart = false
+		h.lineNumber++
+		h.lineNumbers[h.index] = h.lineNumber
+	}
+	if c == '\n' {
+		h.lineStart = true
+	}
+	h.update(c)
+}
+
+// hashLines runs GitHub's rolling line hash over content and calls emit with
+// each line number (1-based, in increasing order), its hash and its count,
+// until emit returns false.
+func hashLines(content []byte, emit func(line int, hash uint64, count int) bool) {
+	h := newLineHasher(emit)
+	for i := 0; i < len(content) && !h.stopped; {
+		// ASCII bytes are their own code units. A run of other bytes is
+		// decoded on its own: an ASCII byte ends any multi-byte sequence
+		// (an unfinished one becomes U+FFFD), as in decodeUTF16.
+		if c := content[i]; c < 0x80 {
+			h.feed(uint64(c))
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(content) && content[j] >= 0x80 {
+			j++
+		}
+		decodeUTF16(content[i:j], func(u uint16) { h.feed(uint64(u)) })
+		i = j
+	}
+	if h.stopped {
+		return
+	}
+	h.feed(lineHashEOF)
+	for range lineHashBlock {
+		if h.stopped {
 			return
 		}
-		if c == '\r' {
-			c = '\n'
-			prevCR = true
-		} else {
-			prevCR = false
+		if h.lineNumbers[h.index] != -1 {
+			h.output()
 		}
-		if lineNumbers[index] != -1 {
-			output()
-		}
-		if lineStart {
-			lineStart = false
-			lineNumber++
-			lineNumbers[index] = lineNumber
-		}
-		if c == '\n' {
-			lineStart = true
-		}
-		update(c)
-	}
-
-	decodeUTF16(content, func(u uint16) { process(uint64(u)) })
-	process(lineHashEOF)
-	for range lineHashBlock {
-		if lineNumbers[index] != -1 {
-			output()
-		}
-		update(0)
+		h.update(0)
 	}
 }
 

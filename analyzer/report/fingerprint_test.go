@@ -2,6 +2,7 @@ package report
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -173,4 +174,32 @@ func TestStableFingerprint(t *testing.T) {
 	if got := StableFingerprint(keyed, "include/x.cuh"); got == fp {
 		t.Error("Key was ignored")
 	}
+}
+
+// hashLines decodes ASCII runs on a fast path, and lineHashesFor stops after
+// the last wanted line; both must agree with decoding and hashing everything.
+func FuzzLineHashesFor(f *testing.F) {
+	f.Add([]byte("a\r\nb\tc \xe2\x82\xac\xff\xf0\x9f\x98\x80\n\n\xe2\x82x\r"), uint8(3))
+	f.Fuzz(func(t *testing.T, content []byte, pick uint8) {
+		all := LineHashes(content)
+		var ref []string
+		h := newLineHasher(func(_ int, hash uint64, count int) bool { ref = append(ref, formatLineHash(hash, count)); return true })
+		decodeUTF16(content, func(u uint16) { h.feed(uint64(u)) })
+		h.feed(lineHashEOF)
+		for range lineHashBlock {
+			if h.lineNumbers[h.index] != -1 {
+				h.output()
+			}
+			h.update(0)
+		}
+		if !slices.Equal(all, ref) {
+			t.Fatalf("ASCII fast path: %q, decoding every byte gives %q", all, ref)
+		}
+		wanted := map[int]bool{int(pick)%(len(all)+2) + 1: true, 1: true}
+		for line, h := range lineHashesFor(content, wanted) {
+			if line > len(all) || all[line-1] != h {
+				t.Fatalf("line %d: %q, hashing every line gives %q", line, h, all)
+			}
+		}
+	})
 }

@@ -45,7 +45,7 @@ func writeSARIF(w io.Writer, runs []Run, lim limits) error {
 		if err != nil {
 			return err
 		}
-		size, err := gzippedSize(out)
+		size, err := gzippedSize(out, lim.gzippedBytes)
 		if err != nil {
 			return err
 		}
@@ -74,7 +74,16 @@ func shrink(keep []int, ratio float64) bool {
 	return changed
 }
 
-func gzippedSize(b []byte) (int, error) {
+// gzippedSize is the size of b gzipped, or an upper bound on it that is
+// within limit.
+func gzippedSize(b []byte, limit int) (int, error) {
+	// Deflate never grows data by more than 5 bytes per 16 KiB stored
+	// block, plus gzip's 18-byte frame: an output under the limit with
+	// that bound fits without compressing it to find out (an upper bound
+	// is returned; only its comparison with the limit is used).
+	if bound := len(b) + 5*(len(b)/16384+1) + 18; bound <= limit {
+		return bound, nil
+	}
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)
 	if _, err := zw.Write(b); err != nil {
