@@ -164,8 +164,8 @@ func TestKeyFollowsSkippedFiles(t *testing.T) {
 	}
 }
 
-// TestKeyReadsWhatTheScanReads guards the walk groups in walkSpecs against
-// the scan's: every file a scan reads is hashed into the key.
+// TestKeyReadsWhatTheScanReads: every file a scan reads is hashed into the
+// key (the key walks scan.Walks, the scan's own groups).
 func TestKeyReadsWhatTheScanReads(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, fixture)

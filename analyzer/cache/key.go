@@ -29,16 +29,6 @@ type Key [sha256.Size]byte
 
 func (k Key) String() string { return hex.EncodeToString(k[:]) }
 
-// walkSpecs are the walks scan.Run makes, with the same kinds grouped the
-// same way: the walk lists a file reached twice once, within one walk, so
-// only the same grouping yields the same file lists. Keyed lists that
-// disagree with what the scan read are caught by Covers before an entry is
-// stored.
-var walkSpecs = [][]walk.Kind{
-	{walk.KindPython, walk.KindCMake}, // pythonProgram
-	{walk.KindCUDA},                   // Load
-}
-
 // Computed is a key together with what it was computed from.
 type Computed struct {
 	Key Key
@@ -86,6 +76,11 @@ func Compute(opt scan.Options, identity string, probe []byte) (*Computed, error)
 	}
 	// The walks are independent and mostly wait on system calls: run them
 	// side by side, then hash in a fixed order.
+	// The same walk groups as the scan's: the walk lists a file reached
+	// twice once within one walk, so only the same grouping yields the same
+	// file lists. Keyed lists that disagree with what the scan read are
+	// caught by Covers before an entry is stored.
+	walkSpecs := scan.Walks()
 	done := make([]walked, len(walkSpecs))
 	var wg sync.WaitGroup
 	for i, kinds := range walkSpecs {

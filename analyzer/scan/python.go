@@ -37,7 +37,7 @@ const allPythonFilesEnv = "ARCHLINT_PY_ALL_FILES"
 // read here once for the byte scan and dropped; the analysis reads again
 // the few it needs.
 func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []finding.Notification, error) {
-	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: []walk.Kind{walk.KindPython, walk.KindCMake},
+	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: pythonWalkKinds(),
 		Exclude: opt.Exclude, NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("walking the scan roots for Python files: %w", err)

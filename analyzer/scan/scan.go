@@ -85,6 +85,17 @@ var triggers = []string{"__CUDA_ARCH", "NV_IF_", "NV_PROVIDES_SM", "NV_IS_", "CU
 // NewTriggers builds the prefilter for arch-relevant C/C++/CUDA text.
 func NewTriggers() *walk.Prefilter { return walk.NewPrefilter(triggers) }
 
+// Walk groups: the kinds of file each walk of a scan lists. The walk lists a
+// file reached twice once within one walk, so anything that must see the
+// same file lists as the scan (the result cache's key) walks the same
+// groups: Walks.
+func pythonWalkKinds() []walk.Kind { return []walk.Kind{walk.KindPython, walk.KindCMake} }
+func cudaWalkKinds() []walk.Kind   { return []walk.Kind{walk.KindCUDA} }
+
+// Walks lists the walks a scan makes, as groups of kinds, in the order it
+// makes them.
+func Walks() [][]walk.Kind { return [][]walk.Kind{pythonWalkKinds(), cudaWalkKinds()} }
+
 // Project is the C/C++/CUDA side of the scanned roots, read and indexed.
 type Project struct {
 	FS       *cpp.FileSet
@@ -98,7 +109,7 @@ type Project struct {
 
 // Load walks the roots and reads every C/C++/CUDA file.
 func Load(opt Options) (*Project, error) {
-	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: []walk.Kind{walk.KindCUDA}, Exclude: opt.Exclude,
+	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: cudaWalkKinds(), Exclude: opt.Exclude,
 		NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
 	if err != nil {
 		return nil, fmt.Errorf("walking the scan roots: %w", err)
