@@ -3,6 +3,7 @@ package cpp
 import (
 	"fmt"
 	"hash/crc64"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -46,6 +47,10 @@ func (f *File) Compact(reload func() ([]byte, error)) {
 			g.Queries[i] = strings.Clone(g.Queries[i])
 		}
 	}
+	// The scanner grew these by appending; exact-size copies give back
+	// the spare capacity (up to half of them), kept for the whole scan.
+	f.St.Src.Lines = slices.Clone(f.St.Src.Lines)
+	f.St.Src.Directives = slices.Clone(f.St.Src.Directives)
 	lines := f.St.Src.Lines
 	for i := range lines {
 		if lines[i].Directive < 0 && !gateLine[i] {
