@@ -50,7 +50,7 @@ func checkOverInclusion(r Rule, c *Context) []finding.Finding {
 			if b < 0 {
 				continue
 			}
-			text := ce.Chain.Branches[b].Content.Text
+			text := ce.Chain.Branches[b].Content.AsmText
 			if !strings.Contains(text, "asm") {
 				continue // only inline PTX is certain to reach ptxas for this pass
 			}

@@ -41,8 +41,33 @@ type Content struct {
 	// nested chains included: two branches with equal Shape differ only in
 	// numbers (tuning).
 	Shape string
-	// Text is the branch's own code, comment-free, without nested chains.
-	Text string
+	// AsmText is the branch's own code, comment-free, without nested
+	// chains, when it holds inline assembly ("asm"): the one thing rules
+	// read from a branch's text (AL106). Other branches keep none; a guard
+	// branch would otherwise hold its header's whole text for the scan.
+	AsmText string
+}
+
+// asmOnly is code when it holds inline assembly, else "".
+func asmOnly(code string) string {
+	if strings.Contains(code, "asm") {
+		return code
+	}
+	return ""
+}
+
+// shapeOf is a line's contribution to a Shape: numbers replaced by '#'
+// and white space removed.
+func shapeOf(line string) string {
+	if strings.ContainsAny(line, "0123456789") {
+		line = numberRE.ReplaceAllString(line, "#")
+	}
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; c >= 0x80 || c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' {
+			return strings.Join(strings.Fields(line), "")
+		}
+	}
+	return line
 }
 
 // Structure is the chain tree of one file, with the problems met building it.
@@ -212,7 +237,7 @@ func (st *Structure) classify(ci, bi int) {
 		}
 		own.WriteString(t)
 		own.WriteByte('\n')
-		shape.Write([]byte(strings.Join(strings.Fields(numberRE.ReplaceAllString(t, "#")), "")))
+		shape.Write([]byte(shapeOf(t)))
 		shape.Write([]byte{'\n'})
 		code = true
 		if ln.Directive >= 0 {
@@ -238,7 +263,7 @@ func (st *Structure) classify(ci, bi int) {
 		DefineOnly: code && !nonDefine,
 		Failure:    failure,
 		Shape:      hex.EncodeToString(shape.Sum(nil)),
-		Text:       own.String(),
+		AsmText:    asmOnly(own.String()),
 	}
 }
 

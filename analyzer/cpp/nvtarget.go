@@ -200,7 +200,7 @@ func (r *Results) macroGateEvals(f *File, real []*ChainEval) []*ChainEval {
 				Col: strings.Index(f.St.Src.Lines[g.LineIdx].Text, g.Macro) + 1, LineIdx: g.LineIdx, Macro: true})
 			body := strings.TrimSpace(strings.Trim(strings.TrimSpace(g.Bodies[bi]), "(){}"))
 			c.Branches = append(c.Branches, Branch{Dir: bi, Content: Content{Empty: body == "",
-				Shape: strings.Join(strings.Fields(numberRE.ReplaceAllString(body, "#")), ""), Text: body,
+				Shape: shapeOf(body), AsmText: asmOnly(body),
 				Failure: failureRE.FindString(body)}})
 		}
 		for p, pass := range r.Passes {
