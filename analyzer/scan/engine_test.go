@@ -105,3 +105,18 @@ func passSet(e TraceEntry, kind string) string {
 }
 
 func filepathToSlash(p string) string { return filepath.ToSlash(filepath.Clean(p)) }
+
+// TestTraceStats: trace --stats parses the traced files with tree-sitter,
+// including files whose bytes the scan dropped after loading them
+// (cpp.File.Compact): the bundled example's conditionals are all seen.
+func TestTraceStats(t *testing.T) {
+	dir := "../../testdata/example"
+	tr, err := Trace(TraceOptions{Options: testOptions(t, dir, "sm_120"), Files: []string{dir}, All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := tr.Project.Stats(tr.Entries, tr.Files)
+	if s.Conditionals == 0 || s.TreeSitterSeen == 0 || s.TreeSitterLost != 0 {
+		t.Errorf("conditionals %d, seen by tree-sitter %d, lost %d: want all seen", s.Conditionals, s.TreeSitterSeen, s.TreeSitterLost)
+	}
+}

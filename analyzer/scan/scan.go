@@ -324,7 +324,7 @@ func (p *Project) parseAll(files []*cpp.File) ([]*cst.Facts, []error) {
 			parser := cst.NewParser()
 			defer parser.Close()
 			for i := range next {
-				facts[i], errs[i] = parser.Parse(files[i].Src)
+				facts[i], errs[i] = parser.Parse(files[i].Source())
 			}
 		}()
 	}
