@@ -60,6 +60,10 @@ type Config struct {
 	// alwaysSelect runs the selection however many seeds there are
 	// (tests).
 	alwaysSelect bool
+	// joinAll makes every join of environments visit every name, as
+	// joining full copies did, not only the names some path wrote
+	// (env.join; tests).
+	joinAll bool
 }
 
 // denseSeeds is the share of seed files from which every file is

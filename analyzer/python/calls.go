@@ -118,7 +118,7 @@ func (f *frame) attr(obj Value, name string) Value {
 		if sub := f.w.prog.submodule(obj.mod, name); sub != nil && !f.definesName(obj.mod, name) {
 			return Value{k: vModule, mod: sub}
 		}
-		if v, ok := f.w.moduleGlobals(obj.mod)[name]; ok {
+		if v, ok := f.w.moduleGlobals(obj.mod).get(name); ok {
 			return v
 		}
 		if sub := f.w.prog.submodule(obj.mod, name); sub != nil {
@@ -183,7 +183,7 @@ func findMethod(c *classDef, name string) *funcDef { return c.methods[name] }
 // definesName reports whether a module binds name at top level (so that
 // "pkg.name" is the global, not a submodule of the same name).
 func (f *frame) definesName(m *module, name string) bool {
-	_, ok := f.w.moduleGlobals(m)[name]
+	_, ok := f.w.moduleGlobals(m).get(name)
 	return ok
 }
 
@@ -352,7 +352,7 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 		if obj.capObj && len(obj.elems) == 2 {
 			switch name {
 			case "to_int":
-				return binop("+", binop("*", obj.elems[0], vint(10)), obj.elems[1]).tainted(true), true
+				return f.binop("+", f.binop("*", obj.elems[0], vint(10)), obj.elems[1]).tainted(true), true
 			case "as_version_str":
 				a, _ := obj.elems[0].str()
 				b, _ := obj.elems[1].str()
@@ -451,13 +451,13 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 			return v
 		}
 	}
-	g := &frame{w: w, mod: fn.mod, env: map[string]Value{}, fn: fn}
+	g := &frame{w: w, mod: fn.mod, env: newEnv(), fn: fn}
 	params := fn.params
 	if fn.class != nil && len(params) > 0 && (params[0].name == "self" || params[0].name == "cls") && !isStatic(fn) {
 		if self != nil {
-			g.env[params[0].name] = *self
+			g.env.set(params[0].name, *self)
 		} else {
-			g.env[params[0].name] = unknown
+			g.env.set(params[0].name, unknown)
 		}
 		params = params[1:]
 	}
@@ -467,20 +467,20 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 		}
 		switch v, ok := a.kw[p.name]; {
 		case ok:
-			g.env[p.name] = v
+			g.env.set(p.name, v)
 		case i < len(a.pos):
-			g.env[p.name] = a.pos[i]
+			g.env.set(p.name, a.pos[i])
 		case p.def != noNode:
-			df := &frame{w: w, mod: fn.mod, env: map[string]Value{}}
-			g.env[p.name] = df.eval(p.def)
+			df := &frame{w: w, mod: fn.mod, env: newEnv()}
+			g.env.set(p.name, df.eval(p.def))
 		default:
-			g.env[p.name] = unknown
+			g.env.set(p.name, unknown)
 		}
 	}
 	if self != nil && len(fn.params) > 0 {
 		// self.x reads go through the env, as in analyzeFunc.
 		for k, v := range self.attrs {
-			g.env[fn.params[0].name+"."+k] = v
+			g.env.set(fn.params[0].name+"."+k, v)
 		}
 	}
 	w.busy[fn] = true

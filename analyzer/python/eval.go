@@ -1,6 +1,7 @@
 package python
 
 import (
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -34,7 +35,7 @@ func (f *frame) eval(n nodeID) Value {
 	case "concatenated_string":
 		out := vstr("")
 		for _, k := range m.named(n) {
-			out = binop("+", out, f.eval(k))
+			out = f.binop("+", out, f.eval(k))
 		}
 		return out
 	case "parenthesized_expression":
@@ -55,7 +56,7 @@ func (f *frame) eval(n nodeID) Value {
 		obj := f.eval(m.child(n, "object"))
 		name := m.text(m.child(n, "attribute"))
 		if o := m.child(n, "object"); m.kind(o) == "identifier" {
-			if v, ok := f.env[m.text(o)+"."+name]; ok {
+			if v, ok := f.env.get(m.text(o) + "." + name); ok {
 				return v
 			}
 		}
@@ -85,12 +86,12 @@ func (f *frame) eval(n nodeID) Value {
 		if op == "/" && pathOperands(l, r) {
 			return pathJoin(l, r)
 		}
-		return binop(op, l, r)
+		return f.binop(op, l, r)
 	case "unary_operator":
 		v := f.eval(m.child(n, "argument"))
 		switch m.text(m.child(n, "operator")) {
 		case "-":
-			return binop("-", vint(0), v)
+			return f.binop("-", vint(0), v)
 		case "+":
 			return v
 		}
@@ -572,9 +573,19 @@ func (f *frame) evalComprehension(n nodeID) Value {
 		f.sideEval(body)
 		return unknownIf(it.Cap)
 	}
-	saved := f.env
-	f.env = copyEnv(saved)
-	defer func() { f.env = saved }()
+	if f.ms != nil {
+		// At a module's top level the comprehension reads a copy of the
+		// globals, and its bindings go to both (assign): after it they
+		// are globals, but a nested comprehension's are not seen by the
+		// enclosing one. Rare enough to keep as it always was.
+		saved := f.env
+		f.env = &env{m: maps.Clone(saved.m)}
+		defer func() { f.env = saved }()
+	} else {
+		// The loop variable is the comprehension's own.
+		mark := f.env.save()
+		defer f.env.restore(mark)
+	}
 	out := Value{k: vList, Cap: it.Cap}
 	if m.kind(n) == "set_comprehension" {
 		out.k = vSet

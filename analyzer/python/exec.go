@@ -21,15 +21,15 @@ func (f *frame) execBlock(b nodeID) bool {
 }
 
 func (f *frame) shadowStmts(stmts []nodeID) {
-	saved, sh, ctrl, rs, r := f.env, f.shadow, f.ctrl, f.retSeen, f.ret
-	f.setEnv(copyEnv(saved))
+	sh, ctrl, rs, r := f.shadow, f.ctrl, f.retSeen, f.ret
+	mark := f.env.save()
 	f.shadow = true
 	for _, s := range stmts {
 		if f.execStmt(s) {
 			break
 		}
 	}
-	f.setEnv(saved)
+	f.env.restore(mark)
 	f.shadow, f.ctrl, f.retSeen, f.ret = sh, ctrl, rs, r
 }
 
@@ -117,16 +117,16 @@ func (f *frame) execStmt(s nodeID) bool {
 	case "match_statement":
 		// Cases are explored but not decided.
 		f.eval(m.child(s, "subject"))
-		var envs []map[string]Value
-		base := f.env
+		var envs []envDiff
 		for _, c := range m.descendantsOfKind(s, "case_clause") {
-			f.setEnv(copyEnv(base))
+			mark := f.env.save()
 			if !f.execBlock(m.child(c, "consequence")) {
-				envs = append(envs, f.env)
+				envs = append(envs, f.env.diff(mark))
 			}
+			f.env.restore(mark)
 		}
-		envs = append(envs, base)
-		f.setEnv(joinEnv(envs))
+		envs = append(envs, nil)
+		f.joinEnv(envs)
 	case "block", "ERROR":
 		// tree-sitter wraps what it could not parse in ERROR nodes;
 		// the statements inside still run.
@@ -163,8 +163,7 @@ func (f *frame) addReturn(v Value) {
 
 // loopBody runs a loop body once, as if it might not run at all.
 func (f *frame) loopBody(body nodeID, bind func(*frame)) {
-	base := f.env
-	f.setEnv(copyEnv(base))
+	mark := f.env.save()
 	if bind != nil {
 		bind(f)
 	}
@@ -172,10 +171,12 @@ func (f *frame) loopBody(body nodeID, bind func(*frame)) {
 	done := f.execBlock(body)
 	f.loop--
 	if done {
-		f.setEnv(base)
+		f.env.restore(mark)
 		return
 	}
-	f.setEnv(joinEnv([]map[string]Value{base, f.env}))
+	d := f.env.diff(mark)
+	f.env.restore(mark)
+	f.joinEnv([]envDiff{nil, d})
 }
 
 func (f *frame) execElse(n nodeID) {
@@ -207,40 +208,54 @@ func (f *frame) execWithItem(item nodeID) {
 // taken instead (an exception can come from anywhere in the body).
 func (f *frame) execTry(s nodeID) bool {
 	m := f.mod
-	base := copyEnv(f.env)
+	// Every path below begins where the try does.
+	mark := f.env.save()
 	done := f.execBlock(m.child(s, "body"))
-	var envs []map[string]Value
+	var envs []envDiff
 	allDone := done
 	if !done {
-		envs = append(envs, f.env)
+		envs = append(envs, f.env.diff(mark))
 	}
+	f.env.restore(mark)
 	for _, k := range m.named(s) {
 		switch m.kind(k) {
 		case "except_clause", "except_group_clause":
-			f.setEnv(copyEnv(base))
+			mark := f.env.save()
+			open := 0 // blocks of this clause that fell through
 			for _, c := range m.named(k) {
 				if m.kind(c) == "block" {
 					if !f.execBlock(c) {
-						envs = append(envs, f.env)
+						open++
 						allDone = false
 					}
 				}
 			}
+			// (A clause has one block; were there more, they ran in
+			// one environment, and each path is its final state.)
+			for range open {
+				envs = append(envs, f.env.diff(mark))
+			}
+			f.env.restore(mark)
 		case "else_clause":
 			if !done && len(envs) > 0 {
-				f.setEnv(envs[0])
+				// The else runs on from the body's path.
+				mark := f.env.save()
+				for name, v := range envs[0] {
+					f.env.set(name, v)
+				}
 				if f.execBlock(m.child(k, "body")) {
 					envs = envs[1:]
 				} else {
-					envs[0] = f.env
+					envs[0] = f.env.diff(mark)
 				}
+				f.env.restore(mark)
 			}
 		}
 	}
 	if len(envs) == 0 {
-		envs = append(envs, base)
+		envs = append(envs, nil)
 	}
-	f.setEnv(joinEnv(envs))
+	f.joinEnv(envs)
 	for _, k := range m.named(s) {
 		if m.kind(k) == "finally_clause" {
 			for _, c := range m.named(k) {
@@ -315,46 +330,44 @@ func (f *frame) execIf(s nodeID) bool {
 		}
 		f.recordIf(s, cl, b, via)
 	}
-	base := f.env
 	prevCtrl := f.ctrl
 	if anyCap {
 		// What the arms assign depends on the capability.
 		f.ctrl = true
 	}
 	if unknownAt >= 0 {
-		var envs []map[string]Value
+		var envs []envDiff
 		allDone := true
 		for _, c := range cl[unknownAt:] {
-			f.setEnv(copyEnv(base))
+			mark := f.env.save()
 			if !f.execBlock(c.body) {
-				envs = append(envs, f.env)
+				envs = append(envs, f.env.diff(mark))
 				allDone = false
 			}
+			f.env.restore(mark)
 		}
 		if !hasElse {
-			envs = append(envs, base)
+			envs = append(envs, nil)
 			allDone = false
 		}
 		for _, c := range cl[:unknownAt] {
-			f.shadowBlock(base, c.body)
+			f.shadowBlock(c.body)
 		}
 		f.ctrl = prevCtrl
 		if allDone {
-			f.setEnv(base)
 			return true
 		}
 		if anyCap && f.mod.anyTerminates(cl) {
 			f.ctrl = true
 		}
-		f.setEnv(joinEnv(envs))
+		f.joinEnv(envs)
 		return false
 	}
 	for i, c := range cl {
 		if i != taken {
-			f.shadowBlock(base, c.body)
+			f.shadowBlock(c.body)
 		}
 	}
-	f.setEnv(base)
 	done := false
 	if taken < len(cl) {
 		done = f.execBlock(cl[taken].body)
@@ -384,15 +397,15 @@ func (m *module) anyTerminates(cl []clause) bool {
 
 // shadowBlock explores a block this capability does not take, for the
 // gates inside; its effects are dropped.
-func (f *frame) shadowBlock(base map[string]Value, b nodeID) {
+func (f *frame) shadowBlock(b nodeID) {
 	if !f.record {
 		return
 	}
-	saved, sh, ctrl, rs, r := f.env, f.shadow, f.ctrl, f.retSeen, f.ret
-	f.setEnv(copyEnv(base))
+	sh, ctrl, rs, r := f.shadow, f.ctrl, f.retSeen, f.ret
+	mark := f.env.save()
 	f.shadow = true
 	f.execBlock(b)
-	f.setEnv(saved)
+	f.env.restore(mark)
 	f.shadow, f.ctrl, f.retSeen, f.ret = sh, ctrl, rs, r
 }
 
@@ -413,10 +426,10 @@ func (f *frame) execClass(s nodeID) {
 	}
 	if _, ok := f.w.cls[c]; !ok {
 		// Class bodies see the enclosing names without owning them.
-		g := &frame{w: f.w, mod: f.mod, env: map[string]Value{}, outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow}
+		g := &frame{w: f.w, mod: f.mod, env: newEnv(), outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow}
 		f.w.cls[c] = map[string]Value{}
 		g.execBlock(c.body)
-		f.w.cls[c] = g.env
+		f.w.cls[c] = g.env.m
 	}
 	f.assign(c.name, Value{k: vClass, cls: c})
 }
@@ -484,7 +497,7 @@ func (f *frame) execExpr(e nodeID) {
 		cur := f.eval(left)
 		r := f.eval(m.child(e, "right"))
 		op := m.text(m.child(e, "operator"))
-		f.bindTarget(left, binop(op[:len(op)-1], cur, r))
+		f.bindTarget(left, f.binop(op[:len(op)-1], cur, r))
 	default:
 		f.eval(e)
 	}

@@ -262,7 +262,7 @@ func (f *frame) execImport(s nodeID) {
 		if len(m.named(s)) > 0 {
 			for _, k := range m.kids(s) {
 				if m.kind(k) == "wildcard_import" && target != nil {
-					for name, v := range f.w.moduleGlobals(target) {
+					for name, v := range f.w.moduleGlobals(target).m {
 						if !strings.HasPrefix(name, "_") {
 							f.assign(name, v)
 						}
@@ -299,7 +299,7 @@ func (f *frame) importName(target *module, absName, name string) Value {
 	if target == f.mod {
 		return unknown
 	}
-	if v, ok := f.w.moduleGlobals(target)[name]; ok {
+	if v, ok := f.w.moduleGlobals(target).get(name); ok {
 		return v
 	}
 	if sub := f.w.prog.submodule(target, name); sub != nil {

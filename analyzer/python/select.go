@@ -552,7 +552,7 @@ func (s *selection) growValues(w *worker) bool {
 		}
 	}
 	for m, ms := range w.mods {
-		for name, v := range ms.globals {
+		for name, v := range ms.globals.m {
 			note(m, nil, name, v)
 		}
 	}
