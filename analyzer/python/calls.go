@@ -20,6 +20,10 @@ func (f *frame) evalArgs(n nodeID) callArgs {
 	if n == noNode {
 		return a
 	}
+	if kids := m.named(n); len(kids) > 0 {
+		// Values are large: one allocation of the right size.
+		a.pos, a.posN = make([]Value, 0, len(kids)), make([]nodeID, 0, len(kids))
+	}
 	for _, k := range m.named(n) {
 		switch m.kind(k) {
 		case "keyword_argument":

@@ -15,7 +15,7 @@ func (f *frame) eval(n nodeID) Value {
 	m := f.mod
 	switch m.kind(n) {
 	case "identifier":
-		return f.lookup(m.text(n))
+		return f.lookup(m.ident(n))
 	case "integer":
 		return parseIntLit(m.text(n))
 	case "float":
@@ -136,6 +136,9 @@ func parseIntLit(t string) Value {
 
 func (f *frame) evalSeq(n nodeID, k vkind) Value {
 	out := Value{k: k}
+	if kids := f.mod.named(n); len(kids) > 0 {
+		out.elems = make([]Value, 0, len(kids))
+	}
 	for _, e := range f.mod.named(n) {
 		if kk := f.mod.kind(e); kk == "list_splat" || kk == "parenthesized_list_splat" {
 			inner := f.eval(f.mod.named(e)[0])
@@ -178,12 +181,14 @@ func (f *frame) evalString(n nodeID) Value {
 	capDep, known := false, true
 	for _, k := range m.kids(n) {
 		switch m.kind(k) {
+		// The parts are read without copies (module.ident): the
+		// builder copies what it keeps.
 		case "string_start":
-			p := strings.ToLower(m.text(k))
+			p := strings.ToLower(m.ident(k))
 			raw = strings.Contains(p, "r")
 			fstr = strings.Contains(p, "f")
 		case "string_content":
-			t := m.text(k)
+			t := m.ident(k)
 			if !raw {
 				t = unescape(t)
 			}
@@ -192,7 +197,7 @@ func (f *frame) evalString(n nodeID) Value {
 			}
 			sb.WriteString(t)
 		case "escape_interpolation":
-			sb.WriteString(m.text(k)[:1])
+			sb.WriteString(m.ident(k)[:1])
 		case "interpolation":
 			kids := m.named(k)
 			if len(kids) == 0 {

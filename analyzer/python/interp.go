@@ -173,7 +173,9 @@ func (f *frame) lookup(name string) Value {
 	case "__file__":
 		return vpathExact(f.mod.path)
 	}
-	return vext(name)
+	// The name may be a view of the source (module.ident): the value
+	// keeps a copy.
+	return vext(strings.Clone(name))
 }
 
 func (f *frame) assign(name string, v Value) {

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // module is one Python file. Its name and place are known from its path;
@@ -71,6 +72,18 @@ func (m *module) text(n nodeID) string {
 	}
 	nd := &m.nodes[n]
 	return string(m.src[nd.sb:nd.eb])
+}
+
+// ident is the text of n without a copy: a view of the source, for names
+// that are only looked up (the source is never written). A string kept
+// beyond the lookup must be copied (strings.Clone): it would hold the
+// whole file.
+func (m *module) ident(n nodeID) string {
+	nd := &m.nodes[n]
+	if nd.eb <= nd.sb {
+		return ""
+	}
+	return unsafe.String(&m.src[nd.sb], int(nd.eb-nd.sb))
 }
 
 func (m *module) kids(n nodeID) []nodeID {
