@@ -14,15 +14,18 @@ type callArgs struct {
 	capOK bool // some argument depends on the capability
 }
 
-func (f *frame) evalArgs(n nodeID) callArgs {
+// evalArgs evaluates a call's arguments. The positional ones are kept on
+// the worker's argument stack (worker.argv) from base up, so that a call
+// allocates nothing for them (a Value is large and calls are most of the
+// interpreter's work): evalCall pops them when the call is done. Nothing
+// keeps callArgs.pos past the call (callees copy the values), and calls
+// made while the arguments are evaluated push and pop above them.
+func (f *frame) evalArgs(n nodeID) (a callArgs, base int) {
 	m := f.mod
-	var a callArgs
+	w := f.w
+	base = len(w.argv)
 	if n == noNode {
-		return a
-	}
-	if kids := m.named(n); len(kids) > 0 {
-		// Values are large: one allocation of the right size.
-		a.pos, a.posN = make([]Value, 0, len(kids)), make([]nodeID, 0, len(kids))
+		return a, base
 	}
 	for _, k := range m.named(n) {
 		switch m.kind(k) {
@@ -38,28 +41,42 @@ func (f *frame) evalArgs(n nodeID) callArgs {
 			a.capOK = a.capOK || v.Cap
 		case "list_splat", "dictionary_splat":
 			f.eval(m.named(k)[0])
-			a.pos = append(a.pos, unknown)
-			a.posN = append(a.posN, k)
+			w.argv = append(w.argv, unknown)
+			w.argN = append(w.argN, k)
 		case "comment":
 		default:
 			v := f.eval(k)
-			a.pos = append(a.pos, v)
-			a.posN = append(a.posN, k)
+			w.argv = append(w.argv, v)
+			w.argN = append(w.argN, k)
 			a.capOK = a.capOK || v.Cap
 		}
 	}
-	return a
+	if len(w.argv) > base {
+		// Full slice expressions: an append to pos could not reach
+		// the stack above it.
+		a.pos = w.argv[base:len(w.argv):len(w.argv)]
+		a.posN = w.argN[base:len(w.argN):len(w.argN)]
+	}
+	return a, base
+}
+
+// popArgs drops the arguments evalArgs pushed from base.
+func (w *worker) popArgs(base int) {
+	clear(w.argv[base:]) // no stale references for the collector
+	w.argv = w.argv[:base]
+	w.argN = w.argN[:base]
 }
 
 func (f *frame) evalCall(n nodeID) Value {
 	m := f.mod
 	fnNode := m.child(n, "function")
-	args := f.evalArgs(m.child(n, "arguments"))
+	args, base := f.evalArgs(m.child(n, "arguments"))
+	defer f.w.popArgs(base)
 	if f.record {
 		if v, ok := args.kw["supported_major_versions"]; ok {
 			f.recordMajors(n, args.kwN["supported_major_versions"], v)
 		}
-		switch lastName(m.text(fnNode)) {
+		switch lastName(m.ident(fnNode)) {
 		case "skipif", "skipIf":
 			if len(args.pos) > 0 {
 				f.recordSkipif(n, args.pos[0])

@@ -42,6 +42,9 @@ type worker struct {
 	selfs map[selfKey]Value
 	// nan: this worker made a float NaN (see env.join).
 	nan bool
+	// argv and argN are the argument stack (evalArgs).
+	argv []Value
+	argN []nodeID
 }
 
 type modState struct {
