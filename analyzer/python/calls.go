@@ -472,7 +472,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 			return v
 		}
 	}
-	g := &frame{w: w, mod: fn.mod, env: newEnv(), fn: fn}
+	g := &frame{w: w, mod: fn.mod, env: w.getEnv(), fn: fn}
 	params := fn.params
 	if fn.class != nil && len(params) > 0 && (params[0].name == "self" || params[0].name == "cls") && !isStatic(fn) {
 		if self != nil {
@@ -492,8 +492,9 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 		case i < len(a.pos):
 			g.env.set(p.name, a.pos[i])
 		case p.def != noNode:
-			df := &frame{w: w, mod: fn.mod, env: newEnv()}
+			df := &frame{w: w, mod: fn.mod, env: w.getEnv()}
 			g.env.set(p.name, df.eval(p.def))
+			w.putEnv(df.env)
 		default:
 			g.env.set(p.name, unknown)
 		}
@@ -510,6 +511,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	w.depth--
 	delete(w.busy, fn)
 	out := g.result(done)
+	w.putEnv(g.env)
 	if out.Cap && (out.k == vBool || out.k == vUnknown && predicateName(fn.name)) {
 		out.via = fn
 	}

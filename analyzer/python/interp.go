@@ -45,6 +45,31 @@ type worker struct {
 	// argv and argN are the argument stack (evalArgs).
 	argv []Value
 	argN []nodeID
+	// envs are the environments of calls that returned (getEnv).
+	envs []*env
+}
+
+// getEnv lends an empty environment to a call's frame, and putEnv takes
+// it back when the call returns: nothing keeps a call's environment past
+// the call (values are copied out of it; class bodies and module globals
+// have environments of their own), and a fresh map per call was a quarter
+// of the interpreter's allocations.
+func (w *worker) getEnv() *env {
+	if n := len(w.envs); n > 0 {
+		e := w.envs[n-1]
+		w.envs = w.envs[:n-1]
+		return e
+	}
+	return newEnv()
+}
+
+func (w *worker) putEnv(e *env) {
+	if e.marks != 0 || len(e.m) > 64 {
+		// A big map would cost its size to clear at every reuse.
+		return
+	}
+	clear(e.m)
+	w.envs = append(w.envs, e)
 }
 
 type modState struct {
