@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -8,11 +9,30 @@ import (
 // callArgs are a call's evaluated arguments.
 type callArgs struct {
 	pos   []Value
-	kw    map[string]Value
-	kwN   map[string]nodeID
 	posN  []nodeID
-	capOK bool // some argument depends on the capability
+	kws   []kwArg // in call order
+	capOK bool    // some argument depends on the capability
 }
+
+// kwArg is a keyword argument; name is a view of the source.
+type kwArg struct {
+	name string
+	v    Value
+	n    nodeID // the value's node
+}
+
+// kw is the keyword argument name (the last one, should it be repeated).
+func (a *callArgs) kw(name string) (Value, nodeID, bool) {
+	for i := len(a.kws) - 1; i >= 0; i-- {
+		if a.kws[i].name == name {
+			return a.kws[i].v, a.kws[i].n, true
+		}
+	}
+	return Value{}, noNode, false
+}
+
+// argMark is where a call's arguments begin on the worker's stacks.
+type argMark struct{ pos, kw int }
 
 // evalArgs evaluates a call's arguments. The positional ones are kept on
 // the worker's argument stack (worker.argv) from base up, so that a call
@@ -20,24 +40,19 @@ type callArgs struct {
 // interpreter's work): evalCall pops them when the call is done. Nothing
 // keeps callArgs.pos past the call (callees copy the values), and calls
 // made while the arguments are evaluated push and pop above them.
-func (f *frame) evalArgs(n nodeID) (a callArgs, base int) {
+func (f *frame) evalArgs(n nodeID) (a callArgs, base argMark) {
 	m := f.mod
 	w := f.w
-	base = len(w.argv)
+	base = argMark{len(w.argv), len(w.kwv)}
 	if n == noNode {
 		return a, base
 	}
 	for _, k := range m.named(n) {
 		switch m.kind(k) {
 		case "keyword_argument":
-			name := m.text(m.child(k, "name"))
+			name := m.ident(m.child(k, "name"))
 			v := f.eval(m.child(k, "value"))
-			if a.kw == nil {
-				// Most calls have no keywords: the maps are made
-				// for the first (reads of nil maps are fine).
-				a.kw, a.kwN = map[string]Value{}, map[string]nodeID{}
-			}
-			a.kw[name], a.kwN[name] = v, m.child(k, "value")
+			w.kwv = append(w.kwv, kwArg{name: name, v: v, n: m.child(k, "value")})
 			a.capOK = a.capOK || v.Cap
 		case "list_splat", "dictionary_splat":
 			f.eval(m.named(k)[0])
@@ -51,20 +66,25 @@ func (f *frame) evalArgs(n nodeID) (a callArgs, base int) {
 			a.capOK = a.capOK || v.Cap
 		}
 	}
-	if len(w.argv) > base {
+	if len(w.argv) > base.pos {
 		// Full slice expressions: an append to pos could not reach
 		// the stack above it.
-		a.pos = w.argv[base:len(w.argv):len(w.argv)]
-		a.posN = w.argN[base:len(w.argN):len(w.argN)]
+		a.pos = w.argv[base.pos:len(w.argv):len(w.argv)]
+		a.posN = w.argN[base.pos:len(w.argN):len(w.argN)]
+	}
+	if len(w.kwv) > base.kw {
+		a.kws = w.kwv[base.kw:len(w.kwv):len(w.kwv)]
 	}
 	return a, base
 }
 
 // popArgs drops the arguments evalArgs pushed from base.
-func (w *worker) popArgs(base int) {
-	clear(w.argv[base:]) // no stale references for the collector
-	w.argv = w.argv[:base]
-	w.argN = w.argN[:base]
+func (w *worker) popArgs(base argMark) {
+	clear(w.argv[base.pos:]) // no stale references for the collector
+	w.argv = w.argv[:base.pos]
+	w.argN = w.argN[:base.pos]
+	clear(w.kwv[base.kw:])
+	w.kwv = w.kwv[:base.kw]
 }
 
 func (f *frame) evalCall(n nodeID) Value {
@@ -73,8 +93,8 @@ func (f *frame) evalCall(n nodeID) Value {
 	args, base := f.evalArgs(m.child(n, "arguments"))
 	defer f.w.popArgs(base)
 	if f.record {
-		if v, ok := args.kw["supported_major_versions"]; ok {
-			f.recordMajors(n, args.kwN["supported_major_versions"], v)
+		if v, vn, ok := args.kw("supported_major_versions"); ok {
+			f.recordMajors(n, vn, v)
 		}
 		switch lastName(m.ident(fnNode)) {
 		case "skipif", "skipIf":
@@ -438,7 +458,7 @@ func formatMethod(s string, a callArgs) Value {
 			v = a.pos[k]
 		default:
 			var ok bool
-			if v, ok = a.kw[field]; !ok {
+			if v, _, ok = a.kw(field); !ok {
 				return unknown
 			}
 		}
@@ -486,7 +506,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 		if p.star || p.name == "" {
 			continue
 		}
-		switch v, ok := a.kw[p.name]; {
+		switch v, _, ok := a.kw(p.name); {
 		case ok:
 			g.env.set(p.name, v)
 		case i < len(a.pos):
@@ -562,15 +582,16 @@ func memoKey(fn *funcDef, a callArgs) (string, bool) {
 			return "", false
 		}
 	}
-	keys := make([]string, 0, len(a.kw))
-	for k := range a.kw {
-		keys = append(keys, k)
+	keys := make([]string, 0, len(a.kws))
+	for _, k := range a.kws {
+		keys = append(keys, k.name)
 	}
 	sort.Strings(keys)
+	keys = slices.Compact(keys)
 	for _, k := range keys {
 		sb.WriteString(k)
 		sb.WriteByte('=')
-		if !scalar(a.kw[k]) {
+		if v, _, _ := a.kw(k); !scalar(v) {
 			return "", false
 		}
 	}

@@ -53,7 +53,7 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		return Value{k: vCap, i: capOf(w.cap.Major, w.cap.Minor), Cap: true}
 	case "has_device_capability", "is_device_capability", "is_device_capability_family":
 		x := arg(0)
-		if v, ok := a.kw["capability"]; ok {
+		if v, _, ok := a.kw("capability"); ok {
 			x = v
 		}
 		c, ok := capLiteral(x, true)

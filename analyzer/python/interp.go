@@ -45,6 +45,7 @@ type worker struct {
 	// argv and argN are the argument stack (evalArgs).
 	argv []Value
 	argN []nodeID
+	kwv  []kwArg
 	// envs are the environments of calls that returned (getEnv).
 	envs []*env
 }

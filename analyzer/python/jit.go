@@ -53,8 +53,8 @@ func (f *frame) recordJIT(site siteRef, kind string, a callArgs) {
 	m := f.mod
 	arg := func(pos int, kws ...string) (Value, nodeID, bool) {
 		for _, k := range kws {
-			if v, ok := a.kw[k]; ok {
-				return v, a.kwN[k], true
+			if v, vn, ok := a.kw(k); ok {
+				return v, vn, true
 			}
 		}
 		if pos >= 0 && pos < len(a.pos) {
