@@ -87,24 +87,24 @@ func (m *module) ident(n nodeID) string {
 }
 
 func (m *module) kids(n nodeID) []nodeID {
-	nd := &m.nodes[n]
-	if nd.kidN == 0 || nd.kidOff < 0 {
+	start, end := m.parsed.kidRange(n)
+	if start == end {
 		return nil
 	}
-	return m.parsed.kids[nd.kidOff : nd.kidOff+nd.kidN : nd.kidOff+nd.kidN]
+	return m.parsed.kids[start:end:end]
 }
 
 // named is the named children (comments excluded); the slice is shared,
 // callers must not change it.
 func (m *module) named(n nodeID) []nodeID {
-	nd := &m.nodes[n]
-	switch {
-	case nd.namedN == 0:
-		return nil
-	case nd.namedOff < 0:
-		return m.parsed.kids[nd.kidOff : nd.kidOff+nd.kidN : nd.kidOff+nd.kidN]
+	start, end, ok := m.parsed.namedRange(n)
+	if !ok {
+		return m.kids(n)
 	}
-	return m.parsed.namedKids[nd.namedOff : nd.namedOff+nd.namedN : nd.namedOff+nd.namedN]
+	if start == end {
+		return nil
+	}
+	return m.parsed.namedKids[start:end:end]
 }
 
 func (m *module) child(n nodeID, field string) nodeID {

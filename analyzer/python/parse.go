@@ -21,18 +21,22 @@ type nodeID int32
 
 const noNode nodeID = -1
 
+//
+// 24 bytes a node (a flashinfer checkout has three million): the children
+// of the nodes lie in parsed.kids in node order, so a node's children end
+// where the next node's begin (kidOff), and likewise its named children
+// (namedOff; parsed.kidEnd and namedEnd close the last node's).
 type pnode struct {
 	kind   uint16 // index into langTable.names
 	field  uint16 // index into langTable.fields; 0 = none
 	sb, eb uint32 // byte range in the source
 	parent nodeID
-	kidOff int32 // first child in module.kids
-	kidN   int32
-	// namedOff/namedN: the named children but comments, in
-	// module.namedKids (namedOff -1: they are the kids), so that
-	// module.named need not allocate.
+	kidOff int32 // first child in parsed.kids
+	// namedOff is the first of the named children but comments in
+	// parsed.namedKids, so that module.named need not allocate; ^off
+	// (negative) when they are all the children (most nodes), and then
+	// none are in namedKids.
 	namedOff int32
-	namedN   int32
 }
 
 // langTable names the grammar's node kinds and fields once per parser, so
@@ -99,6 +103,31 @@ type parsed struct {
 	kids      []nodeID
 	namedKids []nodeID
 	syntaxErr int // 1-based line of the first ERROR/MISSING node, 0 if none
+}
+
+// kidRange is where node n's children lie in kids.
+func (p *parsed) kidRange(n nodeID) (int32, int32) {
+	end := int32(len(p.kids))
+	if int(n)+1 < len(p.nodes) {
+		end = p.nodes[n+1].kidOff
+	}
+	return p.nodes[n].kidOff, end
+}
+
+// namedRange is where node n's named children lie in namedKids; ok is
+// false when they are its children.
+func (p *parsed) namedRange(n nodeID) (start, end int32, ok bool) {
+	start = p.nodes[n].namedOff
+	if start < 0 {
+		return 0, 0, false
+	}
+	end = int32(len(p.namedKids))
+	if int(n)+1 < len(p.nodes) {
+		if end = p.nodes[n+1].namedOff; end < 0 {
+			end = ^end
+		}
+	}
+	return start, end, true
 }
 
 // parse copies the syntax tree of src. Anonymous tokens are kept only when
@@ -169,39 +198,37 @@ func (out *parsed) build(recs []C.archlint_py_rec, tab *langTable) {
 	// Children lie together, in node order; a node's children follow its
 	// parent's order since nodes are in pre-order.
 	out.kids = make([]nodeID, max(n-1, 0))
+	next := make([]int32, n) // where the next child of each node goes
 	off := int32(0)
 	for i := range out.nodes {
-		nd := &out.nodes[i]
-		nd.kidOff, nd.kidN = off, 0
+		out.nodes[i].kidOff = off
+		next[i] = off
 		off += kidN[i]
 	}
 	for i := 1; i < n; i++ {
-		pn := &out.nodes[out.nodes[i].parent]
-		out.kids[pn.kidOff+pn.kidN] = nodeID(i)
-		pn.kidN++
+		p := out.nodes[i].parent
+		out.kids[next[p]] = nodeID(i)
+		next[p]++
 	}
 	// A node with a child that is anonymous or a comment gets its own
 	// list of named children; the others share their kids (most nodes).
 	// Counted first, so that the list is allocated to size.
-	total := 0
+	total := int32(0)
 	for i := range out.nodes {
 		nd := &out.nodes[i]
-		nd.namedOff, nd.namedN = -1, nd.kidN
-		kids := out.kids[nd.kidOff : nd.kidOff+nd.kidN]
-		for _, k := range kids {
+		nd.namedOff = ^total
+		for _, k := range out.kids[nd.kidOff : nd.kidOff+kidN[i]] {
 			if !tab.keepNamed(out.nodes[k].kind) {
-				nd.namedOff = 0
+				nd.namedOff = total
 				break
 			}
 		}
-		if nd.namedOff == 0 {
-			nd.namedN = 0
-			for _, k := range kids {
+		if nd.namedOff >= 0 {
+			for _, k := range out.kids[nd.kidOff : nd.kidOff+kidN[i]] {
 				if tab.keepNamed(out.nodes[k].kind) {
-					nd.namedN++
+					total++
 				}
 			}
-			total += int(nd.namedN)
 		}
 	}
 	if total == 0 {
@@ -213,8 +240,7 @@ func (out *parsed) build(recs []C.archlint_py_rec, tab *langTable) {
 		if nd.namedOff < 0 {
 			continue
 		}
-		nd.namedOff = int32(len(out.namedKids))
-		for _, k := range out.kids[nd.kidOff : nd.kidOff+nd.kidN] {
+		for _, k := range out.kids[nd.kidOff : nd.kidOff+kidN[i]] {
 			if tab.keepNamed(out.nodes[k].kind) {
 				out.namedKids = append(out.namedKids, k)
 			}
