@@ -21,11 +21,10 @@ type nodeID int32
 
 const noNode nodeID = -1
 
-//
-// 24 bytes a node (a flashinfer checkout has three million): the children
-// of the nodes lie in parsed.kids in node order, so a node's children end
-// where the next node's begin (kidOff), and likewise its named children
-// (namedOff; parsed.kidEnd and namedEnd close the last node's).
+// pnode is one syntax node, 24 bytes (a flashinfer checkout has three
+// million): the children of the nodes lie in parsed.kids in node order, so
+// a node's children end where the next node's begin (kidOff), and likewise
+// its named children (namedOff); the last node's end at the end.
 type pnode struct {
 	kind   uint16 // index into langTable.names
 	field  uint16 // index into langTable.fields; 0 = none
