@@ -86,6 +86,7 @@ type frame struct {
 	env    *env
 	ms     *modState // set for a module's own top level: env is its globals
 	outer  *env      // a class body's enclosing scope
+	glob   *env      // the module's globals, once looked up (globals)
 	fn     *funcDef
 	record bool
 	ctrl   bool // a capability-dependent condition decided how we got here
@@ -175,7 +176,13 @@ func (f *frame) globals() *env {
 	if f.ms != nil {
 		return f.env
 	}
-	return f.w.moduleGlobals(f.mod)
+	if f.glob == nil {
+		// Asked for at the first name the frame does not bind, as
+		// always: that may run the module's top level. A module's
+		// globals stay one env, so the frame keeps it.
+		f.glob = f.w.moduleGlobals(f.mod)
+	}
+	return f.glob
 }
 
 // lookup resolves a name: locals, then the module's globals, then a
