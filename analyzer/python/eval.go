@@ -13,46 +13,46 @@ func (f *frame) eval(n nodeID) Value {
 		return unknown
 	}
 	m := f.mod
-	switch m.kind(n) {
-	case "identifier":
+	switch m.op(n) {
+	case opIdentifier:
 		return f.lookup(m.ident(n))
-	case "integer":
+	case opInteger:
 		return parseIntLit(m.text(n))
-	case "float":
+	case opFloat:
 		t := strings.ReplaceAll(m.text(n), "_", "")
 		if x, err := strconv.ParseFloat(t, 64); err == nil {
 			return Value{k: vFloat, f: x}
 		}
 		return unknown
-	case "true":
+	case opTrue:
 		return vbool(true)
-	case "false":
+	case opFalse:
 		return vbool(false)
-	case "none":
+	case opNone:
 		return Value{k: vNone}
-	case "string":
+	case opString:
 		return f.evalString(n)
-	case "concatenated_string":
+	case opConcatenatedString:
 		out := vstr("")
 		for _, k := range m.named(n) {
 			out = f.binop("+", out, f.eval(k))
 		}
 		return out
-	case "parenthesized_expression":
+	case opParenthesizedExpression:
 		kids := m.named(n)
 		if len(kids) == 1 {
 			return f.eval(kids[0])
 		}
 		return unknown
-	case "tuple", "expression_list":
+	case opTuple, opExpressionList:
 		return f.evalSeq(n, vTuple)
-	case "list":
+	case opList:
 		return f.evalSeq(n, vList)
-	case "set":
+	case opSet:
 		return f.evalSeq(n, vSet)
-	case "dictionary":
+	case opDictionary:
 		return f.evalDict(n)
-	case "attribute":
+	case opAttribute:
 		obj := f.eval(m.child(n, "object"))
 		name := m.text(m.child(n, "attribute"))
 		if o := m.child(n, "object"); m.kind(o) == "identifier" {
@@ -61,11 +61,11 @@ func (f *frame) eval(n nodeID) Value {
 			}
 		}
 		return f.attr(obj, name)
-	case "subscript":
+	case opSubscript:
 		return f.evalSubscript(n)
-	case "call":
+	case opCall:
 		return f.evalCall(n)
-	case "not_operator":
+	case opNotOperator:
 		v := f.eval(m.child(n, "argument"))
 		out := unknownIf(v.Cap)
 		switch v.truth() {
@@ -76,18 +76,18 @@ func (f *frame) eval(n nodeID) Value {
 		}
 		out.via = v.via
 		return out
-	case "boolean_operator":
+	case opBooleanOperator:
 		return f.evalBoolOp(n)
-	case "comparison_operator":
+	case opComparisonOperator:
 		return f.evalCompare(n)
-	case "binary_operator":
+	case opBinaryOperator:
 		op := m.text(m.child(n, "operator"))
 		l, r := f.eval(m.child(n, "left")), f.eval(m.child(n, "right"))
 		if op == "/" && pathOperands(l, r) {
 			return pathJoin(l, r)
 		}
 		return f.binop(op, l, r)
-	case "unary_operator":
+	case opUnaryOperator:
 		v := f.eval(m.child(n, "argument"))
 		switch m.text(m.child(n, "operator")) {
 		case "-":
@@ -96,20 +96,20 @@ func (f *frame) eval(n nodeID) Value {
 			return v
 		}
 		return unknownIf(v.Cap)
-	case "conditional_expression":
+	case opConditionalExpression:
 		return f.evalTernary(n)
-	case "named_expression":
+	case opNamedExpression:
 		v := f.eval(m.child(n, "value"))
 		f.assign(m.text(m.child(n, "name")), v)
 		return v
-	case "assignment":
+	case opAssignment:
 		return f.evalAssign(n)
-	case "await":
+	case opAwait:
 		kids := m.named(n)
 		if len(kids) == 1 {
 			return f.eval(kids[0])
 		}
-	case "list_comprehension", "set_comprehension", "generator_expression", "dictionary_comprehension":
+	case opListComprehension, opSetComprehension, opGeneratorExpression, opDictionaryComprehension:
 		return f.evalComprehension(n)
 	}
 	return unknown

@@ -38,14 +38,14 @@ func (f *frame) execStmt(s nodeID) bool {
 		return false
 	}
 	m := f.mod
-	switch m.kind(s) {
-	case "expression_statement":
+	switch m.op(s) {
+	case opExpressionStatement:
 		for _, e := range m.named(s) {
 			f.execExpr(e)
 		}
-	case "if_statement":
+	case opIfStatement:
 		return f.execIf(s)
-	case "return_statement":
+	case opReturnStatement:
 		var v Value
 		var vn nodeID = noNode
 		if kids := m.named(s); len(kids) > 0 {
@@ -59,12 +59,12 @@ func (f *frame) execStmt(s nodeID) bool {
 		}
 		f.addReturn(v)
 		return true
-	case "raise_statement":
+	case opRaiseStatement:
 		for _, e := range m.named(s) {
 			f.eval(e)
 		}
 		return true
-	case "assert_statement":
+	case opAssertStatement:
 		kids := m.named(s)
 		if len(kids) == 0 {
 			return false
@@ -77,17 +77,17 @@ func (f *frame) execStmt(s nodeID) bool {
 			f.ctrl = true
 		}
 		return v.truth() == triFalse
-	case "for_statement":
+	case opForStatement:
 		it := f.eval(m.child(s, "right"))
 		f.loopBody(m.child(s, "body"), func(g *frame) { g.bindTarget(m.child(s, "left"), unknownIf(it.Cap)) })
 		f.execElse(m.child(s, "alternative"))
-	case "while_statement":
+	case opWhileStatement:
 		f.eval(m.child(s, "condition"))
 		f.loopBody(m.child(s, "body"), nil)
 		f.execElse(m.child(s, "alternative"))
-	case "try_statement":
+	case opTryStatement:
 		return f.execTry(s)
-	case "with_statement":
+	case opWithStatement:
 		for _, k := range m.named(s) {
 			if m.kind(k) == "with_clause" {
 				for _, item := range m.named(k) {
@@ -96,9 +96,9 @@ func (f *frame) execStmt(s nodeID) bool {
 			}
 		}
 		return f.execBlock(m.child(s, "body"))
-	case "function_definition":
+	case opFunctionDefinition:
 		f.bindDef(s)
-	case "decorated_definition":
+	case opDecoratedDefinition:
 		def := m.child(s, "definition")
 		for _, d := range m.named(s) {
 			if m.kind(d) == "decorator" {
@@ -110,11 +110,11 @@ func (f *frame) execStmt(s nodeID) bool {
 		} else {
 			f.bindDef(def)
 		}
-	case "class_definition":
+	case opClassDefinition:
 		f.execClass(s)
-	case "import_statement", "import_from_statement", "future_import_statement":
+	case opImportStatement, opImportFromStatement, opFutureImportStatement:
 		f.execImport(s)
-	case "match_statement":
+	case opMatchStatement:
 		// Cases are explored but not decided.
 		f.eval(m.child(s, "subject"))
 		var envs []envDiff
@@ -127,7 +127,7 @@ func (f *frame) execStmt(s nodeID) bool {
 		}
 		envs = append(envs, nil)
 		f.joinEnv(envs)
-	case "block", "ERROR":
+	case opBlock, opError:
 		// tree-sitter wraps what it could not parse in ERROR nodes;
 		// the statements inside still run.
 		return f.execBlock(s)

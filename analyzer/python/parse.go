@@ -44,6 +44,7 @@ type langTable struct {
 	names  []string
 	named  []bool
 	fields []string
+	ops    []op // opOf each name
 }
 
 func newLangTable(lang *sitter.Language) *langTable {
@@ -58,6 +59,10 @@ func newLangTable(lang *sitter.Language) *langTable {
 	// tree-sitter's ERROR symbol (0xFFFF) is outside the kind table.
 	t.names = append(t.names, "ERROR")
 	t.named = append(t.named, true)
+	t.ops = make([]op, len(t.names))
+	for i, name := range t.names {
+		t.ops[i] = opOf(name)
+	}
 	fc := lang.FieldCount()
 	t.fields = make([]string, fc+1)
 	for i := uint32(1); i <= fc; i++ {
