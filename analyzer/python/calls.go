@@ -50,9 +50,9 @@ func (f *frame) evalArgs(n nodeID) (a callArgs, base argMark) {
 	for _, k := range m.named(n) {
 		switch m.kind(k) {
 		case "keyword_argument":
-			name := m.ident(m.child(k, "name"))
-			v := f.eval(m.child(k, "value"))
-			w.kwv = append(w.kwv, kwArg{name: name, v: v, n: m.child(k, "value")})
+			name := m.ident(m.child(k, fName))
+			v := f.eval(m.child(k, fValue))
+			w.kwv = append(w.kwv, kwArg{name: name, v: v, n: m.child(k, fValue)})
 			a.capOK = a.capOK || v.Cap
 		case "list_splat", "dictionary_splat":
 			f.eval(m.named(k)[0])
@@ -89,8 +89,8 @@ func (w *worker) popArgs(base argMark) {
 
 func (f *frame) evalCall(n nodeID) Value {
 	m := f.mod
-	fnNode := m.child(n, "function")
-	args, base := f.evalArgs(m.child(n, "arguments"))
+	fnNode := m.child(n, fFunction)
+	args, base := f.evalArgs(m.child(n, fArguments))
 	defer f.w.popArgs(base)
 	if f.record {
 		if v, vn, ok := args.kw("supported_major_versions"); ok {
@@ -115,9 +115,9 @@ func (f *frame) evalCall(n nodeID) Value {
 		}
 	}
 	if m.kind(fnNode) == "attribute" {
-		objN := m.child(fnNode, "object")
+		objN := m.child(fnNode, fObject)
 		obj := f.eval(objN)
-		name := m.text(m.child(fnNode, "attribute"))
+		name := m.text(m.child(fnNode, fAttribute))
 		if v, ok := f.method(obj, objN, name, args); ok {
 			return v
 		}

@@ -53,9 +53,9 @@ func (f *frame) eval(n nodeID) Value {
 	case opDictionary:
 		return f.evalDict(n)
 	case opAttribute:
-		obj := f.eval(m.child(n, "object"))
-		name := m.text(m.child(n, "attribute"))
-		if o := m.child(n, "object"); m.kind(o) == "identifier" {
+		obj := f.eval(m.child(n, fObject))
+		name := m.text(m.child(n, fAttribute))
+		if o := m.child(n, fObject); m.kind(o) == "identifier" {
 			if v, ok := f.env.get(m.text(o) + "." + name); ok {
 				return v
 			}
@@ -66,7 +66,7 @@ func (f *frame) eval(n nodeID) Value {
 	case opCall:
 		return f.evalCall(n)
 	case opNotOperator:
-		v := f.eval(m.child(n, "argument"))
+		v := f.eval(m.child(n, fArgument))
 		out := unknownIf(v.Cap)
 		switch v.truth() {
 		case triTrue:
@@ -81,15 +81,15 @@ func (f *frame) eval(n nodeID) Value {
 	case opComparisonOperator:
 		return f.evalCompare(n)
 	case opBinaryOperator:
-		op := m.text(m.child(n, "operator"))
-		l, r := f.eval(m.child(n, "left")), f.eval(m.child(n, "right"))
+		op := m.text(m.child(n, fOperator))
+		l, r := f.eval(m.child(n, fLeft)), f.eval(m.child(n, fRight))
 		if op == "/" && pathOperands(l, r) {
 			return pathJoin(l, r)
 		}
 		return f.binop(op, l, r)
 	case opUnaryOperator:
-		v := f.eval(m.child(n, "argument"))
-		switch m.text(m.child(n, "operator")) {
+		v := f.eval(m.child(n, fArgument))
+		switch m.text(m.child(n, fOperator)) {
 		case "-":
 			return f.binop("-", vint(0), v)
 		case "+":
@@ -99,8 +99,8 @@ func (f *frame) eval(n nodeID) Value {
 	case opConditionalExpression:
 		return f.evalTernary(n)
 	case opNamedExpression:
-		v := f.eval(m.child(n, "value"))
-		f.assign(m.text(m.child(n, "name")), v)
+		v := f.eval(m.child(n, fValue))
+		f.assign(m.text(m.child(n, fName)), v)
 		return v
 	case opAssignment:
 		return f.evalAssign(n)
@@ -163,8 +163,8 @@ func (f *frame) evalDict(n nodeID) Value {
 		if m.kind(p) != "pair" {
 			return unknown
 		}
-		k := f.eval(m.child(p, "key"))
-		v := f.eval(m.child(p, "value"))
+		k := f.eval(m.child(p, fKey))
+		v := f.eval(m.child(p, fValue))
 		out.elems = append(out.elems, k)
 		out.vals = append(out.vals, v)
 		out.Cap = out.Cap || k.Cap
@@ -240,15 +240,15 @@ func unescape(s string) string {
 
 func (f *frame) evalBoolOp(n nodeID) Value {
 	m := f.mod
-	op := m.text(m.child(n, "operator"))
-	a := f.eval(m.child(n, "left"))
+	op := m.text(m.child(n, fOperator))
+	a := f.eval(m.child(n, fLeft))
 	ta := a.truth()
 	shortCircuit := (op == "and" && ta == triFalse) || (op == "or" && ta == triTrue)
 	if shortCircuit {
-		f.sideEval(m.child(n, "right"))
+		f.sideEval(m.child(n, fRight))
 		return a
 	}
-	b := f.eval(m.child(n, "right"))
+	b := f.eval(m.child(n, fRight))
 	if ta != triUnknown {
 		b = b.tainted(a.Cap)
 		if b.via == nil {
@@ -273,7 +273,7 @@ func (f *frame) evalBoolOp(n nodeID) Value {
 func (f *frame) evalCompare(n nodeID) Value {
 	m := f.mod
 	operands := m.named(n)
-	ops := m.childrenBy(n, "operators")
+	ops := m.childrenBy(n, fOperators)
 	if len(operands) < 2 || len(ops) != len(operands)-1 {
 		return unknown
 	}
@@ -572,7 +572,7 @@ func (f *frame) evalComprehension(n nodeID) Value {
 	if len(fors) != 1 {
 		return unknown
 	}
-	it := f.eval(m.child(fors[0], "right"))
+	it := f.eval(m.child(fors[0], fRight))
 	if (it.k != vList && it.k != vTuple && it.k != vSet) || len(it.elems) > 64 {
 		// The body is not run; its calls still count.
 		f.sideEval(body)
@@ -596,7 +596,7 @@ func (f *frame) evalComprehension(n nodeID) Value {
 		out.k = vSet
 	}
 	for _, e := range it.elems {
-		f.bindTarget(m.child(fors[0], "left"), e)
+		f.bindTarget(m.child(fors[0], fLeft), e)
 		keep := triTrue
 		for _, c := range ifs {
 			cv := f.eval(m.named(c)[0])
@@ -622,8 +622,8 @@ func (f *frame) evalComprehension(n nodeID) Value {
 // up by a capability-dependent key is a table gate.
 func (f *frame) evalSubscript(n nodeID) Value {
 	m := f.mod
-	obj := f.eval(m.child(n, "value"))
-	subs := m.childrenBy(n, "subscript")
+	obj := f.eval(m.child(n, fValue))
+	subs := m.childrenBy(n, fSubscript)
 	var key Value
 	switch {
 	case len(subs) == 1 && m.kind(subs[0]) == "slice":

@@ -78,13 +78,13 @@ func (f *frame) execStmt(s nodeID) bool {
 		}
 		return v.truth() == triFalse
 	case opForStatement:
-		it := f.eval(m.child(s, "right"))
-		f.loopBody(m.child(s, "body"), func(g *frame) { g.bindTarget(m.child(s, "left"), unknownIf(it.Cap)) })
-		f.execElse(m.child(s, "alternative"))
+		it := f.eval(m.child(s, fRight))
+		f.loopBody(m.child(s, fBody), func(g *frame) { g.bindTarget(m.child(s, fLeft), unknownIf(it.Cap)) })
+		f.execElse(m.child(s, fAlternative))
 	case opWhileStatement:
-		f.eval(m.child(s, "condition"))
-		f.loopBody(m.child(s, "body"), nil)
-		f.execElse(m.child(s, "alternative"))
+		f.eval(m.child(s, fCondition))
+		f.loopBody(m.child(s, fBody), nil)
+		f.execElse(m.child(s, fAlternative))
 	case opTryStatement:
 		return f.execTry(s)
 	case opWithStatement:
@@ -95,11 +95,11 @@ func (f *frame) execStmt(s nodeID) bool {
 				}
 			}
 		}
-		return f.execBlock(m.child(s, "body"))
+		return f.execBlock(m.child(s, fBody))
 	case opFunctionDefinition:
 		f.bindDef(s)
 	case opDecoratedDefinition:
-		def := m.child(s, "definition")
+		def := m.child(s, fDefinition)
 		for _, d := range m.named(s) {
 			if m.kind(d) == "decorator" {
 				f.evalDecorator(d, def)
@@ -116,11 +116,11 @@ func (f *frame) execStmt(s nodeID) bool {
 		f.execImport(s)
 	case opMatchStatement:
 		// Cases are explored but not decided.
-		f.eval(m.child(s, "subject"))
+		f.eval(m.child(s, fSubject))
 		var envs []envDiff
 		for _, c := range m.descendantsOfKind(s, "case_clause") {
 			mark := f.env.save()
-			if !f.execBlock(m.child(c, "consequence")) {
+			if !f.execBlock(m.child(c, fConsequence)) {
 				envs = append(envs, f.env.diff(mark))
 			}
 			f.env.restore(mark)
@@ -181,13 +181,13 @@ func (f *frame) loopBody(body nodeID, bind func(*frame)) {
 
 func (f *frame) execElse(n nodeID) {
 	if n != noNode {
-		f.execBlock(f.mod.child(n, "body"))
+		f.execBlock(f.mod.child(n, fBody))
 	}
 }
 
 func (f *frame) execWithItem(item nodeID) {
 	m := f.mod
-	v := m.child(item, "value")
+	v := m.child(item, fValue)
 	if v == noNode {
 		return
 	}
@@ -195,7 +195,7 @@ func (f *frame) execWithItem(item nodeID) {
 		kids := m.named(v)
 		if len(kids) > 0 {
 			val := f.eval(kids[0])
-			if t := m.child(v, "alias"); t != noNode {
+			if t := m.child(v, fAlias); t != noNode {
 				f.bindTarget(t, unknownIf(val.Cap))
 			}
 		}
@@ -210,7 +210,7 @@ func (f *frame) execTry(s nodeID) bool {
 	m := f.mod
 	// Every path below begins where the try does.
 	mark := f.env.save()
-	done := f.execBlock(m.child(s, "body"))
+	done := f.execBlock(m.child(s, fBody))
 	var envs []envDiff
 	allDone := done
 	if !done {
@@ -243,7 +243,7 @@ func (f *frame) execTry(s nodeID) bool {
 				for name, v := range envs[0] {
 					f.env.set(name, v)
 				}
-				if f.execBlock(m.child(k, "body")) {
+				if f.execBlock(m.child(k, fBody)) {
 					envs = envs[1:]
 				} else {
 					envs[0] = f.env.diff(mark)
@@ -277,13 +277,13 @@ type clause struct {
 func (f *frame) clauses(s nodeID) []clause { return f.mod.clauses(s) }
 
 func (m *module) clauses(s nodeID) []clause {
-	cl := []clause{{m.child(s, "condition"), m.child(s, "consequence")}}
-	for _, a := range m.childrenBy(s, "alternative") {
+	cl := []clause{{m.child(s, fCondition), m.child(s, fConsequence)}}
+	for _, a := range m.childrenBy(s, fAlternative) {
 		switch m.kind(a) {
 		case "elif_clause":
-			cl = append(cl, clause{m.child(a, "condition"), m.child(a, "consequence")})
+			cl = append(cl, clause{m.child(a, fCondition), m.child(a, fConsequence)})
 		case "else_clause":
-			cl = append(cl, clause{noNode, m.child(a, "body")})
+			cl = append(cl, clause{noNode, m.child(a, fBody)})
 		}
 	}
 	return cl
@@ -442,9 +442,9 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 	case "identifier":
 		f.assign(m.text(t), v)
 	case "attribute":
-		obj := m.child(t, "object")
+		obj := m.child(t, fObject)
 		if m.kind(obj) == "identifier" {
-			f.assign(m.text(obj)+"."+m.text(m.child(t, "attribute")), v)
+			f.assign(m.text(obj)+"."+m.text(m.child(t, fAttribute)), v)
 		}
 	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list", "parenthesized_expression":
 		kids := m.named(t)
@@ -462,7 +462,7 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 		}
 	case "subscript":
 		// d[k] = v: the container is no longer known.
-		obj := m.child(t, "value")
+		obj := m.child(t, fValue)
 		if m.kind(obj) == "identifier" {
 			old := f.lookup(m.text(obj))
 			if old.k == vDict || old.k == vList {
@@ -476,12 +476,12 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 // returns the value.
 func (f *frame) evalAssign(e nodeID) Value {
 	m := f.mod
-	right := m.child(e, "right")
+	right := m.child(e, fRight)
 	v := unknown
 	if right != noNode {
 		v = f.eval(right)
 	}
-	f.bindTarget(m.child(e, "left"), v)
+	f.bindTarget(m.child(e, fLeft), v)
 	return v
 }
 
@@ -493,10 +493,10 @@ func (f *frame) execExpr(e nodeID) {
 	case "assignment":
 		f.evalAssign(e)
 	case "augmented_assignment":
-		left := m.child(e, "left")
+		left := m.child(e, fLeft)
 		cur := f.eval(left)
-		r := f.eval(m.child(e, "right"))
-		op := m.text(m.child(e, "operator"))
+		r := f.eval(m.child(e, fRight))
+		op := m.text(m.child(e, fOperator))
 		f.bindTarget(left, f.binop(op[:len(op)-1], cur, r))
 	default:
 		f.eval(e)

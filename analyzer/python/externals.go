@@ -227,19 +227,19 @@ func (f *frame) execImport(s nodeID) {
 	p := f.w.prog
 	switch m.kind(s) {
 	case "import_statement":
-		for _, k := range m.childrenBy(s, "name") {
+		for _, k := range m.childrenBy(s, fName) {
 			switch m.kind(k) {
 			case "dotted_name":
 				name := m.text(k)
 				top := strings.SplitN(name, ".", 2)[0]
 				f.assign(top, f.moduleValue(top))
 			case "aliased_import":
-				name := m.text(m.child(k, "name"))
-				f.assign(m.text(m.child(k, "alias")), f.moduleValue(name))
+				name := m.text(m.child(k, fName))
+				f.assign(m.text(m.child(k, fAlias)), f.moduleValue(name))
 			}
 		}
 	case "import_from_statement":
-		modN := m.child(s, "module_name")
+		modN := m.child(s, fModuleName)
 		var target *module
 		var absName string
 		if m.kind(modN) == "relative_import" {
@@ -271,11 +271,11 @@ func (f *frame) execImport(s nodeID) {
 				}
 			}
 		}
-		for _, k := range m.childrenBy(s, "name") {
+		for _, k := range m.childrenBy(s, fName) {
 			name, alias := m.text(k), m.text(k)
 			if m.kind(k) == "aliased_import" {
-				name = m.text(m.child(k, "name"))
-				alias = m.text(m.child(k, "alias"))
+				name = m.text(m.child(k, fName))
+				alias = m.text(m.child(k, fAlias))
 			}
 			f.assign(alias, f.importName(target, absName, name))
 		}

@@ -107,22 +107,22 @@ func (m *module) named(n nodeID) []nodeID {
 	return m.parsed.namedKids[start:end:end]
 }
 
-func (m *module) child(n nodeID, field string) nodeID {
+func (m *module) child(n nodeID, f field) nodeID {
 	if n == noNode {
 		return noNode
 	}
 	for _, k := range m.kids(n) {
-		if m.tab.fields[m.nodes[k].field] == field {
+		if m.tab.fkeys[m.nodes[k].field] == f {
 			return k
 		}
 	}
 	return noNode
 }
 
-func (m *module) childrenBy(n nodeID, field string) []nodeID {
+func (m *module) childrenBy(n nodeID, f field) []nodeID {
 	var out []nodeID
 	for _, k := range m.kids(n) {
-		if m.tab.fields[m.nodes[k].field] == field {
+		if m.tab.fkeys[m.nodes[k].field] == f {
 			out = append(out, k)
 		}
 	}
@@ -211,7 +211,7 @@ func (m *module) index() {
 				f := m.newFunc(k, scope, cls)
 				walk(f.body, f.qual, nil)
 			case "class_definition":
-				c := &classDef{mod: m, node: k, name: m.text(m.child(k, "name")), body: m.child(k, "body"), methods: map[string]*funcDef{}}
+				c := &classDef{mod: m, node: k, name: m.text(m.child(k, fName)), body: m.child(k, fBody), methods: map[string]*funcDef{}}
 				c.qual = scope + "." + c.name
 				m.classes = append(m.classes, c)
 				m.clsOf[k] = c
@@ -225,7 +225,7 @@ func (m *module) index() {
 }
 
 func (m *module) newFunc(n nodeID, scope string, cls *classDef) *funcDef {
-	f := &funcDef{mod: m, node: n, name: m.text(m.child(n, "name")), body: m.child(n, "body"), class: cls, line: m.line(n)}
+	f := &funcDef{mod: m, node: n, name: m.text(m.child(n, fName)), body: m.child(n, fBody), class: cls, line: m.line(n)}
 	f.size = m.subtreeSize(n)
 	f.qual = scope + "." + f.name
 	if cls != nil {
@@ -238,7 +238,7 @@ func (m *module) newFunc(n nodeID, scope string, cls *classDef) *funcDef {
 			}
 		}
 	}
-	for _, p := range m.named(m.child(n, "parameters")) {
+	for _, p := range m.named(m.child(n, fParameters)) {
 		switch m.kind(p) {
 		case "identifier":
 			f.params = append(f.params, param{name: m.text(p), def: noNode})
@@ -250,7 +250,7 @@ func (m *module) newFunc(n nodeID, scope string, cls *classDef) *funcDef {
 				f.params = append(f.params, param{star: true})
 			}
 		case "default_parameter", "typed_default_parameter":
-			f.params = append(f.params, param{name: m.text(m.child(p, "name")), def: m.child(p, "value")})
+			f.params = append(f.params, param{name: m.text(m.child(p, fName)), def: m.child(p, fValue)})
 		case "list_splat_pattern", "dictionary_splat_pattern":
 			f.params = append(f.params, param{star: true})
 		}

@@ -165,3 +165,84 @@ func opOf(kind string) op {
 func (m *module) op(n nodeID) op {
 	return m.tab.ops[m.nodes[n].kind]
 }
+
+// field is a field name the analysis asks for (module.child), as a small
+// integer compared with each child's, for the same reason as op.
+type field uint8
+
+const (
+	fOther field = iota // a field the analysis never asks for, or none
+	fAlias
+	fAlternative
+	fArgument
+	fArguments
+	fAttribute
+	fBody
+	fCondition
+	fConsequence
+	fDefinition
+	fFunction
+	fKey
+	fLeft
+	fModuleName
+	fName
+	fObject
+	fOperator
+	fOperators
+	fParameters
+	fRight
+	fSubject
+	fSubscript
+	fValue
+)
+
+// fieldOf is the field of a grammar field's name.
+func fieldOf(name string) field {
+	switch name {
+	case "alias":
+		return fAlias
+	case "alternative":
+		return fAlternative
+	case "argument":
+		return fArgument
+	case "arguments":
+		return fArguments
+	case "attribute":
+		return fAttribute
+	case "body":
+		return fBody
+	case "condition":
+		return fCondition
+	case "consequence":
+		return fConsequence
+	case "definition":
+		return fDefinition
+	case "function":
+		return fFunction
+	case "key":
+		return fKey
+	case "left":
+		return fLeft
+	case "module_name":
+		return fModuleName
+	case "name":
+		return fName
+	case "object":
+		return fObject
+	case "operator":
+		return fOperator
+	case "operators":
+		return fOperators
+	case "parameters":
+		return fParameters
+	case "right":
+		return fRight
+	case "subject":
+		return fSubject
+	case "subscript":
+		return fSubscript
+	case "value":
+		return fValue
+	}
+	return fOther
+}

@@ -44,7 +44,8 @@ type langTable struct {
 	names  []string
 	named  []bool
 	fields []string
-	ops    []op // opOf each name
+	ops    []op    // opOf each name
+	fkeys  []field // fieldOf each field's name
 }
 
 func newLangTable(lang *sitter.Language) *langTable {
@@ -67,6 +68,12 @@ func newLangTable(lang *sitter.Language) *langTable {
 	t.fields = make([]string, fc+1)
 	for i := uint32(1); i <= fc; i++ {
 		t.fields[i] = lang.FieldNameForId(uint16(i))
+	}
+	t.fkeys = make([]field, len(t.fields))
+	for i, name := range t.fields {
+		if i > 0 {
+			t.fkeys[i] = fieldOf(name)
+		}
 	}
 	return t
 }
