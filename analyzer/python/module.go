@@ -14,6 +14,7 @@ type module struct {
 	idx        int
 	root, path string
 	name       string // dotted module name
+	lastHash   uint64 // wordHashString of name's last component (selection.reaches)
 	pkg        string // package relative imports start from
 	isTest     bool
 	dig        *Digest // the byte scan (selection only)

@@ -368,7 +368,7 @@ func (s *selection) reaches(m, a *module) bool {
 			return true
 		}
 	}
-	return m.dig.mentions(wordHashString(lastName(a.name))) || s.mentionsAny(m.dig, s.modAliases[a])
+	return m.dig.mentions(a.lastHash) || s.mentionsAny(m.dig, s.modAliases[a])
 }
 
 func (s *selection) mentionsClass(d *Digest, classes map[*classDef]bool) bool {
