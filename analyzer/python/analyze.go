@@ -174,6 +174,7 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 		} else {
 			prog.selectFiles()
 		}
+		prog.dropWords()
 	}
 	prog.collect = collect
 

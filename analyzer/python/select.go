@@ -235,6 +235,19 @@ func (p *program) digestAll() {
 	}
 }
 
+// dropWords keeps, of each module's byte scan, only the flags read once
+// the selection is made (ArchList, for archListGates): the words of every
+// file were the second largest thing held through the analysis (52 MB on
+// sglang, next to the syntax trees), and the caller keeps no other
+// reference to them.
+func (p *program) dropWords() {
+	for _, m := range p.mods {
+		if d := m.dig; d != nil {
+			m.dig = &Digest{Seed: d.Seed, ArchList: d.ArchList, StarImport: d.StarImport}
+		}
+	}
+}
+
 // seedShare is the share of files the byte scan found seeds in.
 func (p *program) seedShare() float64 {
 	if len(p.mods) == 0 {
