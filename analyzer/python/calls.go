@@ -156,13 +156,13 @@ func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 func (f *frame) attr(obj Value, name string) Value {
 	switch obj.k {
 	case vModule:
-		if sub := f.w.prog.submodule(obj.mod, name); sub != nil && !f.definesName(obj.mod, name) {
+		if sub := f.w.submodule(obj.mod, name); sub != nil && !f.definesName(obj.mod, name) {
 			return Value{k: vModule, mod: sub}
 		}
 		if v, ok := f.w.moduleGlobals(obj.mod).get(name); ok {
 			return v
 		}
-		if sub := f.w.prog.submodule(obj.mod, name); sub != nil {
+		if sub := f.w.submodule(obj.mod, name); sub != nil {
 			return Value{k: vModule, mod: sub}
 		}
 		return vext(obj.mod.name + "." + name)

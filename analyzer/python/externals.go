@@ -302,7 +302,7 @@ func (f *frame) importName(target *module, absName, name string) Value {
 	if v, ok := f.w.moduleGlobals(target).get(name); ok {
 		return v
 	}
-	if sub := f.w.prog.submodule(target, name); sub != nil {
+	if sub := f.w.submodule(target, name); sub != nil {
 		return Value{k: vModule, mod: sub}
 	}
 	return vext(absName + "." + name)

@@ -48,6 +48,28 @@ type worker struct {
 	kwv  []kwArg
 	// envs are the environments of calls that returned (getEnv).
 	envs []*env
+	// subs remembers program.submodule, which builds paths and looks
+	// them up at every attribute of a module and every import.
+	subs map[subKey]*module
+}
+
+type subKey struct {
+	pkg  *module
+	name string
+}
+
+// submodule is program.submodule (a function of the paths alone).
+func (w *worker) submodule(pkg *module, name string) *module {
+	k := subKey{pkg, name}
+	if m, ok := w.subs[k]; ok {
+		return m
+	}
+	m := w.prog.submodule(pkg, name)
+	if w.subs == nil {
+		w.subs = map[subKey]*module{}
+	}
+	w.subs[k] = m
+	return m
 }
 
 // getEnv lends an empty environment to a call's frame, and putEnv takes
