@@ -60,6 +60,10 @@ type Config struct {
 	// alwaysSelect runs the selection however many seeds there are
 	// (tests).
 	alwaysSelect bool
+	// joinAll makes every join of environments visit every name, as
+	// joining full copies did, not only the names some path wrote
+	// (env.join; tests).
+	joinAll bool
 }
 
 // denseSeeds is the share of seed files from which every file is
@@ -170,6 +174,7 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 		} else {
 			prog.selectFiles()
 		}
+		prog.dropWords()
 	}
 	prog.collect = collect
 
@@ -214,6 +219,7 @@ func stubModules(srcs []Source) []*module {
 	for i, s := range srcs {
 		m := &module{idx: i, root: s.Root, path: s.Path, src: s.Src, open: s.Load, dig: s.Digest, isTest: isTestPath(s.Path)}
 		m.name, m.pkg, _ = moduleName(m.path, pkgDirs[s.Root])
+		m.lastHash = wordHashString(lastName(m.name))
 		mods[i] = m
 	}
 	return mods

@@ -125,15 +125,15 @@ func (m *module) contextName(n nodeID) string {
 	for i := 0; i < 3 && p != noNode; i++ {
 		switch m.kind(p) {
 		case "assignment", "augmented_assignment":
-			return m.text(m.child(p, "left"))
+			return m.text(m.child(p, fLeft))
 		case "keyword_argument":
-			return m.text(m.child(p, "name"))
+			return m.text(m.child(p, fName))
 		case "call":
-			return m.text(m.child(p, "function"))
+			return m.text(m.child(p, fFunction))
 		case "pair":
-			return m.text(m.child(p, "key"))
+			return m.text(m.child(p, fKey))
 		case "default_parameter", "typed_default_parameter":
-			return m.text(m.child(p, "name"))
+			return m.text(m.child(p, fName))
 		}
 		p = m.parent(p)
 	}
@@ -186,11 +186,11 @@ func archListGates(m *module, caps []Capability) []Gate {
 				}
 			}
 		case "call":
-			fn := m.text(m.child(n, "function"))
+			fn := m.text(m.child(n, fFunction))
 			if fn != "os.environ.get" && fn != "os.getenv" && fn != "environ.get" && fn != "getenv" {
 				continue
 			}
-			args := m.named(m.child(n, "arguments"))
+			args := m.named(m.child(n, fArguments))
 			if len(args) < 2 {
 				continue
 			}
@@ -204,14 +204,14 @@ func archListGates(m *module, caps []Capability) []Gate {
 				done[args[1]] = true
 			}
 		case "assignment":
-			left, right := m.child(n, "left"), m.child(n, "right")
+			left, right := m.child(n, fLeft), m.child(n, fRight)
 			s, ok := m.stringLit(right)
 			if !ok {
 				continue
 			}
 			env := ""
-			if m.kind(left) == "subscript" && strings.HasSuffix(m.text(m.child(left, "value")), "environ") {
-				if subs := m.childrenBy(left, "subscript"); len(subs) == 1 {
+			if m.kind(left) == "subscript" && strings.HasSuffix(m.text(m.child(left, fValue)), "environ") {
+				if subs := m.childrenBy(left, fSubscript); len(subs) == 1 {
 					if e, ok := m.stringLit(subs[0]); ok && strings.Contains(strings.ToUpper(e), "ARCH") {
 						env = e
 					}

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -8,54 +9,94 @@ import (
 // callArgs are a call's evaluated arguments.
 type callArgs struct {
 	pos   []Value
-	kw    map[string]Value
-	kwN   map[string]nodeID
 	posN  []nodeID
-	capOK bool // some argument depends on the capability
+	kws   []kwArg // in call order
+	capOK bool    // some argument depends on the capability
 }
 
-func (f *frame) evalArgs(n nodeID) callArgs {
+// kwArg is a keyword argument; name is a view of the source.
+type kwArg struct {
+	name string
+	v    Value
+	n    nodeID // the value's node
+}
+
+// kw is the keyword argument name (the last one, should it be repeated).
+func (a *callArgs) kw(name string) (Value, nodeID, bool) {
+	for i := len(a.kws) - 1; i >= 0; i-- {
+		if a.kws[i].name == name {
+			return a.kws[i].v, a.kws[i].n, true
+		}
+	}
+	return Value{}, noNode, false
+}
+
+// argMark is where a call's arguments begin on the worker's stacks.
+type argMark struct{ pos, kw int }
+
+// evalArgs evaluates a call's arguments. The positional ones are kept on
+// the worker's argument stack (worker.argv) from base up, so that a call
+// allocates nothing for them (a Value is large and calls are most of the
+// interpreter's work): evalCall pops them when the call is done. Nothing
+// keeps callArgs.pos past the call (callees copy the values), and calls
+// made while the arguments are evaluated push and pop above them.
+func (f *frame) evalArgs(n nodeID) (a callArgs, base argMark) {
 	m := f.mod
-	var a callArgs
+	w := f.w
+	base = argMark{len(w.argv), len(w.kwv)}
 	if n == noNode {
-		return a
+		return a, base
 	}
 	for _, k := range m.named(n) {
 		switch m.kind(k) {
 		case "keyword_argument":
-			name := m.text(m.child(k, "name"))
-			v := f.eval(m.child(k, "value"))
-			if a.kw == nil {
-				// Most calls have no keywords: the maps are made
-				// for the first (reads of nil maps are fine).
-				a.kw, a.kwN = map[string]Value{}, map[string]nodeID{}
-			}
-			a.kw[name], a.kwN[name] = v, m.child(k, "value")
+			name := m.ident(m.child(k, fName))
+			v := f.eval(m.child(k, fValue))
+			w.kwv = append(w.kwv, kwArg{name: name, v: v, n: m.child(k, fValue)})
 			a.capOK = a.capOK || v.Cap
 		case "list_splat", "dictionary_splat":
 			f.eval(m.named(k)[0])
-			a.pos = append(a.pos, unknown)
-			a.posN = append(a.posN, k)
+			w.argv = append(w.argv, unknown)
+			w.argN = append(w.argN, k)
 		case "comment":
 		default:
 			v := f.eval(k)
-			a.pos = append(a.pos, v)
-			a.posN = append(a.posN, k)
+			w.argv = append(w.argv, v)
+			w.argN = append(w.argN, k)
 			a.capOK = a.capOK || v.Cap
 		}
 	}
-	return a
+	if len(w.argv) > base.pos {
+		// Full slice expressions: an append to pos could not reach
+		// the stack above it.
+		a.pos = w.argv[base.pos:len(w.argv):len(w.argv)]
+		a.posN = w.argN[base.pos:len(w.argN):len(w.argN)]
+	}
+	if len(w.kwv) > base.kw {
+		a.kws = w.kwv[base.kw:len(w.kwv):len(w.kwv)]
+	}
+	return a, base
+}
+
+// popArgs drops the arguments evalArgs pushed from base.
+func (w *worker) popArgs(base argMark) {
+	clear(w.argv[base.pos:]) // no stale references for the collector
+	w.argv = w.argv[:base.pos]
+	w.argN = w.argN[:base.pos]
+	clear(w.kwv[base.kw:])
+	w.kwv = w.kwv[:base.kw]
 }
 
 func (f *frame) evalCall(n nodeID) Value {
 	m := f.mod
-	fnNode := m.child(n, "function")
-	args := f.evalArgs(m.child(n, "arguments"))
+	fnNode := m.child(n, fFunction)
+	args, base := f.evalArgs(m.child(n, fArguments))
+	defer f.w.popArgs(base)
 	if f.record {
-		if v, ok := args.kw["supported_major_versions"]; ok {
-			f.recordMajors(n, args.kwN["supported_major_versions"], v)
+		if v, vn, ok := args.kw("supported_major_versions"); ok {
+			f.recordMajors(n, vn, v)
 		}
-		switch lastName(m.text(fnNode)) {
+		switch lastName(m.ident(fnNode)) {
 		case "skipif", "skipIf":
 			if len(args.pos) > 0 {
 				f.recordSkipif(n, args.pos[0])
@@ -74,9 +115,9 @@ func (f *frame) evalCall(n nodeID) Value {
 		}
 	}
 	if m.kind(fnNode) == "attribute" {
-		objN := m.child(fnNode, "object")
+		objN := m.child(fnNode, fObject)
 		obj := f.eval(objN)
-		name := m.text(m.child(fnNode, "attribute"))
+		name := m.text(m.child(fnNode, fAttribute))
 		if v, ok := f.method(obj, objN, name, args); ok {
 			return v
 		}
@@ -115,13 +156,13 @@ func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 func (f *frame) attr(obj Value, name string) Value {
 	switch obj.k {
 	case vModule:
-		if sub := f.w.prog.submodule(obj.mod, name); sub != nil && !f.definesName(obj.mod, name) {
+		if sub := f.w.submodule(obj.mod, name); sub != nil && !f.definesName(obj.mod, name) {
 			return Value{k: vModule, mod: sub}
 		}
-		if v, ok := f.w.moduleGlobals(obj.mod)[name]; ok {
+		if v, ok := f.w.moduleGlobals(obj.mod).get(name); ok {
 			return v
 		}
-		if sub := f.w.prog.submodule(obj.mod, name); sub != nil {
+		if sub := f.w.submodule(obj.mod, name); sub != nil {
 			return Value{k: vModule, mod: sub}
 		}
 		return vext(obj.mod.name + "." + name)
@@ -183,7 +224,7 @@ func findMethod(c *classDef, name string) *funcDef { return c.methods[name] }
 // definesName reports whether a module binds name at top level (so that
 // "pkg.name" is the global, not a submodule of the same name).
 func (f *frame) definesName(m *module, name string) bool {
-	_, ok := f.w.moduleGlobals(m)[name]
+	_, ok := f.w.moduleGlobals(m).get(name)
 	return ok
 }
 
@@ -352,7 +393,7 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 		if obj.capObj && len(obj.elems) == 2 {
 			switch name {
 			case "to_int":
-				return binop("+", binop("*", obj.elems[0], vint(10)), obj.elems[1]).tainted(true), true
+				return f.binop("+", f.binop("*", obj.elems[0], vint(10)), obj.elems[1]).tainted(true), true
 			case "as_version_str":
 				a, _ := obj.elems[0].str()
 				b, _ := obj.elems[1].str()
@@ -417,7 +458,7 @@ func formatMethod(s string, a callArgs) Value {
 			v = a.pos[k]
 		default:
 			var ok bool
-			if v, ok = a.kw[field]; !ok {
+			if v, _, ok = a.kw(field); !ok {
 				return unknown
 			}
 		}
@@ -451,13 +492,13 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 			return v
 		}
 	}
-	g := &frame{w: w, mod: fn.mod, env: map[string]Value{}, fn: fn}
+	g := &frame{w: w, mod: fn.mod, env: w.getEnv(), fn: fn}
 	params := fn.params
 	if fn.class != nil && len(params) > 0 && (params[0].name == "self" || params[0].name == "cls") && !isStatic(fn) {
 		if self != nil {
-			g.env[params[0].name] = *self
+			g.env.set(params[0].name, *self)
 		} else {
-			g.env[params[0].name] = unknown
+			g.env.set(params[0].name, unknown)
 		}
 		params = params[1:]
 	}
@@ -465,22 +506,23 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 		if p.star || p.name == "" {
 			continue
 		}
-		switch v, ok := a.kw[p.name]; {
+		switch v, _, ok := a.kw(p.name); {
 		case ok:
-			g.env[p.name] = v
+			g.env.set(p.name, v)
 		case i < len(a.pos):
-			g.env[p.name] = a.pos[i]
+			g.env.set(p.name, a.pos[i])
 		case p.def != noNode:
-			df := &frame{w: w, mod: fn.mod, env: map[string]Value{}}
-			g.env[p.name] = df.eval(p.def)
+			df := &frame{w: w, mod: fn.mod, env: w.getEnv()}
+			g.env.set(p.name, df.eval(p.def))
+			w.putEnv(df.env)
 		default:
-			g.env[p.name] = unknown
+			g.env.set(p.name, unknown)
 		}
 	}
 	if self != nil && len(fn.params) > 0 {
 		// self.x reads go through the env, as in analyzeFunc.
 		for k, v := range self.attrs {
-			g.env[fn.params[0].name+"."+k] = v
+			g.env.set(fn.params[0].name+"."+k, v)
 		}
 	}
 	w.busy[fn] = true
@@ -489,6 +531,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	w.depth--
 	delete(w.busy, fn)
 	out := g.result(done)
+	w.putEnv(g.env)
 	if out.Cap && (out.k == vBool || out.k == vUnknown && predicateName(fn.name)) {
 		out.via = fn
 	}
@@ -539,15 +582,16 @@ func memoKey(fn *funcDef, a callArgs) (string, bool) {
 			return "", false
 		}
 	}
-	keys := make([]string, 0, len(a.kw))
-	for k := range a.kw {
-		keys = append(keys, k)
+	keys := make([]string, 0, len(a.kws))
+	for _, k := range a.kws {
+		keys = append(keys, k.name)
 	}
 	sort.Strings(keys)
+	keys = slices.Compact(keys)
 	for _, k := range keys {
 		sb.WriteString(k)
 		sb.WriteByte('=')
-		if !scalar(a.kw[k]) {
+		if v, _, _ := a.kw(k); !scalar(v) {
 			return "", false
 		}
 	}

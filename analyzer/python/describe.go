@@ -62,7 +62,7 @@ func (m *module) describeStmts(stmts []nodeID) outcome {
 		case "expression_statement":
 			kids := m.named(s)
 			if len(kids) == 1 && m.kind(kids[0]) == "call" {
-				fn := m.text(m.child(kids[0], "function"))
+				fn := m.text(m.child(kids[0], fFunction))
 				switch lastName(fn) {
 				case "skip", "skipTest", "xfail":
 					if strings.Contains(fn, "pytest") || strings.Contains(fn, "self") || strings.Contains(fn, "unittest") || fn == "skip" {
@@ -129,9 +129,9 @@ func (m *module) describeRest(s nodeID) outcome {
 func (m *module) describeStmt(e nodeID) string {
 	switch m.kind(e) {
 	case "call":
-		return clip("calls " + m.text(m.child(e, "function")) + "(...)")
+		return clip("calls " + m.text(m.child(e, fFunction)) + "(...)")
 	case "assignment":
-		return clip("sets " + m.text(m.child(e, "left")) + " = " + m.text(m.child(e, "right")))
+		return clip("sets " + m.text(m.child(e, fLeft)) + " = " + m.text(m.child(e, fRight)))
 	}
 	return clip(firstLine(m.text(e)))
 }
@@ -155,14 +155,14 @@ func (m *module) describeRaise(s nodeID) string {
 	}
 	e := kids[0]
 	if m.kind(e) == "call" {
-		return clip("raises " + m.text(m.child(e, "function")) + ": " + argText(m, e))
+		return clip("raises " + m.text(m.child(e, fFunction)) + ": " + argText(m, e))
 	}
 	return clip("raises " + m.text(e))
 }
 
 // argText is the first argument of a call, a string literal unquoted.
 func argText(m *module, call nodeID) string {
-	args := m.named(m.child(call, "arguments"))
+	args := m.named(m.child(call, fArguments))
 	if len(args) == 0 {
 		return ""
 	}
@@ -186,9 +186,9 @@ func literalText(t string) string {
 
 // kwText is the text of a keyword argument of a call, unquoted.
 func kwText(m *module, call nodeID, name string) string {
-	for _, k := range m.named(m.child(call, "arguments")) {
-		if m.kind(k) == "keyword_argument" && m.text(m.child(k, "name")) == name {
-			return literalText(m.text(m.child(k, "value")))
+	for _, k := range m.named(m.child(call, fArguments)) {
+		if m.kind(k) == "keyword_argument" && m.text(m.child(k, fName)) == name {
+			return literalText(m.text(m.child(k, fValue)))
 		}
 	}
 	return ""

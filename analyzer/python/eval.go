@@ -1,6 +1,7 @@
 package python
 
 import (
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -12,60 +13,60 @@ func (f *frame) eval(n nodeID) Value {
 		return unknown
 	}
 	m := f.mod
-	switch m.kind(n) {
-	case "identifier":
-		return f.lookup(m.text(n))
-	case "integer":
+	switch m.op(n) {
+	case opIdentifier:
+		return f.lookup(m.ident(n))
+	case opInteger:
 		return parseIntLit(m.text(n))
-	case "float":
+	case opFloat:
 		t := strings.ReplaceAll(m.text(n), "_", "")
 		if x, err := strconv.ParseFloat(t, 64); err == nil {
 			return Value{k: vFloat, f: x}
 		}
 		return unknown
-	case "true":
+	case opTrue:
 		return vbool(true)
-	case "false":
+	case opFalse:
 		return vbool(false)
-	case "none":
+	case opNone:
 		return Value{k: vNone}
-	case "string":
+	case opString:
 		return f.evalString(n)
-	case "concatenated_string":
+	case opConcatenatedString:
 		out := vstr("")
 		for _, k := range m.named(n) {
-			out = binop("+", out, f.eval(k))
+			out = f.binop("+", out, f.eval(k))
 		}
 		return out
-	case "parenthesized_expression":
+	case opParenthesizedExpression:
 		kids := m.named(n)
 		if len(kids) == 1 {
 			return f.eval(kids[0])
 		}
 		return unknown
-	case "tuple", "expression_list":
+	case opTuple, opExpressionList:
 		return f.evalSeq(n, vTuple)
-	case "list":
+	case opList:
 		return f.evalSeq(n, vList)
-	case "set":
+	case opSet:
 		return f.evalSeq(n, vSet)
-	case "dictionary":
+	case opDictionary:
 		return f.evalDict(n)
-	case "attribute":
-		obj := f.eval(m.child(n, "object"))
-		name := m.text(m.child(n, "attribute"))
-		if o := m.child(n, "object"); m.kind(o) == "identifier" {
-			if v, ok := f.env[m.text(o)+"."+name]; ok {
+	case opAttribute:
+		obj := f.eval(m.child(n, fObject))
+		name := m.text(m.child(n, fAttribute))
+		if o := m.child(n, fObject); m.kind(o) == "identifier" {
+			if v, ok := f.env.get(m.text(o) + "." + name); ok {
 				return v
 			}
 		}
 		return f.attr(obj, name)
-	case "subscript":
+	case opSubscript:
 		return f.evalSubscript(n)
-	case "call":
+	case opCall:
 		return f.evalCall(n)
-	case "not_operator":
-		v := f.eval(m.child(n, "argument"))
+	case opNotOperator:
+		v := f.eval(m.child(n, fArgument))
 		out := unknownIf(v.Cap)
 		switch v.truth() {
 		case triTrue:
@@ -75,40 +76,40 @@ func (f *frame) eval(n nodeID) Value {
 		}
 		out.via = v.via
 		return out
-	case "boolean_operator":
+	case opBooleanOperator:
 		return f.evalBoolOp(n)
-	case "comparison_operator":
+	case opComparisonOperator:
 		return f.evalCompare(n)
-	case "binary_operator":
-		op := m.text(m.child(n, "operator"))
-		l, r := f.eval(m.child(n, "left")), f.eval(m.child(n, "right"))
+	case opBinaryOperator:
+		op := m.text(m.child(n, fOperator))
+		l, r := f.eval(m.child(n, fLeft)), f.eval(m.child(n, fRight))
 		if op == "/" && pathOperands(l, r) {
 			return pathJoin(l, r)
 		}
-		return binop(op, l, r)
-	case "unary_operator":
-		v := f.eval(m.child(n, "argument"))
-		switch m.text(m.child(n, "operator")) {
+		return f.binop(op, l, r)
+	case opUnaryOperator:
+		v := f.eval(m.child(n, fArgument))
+		switch m.text(m.child(n, fOperator)) {
 		case "-":
-			return binop("-", vint(0), v)
+			return f.binop("-", vint(0), v)
 		case "+":
 			return v
 		}
 		return unknownIf(v.Cap)
-	case "conditional_expression":
+	case opConditionalExpression:
 		return f.evalTernary(n)
-	case "named_expression":
-		v := f.eval(m.child(n, "value"))
-		f.assign(m.text(m.child(n, "name")), v)
+	case opNamedExpression:
+		v := f.eval(m.child(n, fValue))
+		f.assign(m.text(m.child(n, fName)), v)
 		return v
-	case "assignment":
+	case opAssignment:
 		return f.evalAssign(n)
-	case "await":
+	case opAwait:
 		kids := m.named(n)
 		if len(kids) == 1 {
 			return f.eval(kids[0])
 		}
-	case "list_comprehension", "set_comprehension", "generator_expression", "dictionary_comprehension":
+	case opListComprehension, opSetComprehension, opGeneratorExpression, opDictionaryComprehension:
 		return f.evalComprehension(n)
 	}
 	return unknown
@@ -135,6 +136,9 @@ func parseIntLit(t string) Value {
 
 func (f *frame) evalSeq(n nodeID, k vkind) Value {
 	out := Value{k: k}
+	if kids := f.mod.named(n); len(kids) > 0 {
+		out.elems = make([]Value, 0, len(kids))
+	}
 	for _, e := range f.mod.named(n) {
 		if kk := f.mod.kind(e); kk == "list_splat" || kk == "parenthesized_list_splat" {
 			inner := f.eval(f.mod.named(e)[0])
@@ -159,8 +163,8 @@ func (f *frame) evalDict(n nodeID) Value {
 		if m.kind(p) != "pair" {
 			return unknown
 		}
-		k := f.eval(m.child(p, "key"))
-		v := f.eval(m.child(p, "value"))
+		k := f.eval(m.child(p, fKey))
+		v := f.eval(m.child(p, fValue))
 		out.elems = append(out.elems, k)
 		out.vals = append(out.vals, v)
 		out.Cap = out.Cap || k.Cap
@@ -177,12 +181,14 @@ func (f *frame) evalString(n nodeID) Value {
 	capDep, known := false, true
 	for _, k := range m.kids(n) {
 		switch m.kind(k) {
+		// The parts are read without copies (module.ident): the
+		// builder copies what it keeps.
 		case "string_start":
-			p := strings.ToLower(m.text(k))
+			p := strings.ToLower(m.ident(k))
 			raw = strings.Contains(p, "r")
 			fstr = strings.Contains(p, "f")
 		case "string_content":
-			t := m.text(k)
+			t := m.ident(k)
 			if !raw {
 				t = unescape(t)
 			}
@@ -191,7 +197,7 @@ func (f *frame) evalString(n nodeID) Value {
 			}
 			sb.WriteString(t)
 		case "escape_interpolation":
-			sb.WriteString(m.text(k)[:1])
+			sb.WriteString(m.ident(k)[:1])
 		case "interpolation":
 			kids := m.named(k)
 			if len(kids) == 0 {
@@ -234,15 +240,15 @@ func unescape(s string) string {
 
 func (f *frame) evalBoolOp(n nodeID) Value {
 	m := f.mod
-	op := m.text(m.child(n, "operator"))
-	a := f.eval(m.child(n, "left"))
+	op := m.text(m.child(n, fOperator))
+	a := f.eval(m.child(n, fLeft))
 	ta := a.truth()
 	shortCircuit := (op == "and" && ta == triFalse) || (op == "or" && ta == triTrue)
 	if shortCircuit {
-		f.sideEval(m.child(n, "right"))
+		f.sideEval(m.child(n, fRight))
 		return a
 	}
-	b := f.eval(m.child(n, "right"))
+	b := f.eval(m.child(n, fRight))
 	if ta != triUnknown {
 		b = b.tainted(a.Cap)
 		if b.via == nil {
@@ -267,7 +273,7 @@ func (f *frame) evalBoolOp(n nodeID) Value {
 func (f *frame) evalCompare(n nodeID) Value {
 	m := f.mod
 	operands := m.named(n)
-	ops := m.childrenBy(n, "operators")
+	ops := m.childrenBy(n, fOperators)
 	if len(operands) < 2 || len(ops) != len(operands)-1 {
 		return unknown
 	}
@@ -566,21 +572,31 @@ func (f *frame) evalComprehension(n nodeID) Value {
 	if len(fors) != 1 {
 		return unknown
 	}
-	it := f.eval(m.child(fors[0], "right"))
+	it := f.eval(m.child(fors[0], fRight))
 	if (it.k != vList && it.k != vTuple && it.k != vSet) || len(it.elems) > 64 {
 		// The body is not run; its calls still count.
 		f.sideEval(body)
 		return unknownIf(it.Cap)
 	}
-	saved := f.env
-	f.env = copyEnv(saved)
-	defer func() { f.env = saved }()
+	if f.ms != nil {
+		// At a module's top level the comprehension reads a copy of the
+		// globals, and its bindings go to both (assign): after it they
+		// are globals, but a nested comprehension's are not seen by the
+		// enclosing one. Rare enough to keep as it always was.
+		saved := f.env
+		f.env = &env{m: maps.Clone(saved.m)}
+		defer func() { f.env = saved }()
+	} else {
+		// The loop variable is the comprehension's own.
+		mark := f.env.save()
+		defer f.env.restore(mark)
+	}
 	out := Value{k: vList, Cap: it.Cap}
 	if m.kind(n) == "set_comprehension" {
 		out.k = vSet
 	}
 	for _, e := range it.elems {
-		f.bindTarget(m.child(fors[0], "left"), e)
+		f.bindTarget(m.child(fors[0], fLeft), e)
 		keep := triTrue
 		for _, c := range ifs {
 			cv := f.eval(m.named(c)[0])
@@ -606,8 +622,8 @@ func (f *frame) evalComprehension(n nodeID) Value {
 // up by a capability-dependent key is a table gate.
 func (f *frame) evalSubscript(n nodeID) Value {
 	m := f.mod
-	obj := f.eval(m.child(n, "value"))
-	subs := m.childrenBy(n, "subscript")
+	obj := f.eval(m.child(n, fValue))
+	subs := m.childrenBy(n, fSubscript)
 	var key Value
 	switch {
 	case len(subs) == 1 && m.kind(subs[0]) == "slice":

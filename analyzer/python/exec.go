@@ -21,15 +21,15 @@ func (f *frame) execBlock(b nodeID) bool {
 }
 
 func (f *frame) shadowStmts(stmts []nodeID) {
-	saved, sh, ctrl, rs, r := f.env, f.shadow, f.ctrl, f.retSeen, f.ret
-	f.setEnv(copyEnv(saved))
+	sh, ctrl, rs, r := f.shadow, f.ctrl, f.retSeen, f.ret
+	mark := f.env.save()
 	f.shadow = true
 	for _, s := range stmts {
 		if f.execStmt(s) {
 			break
 		}
 	}
-	f.setEnv(saved)
+	f.env.restore(mark)
 	f.shadow, f.ctrl, f.retSeen, f.ret = sh, ctrl, rs, r
 }
 
@@ -38,14 +38,14 @@ func (f *frame) execStmt(s nodeID) bool {
 		return false
 	}
 	m := f.mod
-	switch m.kind(s) {
-	case "expression_statement":
+	switch m.op(s) {
+	case opExpressionStatement:
 		for _, e := range m.named(s) {
 			f.execExpr(e)
 		}
-	case "if_statement":
+	case opIfStatement:
 		return f.execIf(s)
-	case "return_statement":
+	case opReturnStatement:
 		var v Value
 		var vn nodeID = noNode
 		if kids := m.named(s); len(kids) > 0 {
@@ -59,12 +59,12 @@ func (f *frame) execStmt(s nodeID) bool {
 		}
 		f.addReturn(v)
 		return true
-	case "raise_statement":
+	case opRaiseStatement:
 		for _, e := range m.named(s) {
 			f.eval(e)
 		}
 		return true
-	case "assert_statement":
+	case opAssertStatement:
 		kids := m.named(s)
 		if len(kids) == 0 {
 			return false
@@ -77,17 +77,17 @@ func (f *frame) execStmt(s nodeID) bool {
 			f.ctrl = true
 		}
 		return v.truth() == triFalse
-	case "for_statement":
-		it := f.eval(m.child(s, "right"))
-		f.loopBody(m.child(s, "body"), func(g *frame) { g.bindTarget(m.child(s, "left"), unknownIf(it.Cap)) })
-		f.execElse(m.child(s, "alternative"))
-	case "while_statement":
-		f.eval(m.child(s, "condition"))
-		f.loopBody(m.child(s, "body"), nil)
-		f.execElse(m.child(s, "alternative"))
-	case "try_statement":
+	case opForStatement:
+		it := f.eval(m.child(s, fRight))
+		f.loopBody(m.child(s, fBody), func(g *frame) { g.bindTarget(m.child(s, fLeft), unknownIf(it.Cap)) })
+		f.execElse(m.child(s, fAlternative))
+	case opWhileStatement:
+		f.eval(m.child(s, fCondition))
+		f.loopBody(m.child(s, fBody), nil)
+		f.execElse(m.child(s, fAlternative))
+	case opTryStatement:
 		return f.execTry(s)
-	case "with_statement":
+	case opWithStatement:
 		for _, k := range m.named(s) {
 			if m.kind(k) == "with_clause" {
 				for _, item := range m.named(k) {
@@ -95,11 +95,11 @@ func (f *frame) execStmt(s nodeID) bool {
 				}
 			}
 		}
-		return f.execBlock(m.child(s, "body"))
-	case "function_definition":
+		return f.execBlock(m.child(s, fBody))
+	case opFunctionDefinition:
 		f.bindDef(s)
-	case "decorated_definition":
-		def := m.child(s, "definition")
+	case opDecoratedDefinition:
+		def := m.child(s, fDefinition)
 		for _, d := range m.named(s) {
 			if m.kind(d) == "decorator" {
 				f.evalDecorator(d, def)
@@ -110,24 +110,24 @@ func (f *frame) execStmt(s nodeID) bool {
 		} else {
 			f.bindDef(def)
 		}
-	case "class_definition":
+	case opClassDefinition:
 		f.execClass(s)
-	case "import_statement", "import_from_statement", "future_import_statement":
+	case opImportStatement, opImportFromStatement, opFutureImportStatement:
 		f.execImport(s)
-	case "match_statement":
+	case opMatchStatement:
 		// Cases are explored but not decided.
-		f.eval(m.child(s, "subject"))
-		var envs []map[string]Value
-		base := f.env
+		f.eval(m.child(s, fSubject))
+		var envs []envDiff
 		for _, c := range m.descendantsOfKind(s, "case_clause") {
-			f.setEnv(copyEnv(base))
-			if !f.execBlock(m.child(c, "consequence")) {
-				envs = append(envs, f.env)
+			mark := f.env.save()
+			if !f.execBlock(m.child(c, fConsequence)) {
+				envs = append(envs, f.env.diff(mark))
 			}
+			f.env.restore(mark)
 		}
-		envs = append(envs, base)
-		f.setEnv(joinEnv(envs))
-	case "block", "ERROR":
+		envs = append(envs, nil)
+		f.joinEnv(envs)
+	case opBlock, opError:
 		// tree-sitter wraps what it could not parse in ERROR nodes;
 		// the statements inside still run.
 		return f.execBlock(s)
@@ -163,8 +163,7 @@ func (f *frame) addReturn(v Value) {
 
 // loopBody runs a loop body once, as if it might not run at all.
 func (f *frame) loopBody(body nodeID, bind func(*frame)) {
-	base := f.env
-	f.setEnv(copyEnv(base))
+	mark := f.env.save()
 	if bind != nil {
 		bind(f)
 	}
@@ -172,21 +171,23 @@ func (f *frame) loopBody(body nodeID, bind func(*frame)) {
 	done := f.execBlock(body)
 	f.loop--
 	if done {
-		f.setEnv(base)
+		f.env.restore(mark)
 		return
 	}
-	f.setEnv(joinEnv([]map[string]Value{base, f.env}))
+	d := f.env.diff(mark)
+	f.env.restore(mark)
+	f.joinEnv([]envDiff{nil, d})
 }
 
 func (f *frame) execElse(n nodeID) {
 	if n != noNode {
-		f.execBlock(f.mod.child(n, "body"))
+		f.execBlock(f.mod.child(n, fBody))
 	}
 }
 
 func (f *frame) execWithItem(item nodeID) {
 	m := f.mod
-	v := m.child(item, "value")
+	v := m.child(item, fValue)
 	if v == noNode {
 		return
 	}
@@ -194,7 +195,7 @@ func (f *frame) execWithItem(item nodeID) {
 		kids := m.named(v)
 		if len(kids) > 0 {
 			val := f.eval(kids[0])
-			if t := m.child(v, "alias"); t != noNode {
+			if t := m.child(v, fAlias); t != noNode {
 				f.bindTarget(t, unknownIf(val.Cap))
 			}
 		}
@@ -207,40 +208,54 @@ func (f *frame) execWithItem(item nodeID) {
 // taken instead (an exception can come from anywhere in the body).
 func (f *frame) execTry(s nodeID) bool {
 	m := f.mod
-	base := copyEnv(f.env)
-	done := f.execBlock(m.child(s, "body"))
-	var envs []map[string]Value
+	// Every path below begins where the try does.
+	mark := f.env.save()
+	done := f.execBlock(m.child(s, fBody))
+	var envs []envDiff
 	allDone := done
 	if !done {
-		envs = append(envs, f.env)
+		envs = append(envs, f.env.diff(mark))
 	}
+	f.env.restore(mark)
 	for _, k := range m.named(s) {
 		switch m.kind(k) {
 		case "except_clause", "except_group_clause":
-			f.setEnv(copyEnv(base))
+			mark := f.env.save()
+			open := 0 // blocks of this clause that fell through
 			for _, c := range m.named(k) {
 				if m.kind(c) == "block" {
 					if !f.execBlock(c) {
-						envs = append(envs, f.env)
+						open++
 						allDone = false
 					}
 				}
 			}
+			// (A clause has one block; were there more, they ran in
+			// one environment, and each path is its final state.)
+			for range open {
+				envs = append(envs, f.env.diff(mark))
+			}
+			f.env.restore(mark)
 		case "else_clause":
 			if !done && len(envs) > 0 {
-				f.setEnv(envs[0])
-				if f.execBlock(m.child(k, "body")) {
+				// The else runs on from the body's path.
+				mark := f.env.save()
+				for name, v := range envs[0] {
+					f.env.set(name, v)
+				}
+				if f.execBlock(m.child(k, fBody)) {
 					envs = envs[1:]
 				} else {
-					envs[0] = f.env
+					envs[0] = f.env.diff(mark)
 				}
+				f.env.restore(mark)
 			}
 		}
 	}
 	if len(envs) == 0 {
-		envs = append(envs, base)
+		envs = append(envs, nil)
 	}
-	f.setEnv(joinEnv(envs))
+	f.joinEnv(envs)
 	for _, k := range m.named(s) {
 		if m.kind(k) == "finally_clause" {
 			for _, c := range m.named(k) {
@@ -262,13 +277,13 @@ type clause struct {
 func (f *frame) clauses(s nodeID) []clause { return f.mod.clauses(s) }
 
 func (m *module) clauses(s nodeID) []clause {
-	cl := []clause{{m.child(s, "condition"), m.child(s, "consequence")}}
-	for _, a := range m.childrenBy(s, "alternative") {
+	cl := []clause{{m.child(s, fCondition), m.child(s, fConsequence)}}
+	for _, a := range m.childrenBy(s, fAlternative) {
 		switch m.kind(a) {
 		case "elif_clause":
-			cl = append(cl, clause{m.child(a, "condition"), m.child(a, "consequence")})
+			cl = append(cl, clause{m.child(a, fCondition), m.child(a, fConsequence)})
 		case "else_clause":
-			cl = append(cl, clause{noNode, m.child(a, "body")})
+			cl = append(cl, clause{noNode, m.child(a, fBody)})
 		}
 	}
 	return cl
@@ -315,46 +330,44 @@ func (f *frame) execIf(s nodeID) bool {
 		}
 		f.recordIf(s, cl, b, via)
 	}
-	base := f.env
 	prevCtrl := f.ctrl
 	if anyCap {
 		// What the arms assign depends on the capability.
 		f.ctrl = true
 	}
 	if unknownAt >= 0 {
-		var envs []map[string]Value
+		var envs []envDiff
 		allDone := true
 		for _, c := range cl[unknownAt:] {
-			f.setEnv(copyEnv(base))
+			mark := f.env.save()
 			if !f.execBlock(c.body) {
-				envs = append(envs, f.env)
+				envs = append(envs, f.env.diff(mark))
 				allDone = false
 			}
+			f.env.restore(mark)
 		}
 		if !hasElse {
-			envs = append(envs, base)
+			envs = append(envs, nil)
 			allDone = false
 		}
 		for _, c := range cl[:unknownAt] {
-			f.shadowBlock(base, c.body)
+			f.shadowBlock(c.body)
 		}
 		f.ctrl = prevCtrl
 		if allDone {
-			f.setEnv(base)
 			return true
 		}
 		if anyCap && f.mod.anyTerminates(cl) {
 			f.ctrl = true
 		}
-		f.setEnv(joinEnv(envs))
+		f.joinEnv(envs)
 		return false
 	}
 	for i, c := range cl {
 		if i != taken {
-			f.shadowBlock(base, c.body)
+			f.shadowBlock(c.body)
 		}
 	}
-	f.setEnv(base)
 	done := false
 	if taken < len(cl) {
 		done = f.execBlock(cl[taken].body)
@@ -384,15 +397,15 @@ func (m *module) anyTerminates(cl []clause) bool {
 
 // shadowBlock explores a block this capability does not take, for the
 // gates inside; its effects are dropped.
-func (f *frame) shadowBlock(base map[string]Value, b nodeID) {
+func (f *frame) shadowBlock(b nodeID) {
 	if !f.record {
 		return
 	}
-	saved, sh, ctrl, rs, r := f.env, f.shadow, f.ctrl, f.retSeen, f.ret
-	f.setEnv(copyEnv(base))
+	sh, ctrl, rs, r := f.shadow, f.ctrl, f.retSeen, f.ret
+	mark := f.env.save()
 	f.shadow = true
 	f.execBlock(b)
-	f.setEnv(saved)
+	f.env.restore(mark)
 	f.shadow, f.ctrl, f.retSeen, f.ret = sh, ctrl, rs, r
 }
 
@@ -413,10 +426,10 @@ func (f *frame) execClass(s nodeID) {
 	}
 	if _, ok := f.w.cls[c]; !ok {
 		// Class bodies see the enclosing names without owning them.
-		g := &frame{w: f.w, mod: f.mod, env: map[string]Value{}, outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow}
+		g := &frame{w: f.w, mod: f.mod, env: newEnv(), outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow}
 		f.w.cls[c] = map[string]Value{}
 		g.execBlock(c.body)
-		f.w.cls[c] = g.env
+		f.w.cls[c] = g.env.m
 	}
 	f.assign(c.name, Value{k: vClass, cls: c})
 }
@@ -429,9 +442,9 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 	case "identifier":
 		f.assign(m.text(t), v)
 	case "attribute":
-		obj := m.child(t, "object")
+		obj := m.child(t, fObject)
 		if m.kind(obj) == "identifier" {
-			f.assign(m.text(obj)+"."+m.text(m.child(t, "attribute")), v)
+			f.assign(m.text(obj)+"."+m.text(m.child(t, fAttribute)), v)
 		}
 	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list", "parenthesized_expression":
 		kids := m.named(t)
@@ -449,7 +462,7 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 		}
 	case "subscript":
 		// d[k] = v: the container is no longer known.
-		obj := m.child(t, "value")
+		obj := m.child(t, fValue)
 		if m.kind(obj) == "identifier" {
 			old := f.lookup(m.text(obj))
 			if old.k == vDict || old.k == vList {
@@ -463,12 +476,12 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 // returns the value.
 func (f *frame) evalAssign(e nodeID) Value {
 	m := f.mod
-	right := m.child(e, "right")
+	right := m.child(e, fRight)
 	v := unknown
 	if right != noNode {
 		v = f.eval(right)
 	}
-	f.bindTarget(m.child(e, "left"), v)
+	f.bindTarget(m.child(e, fLeft), v)
 	return v
 }
 
@@ -480,11 +493,11 @@ func (f *frame) execExpr(e nodeID) {
 	case "assignment":
 		f.evalAssign(e)
 	case "augmented_assignment":
-		left := m.child(e, "left")
+		left := m.child(e, fLeft)
 		cur := f.eval(left)
-		r := f.eval(m.child(e, "right"))
-		op := m.text(m.child(e, "operator"))
-		f.bindTarget(left, binop(op[:len(op)-1], cur, r))
+		r := f.eval(m.child(e, fRight))
+		op := m.text(m.child(e, fOperator))
+		f.bindTarget(left, f.binop(op[:len(op)-1], cur, r))
 	default:
 		f.eval(e)
 	}

@@ -53,7 +53,7 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		return Value{k: vCap, i: capOf(w.cap.Major, w.cap.Minor), Cap: true}
 	case "has_device_capability", "is_device_capability", "is_device_capability_family":
 		x := arg(0)
-		if v, ok := a.kw["capability"]; ok {
+		if v, _, ok := a.kw("capability"); ok {
 			x = v
 		}
 		c, ok := capLiteral(x, true)
@@ -227,19 +227,19 @@ func (f *frame) execImport(s nodeID) {
 	p := f.w.prog
 	switch m.kind(s) {
 	case "import_statement":
-		for _, k := range m.childrenBy(s, "name") {
+		for _, k := range m.childrenBy(s, fName) {
 			switch m.kind(k) {
 			case "dotted_name":
 				name := m.text(k)
 				top := strings.SplitN(name, ".", 2)[0]
 				f.assign(top, f.moduleValue(top))
 			case "aliased_import":
-				name := m.text(m.child(k, "name"))
-				f.assign(m.text(m.child(k, "alias")), f.moduleValue(name))
+				name := m.text(m.child(k, fName))
+				f.assign(m.text(m.child(k, fAlias)), f.moduleValue(name))
 			}
 		}
 	case "import_from_statement":
-		modN := m.child(s, "module_name")
+		modN := m.child(s, fModuleName)
 		var target *module
 		var absName string
 		if m.kind(modN) == "relative_import" {
@@ -262,7 +262,7 @@ func (f *frame) execImport(s nodeID) {
 		if len(m.named(s)) > 0 {
 			for _, k := range m.kids(s) {
 				if m.kind(k) == "wildcard_import" && target != nil {
-					for name, v := range f.w.moduleGlobals(target) {
+					for name, v := range f.w.moduleGlobals(target).m {
 						if !strings.HasPrefix(name, "_") {
 							f.assign(name, v)
 						}
@@ -271,11 +271,11 @@ func (f *frame) execImport(s nodeID) {
 				}
 			}
 		}
-		for _, k := range m.childrenBy(s, "name") {
+		for _, k := range m.childrenBy(s, fName) {
 			name, alias := m.text(k), m.text(k)
 			if m.kind(k) == "aliased_import" {
-				name = m.text(m.child(k, "name"))
-				alias = m.text(m.child(k, "alias"))
+				name = m.text(m.child(k, fName))
+				alias = m.text(m.child(k, fAlias))
 			}
 			f.assign(alias, f.importName(target, absName, name))
 		}
@@ -299,10 +299,10 @@ func (f *frame) importName(target *module, absName, name string) Value {
 	if target == f.mod {
 		return unknown
 	}
-	if v, ok := f.w.moduleGlobals(target)[name]; ok {
+	if v, ok := f.w.moduleGlobals(target).get(name); ok {
 		return v
 	}
-	if sub := f.w.prog.submodule(target, name); sub != nil {
+	if sub := f.w.submodule(target, name); sub != nil {
 		return Value{k: vModule, mod: sub}
 	}
 	return vext(absName + "." + name)

@@ -123,8 +123,8 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	case siteMajors:
 		call := m.parent(m.parent(m.parent(k.node)))
 		name := argText(m, call)
-		if args := m.named(m.child(call, "arguments")); len(args) == 0 || m.kind(args[0]) == "keyword_argument" {
-			name = m.text(m.child(call, "function")) + "(...)"
+		if args := m.named(m.child(call, fArguments)); len(args) == 0 || m.kind(args[0]) == "keyword_argument" {
+			name = m.text(m.child(call, fFunction)) + "(...)"
 		}
 		outs = []outcome{{desc: clip("builds " + name)},
 			{desc: "raises RuntimeError: No supported CUDA architectures found for major versions " + first.detail, refuses: true}}
@@ -142,13 +142,13 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	case siteSkipif:
 		reason := kwText(m, k.node, "reason")
 		if reason == "" {
-			if args := m.named(m.child(k.node, "arguments")); len(args) > 1 && m.kind(args[1]) == "string" {
+			if args := m.named(m.child(k.node, fArguments)); len(args) > 1 && m.kind(args[1]) == "string" {
 				reason = literalText(m.text(args[1]))
 			}
 		}
 		outs = []outcome{{desc: "runs"}, {desc: clip("skipped: " + reason), refuses: true, skip: true}}
 		g.Kind, g.IsTest = KindSkip, true
-		if args := m.named(m.child(k.node, "arguments")); len(args) > 0 {
+		if args := m.named(m.child(k.node, fArguments)); len(args) > 0 {
 			where = args[0]
 		}
 		if def := m.enclosingDecorated(k.node); def != nil {
@@ -215,12 +215,12 @@ func setPos(g *Gate, m *module, from, to nodeID) {
 }
 
 func firstArg(m *module, call nodeID) string {
-	args := m.named(m.child(call, "arguments"))
+	args := m.named(m.child(call, fArguments))
 	if len(args) == 0 {
 		return ""
 	}
 	if m.kind(args[0]) == "keyword_argument" {
-		return m.text(m.child(args[0], "value"))
+		return m.text(m.child(args[0], fValue))
 	}
 	return m.text(args[0])
 }
@@ -229,7 +229,7 @@ func firstArg(m *module, call nodeID) string {
 func (m *module) enclosingDecorated(n nodeID) *funcDef {
 	for p := n; p != noNode; p = m.parent(p) {
 		if m.kind(p) == "decorated_definition" {
-			return m.defs[m.child(p, "definition")]
+			return m.defs[m.child(p, fDefinition)]
 		}
 	}
 	return nil
@@ -254,7 +254,7 @@ func (m *module) guardedCall(s nodeID) (string, int) {
 			if found != noNode {
 				return
 			}
-			if m.kind(k) == "call" && jitCall(m.text(m.child(k, "function"))) {
+			if m.kind(k) == "call" && jitCall(m.text(m.child(k, fFunction))) {
 				found = k
 				return
 			}

@@ -49,7 +49,7 @@ walk:
 			scope = p
 			break walk
 		case "if_statement":
-			if m.child(p, "condition") != child {
+			if m.child(p, fCondition) != child {
 				want[m.posOf(m.clauses(p)[0].cond)] = true
 			}
 		case "conditional_expression":
@@ -89,7 +89,7 @@ walk:
 // within scope and its own function, to names the call's arguments read.
 func (m *module) majorsFlowingInto(call, scope nodeID, want map[linePos]bool) {
 	names := map[string]bool{}
-	args := m.child(call, "arguments")
+	args := m.child(call, fArguments)
 	if args == noNode {
 		return
 	}
@@ -103,13 +103,13 @@ func (m *module) majorsFlowingInto(call, scope nodeID, want map[linePos]bool) {
 		if m.kind(i) != "assignment" {
 			return
 		}
-		left := m.child(i, "left")
+		left := m.child(i, fLeft)
 		if m.kind(left) != "identifier" || !names[m.text(left)] || m.enclosingFunc(i) != fn {
 			return
 		}
-		m.eachNode(m.child(i, "right"), func(k nodeID) {
-			if m.kind(k) == "keyword_argument" && m.text(m.child(k, "name")) == "supported_major_versions" {
-				want[m.posOf(m.child(k, "value"))] = true
+		m.eachNode(m.child(i, fRight), func(k nodeID) {
+			if m.kind(k) == "keyword_argument" && m.text(m.child(k, fName)) == "supported_major_versions" {
+				want[m.posOf(m.child(k, fValue))] = true
 			}
 		})
 	})

@@ -1,7 +1,6 @@
 package python
 
 import (
-	"maps"
 	"strings"
 )
 
@@ -41,10 +40,63 @@ type worker struct {
 	// track, on the selection's own workers, learns what functions return.
 	track *tracker
 	selfs map[selfKey]Value
+	// nan: this worker made a float NaN (see env.join).
+	nan bool
+	// argv and argN are the argument stack (evalArgs).
+	argv []Value
+	argN []nodeID
+	kwv  []kwArg
+	// envs are the environments of calls that returned (getEnv).
+	envs []*env
+	// subs remembers program.submodule, which builds paths and looks
+	// them up at every attribute of a module and every import.
+	subs map[subKey]*module
+}
+
+type subKey struct {
+	pkg  *module
+	name string
+}
+
+// submodule is program.submodule (a function of the paths alone).
+func (w *worker) submodule(pkg *module, name string) *module {
+	k := subKey{pkg, name}
+	if m, ok := w.subs[k]; ok {
+		return m
+	}
+	m := w.prog.submodule(pkg, name)
+	if w.subs == nil {
+		w.subs = map[subKey]*module{}
+	}
+	w.subs[k] = m
+	return m
+}
+
+// getEnv lends an empty environment to a call's frame, and putEnv takes
+// it back when the call returns: nothing keeps a call's environment past
+// the call (values are copied out of it; class bodies and module globals
+// have environments of their own), and a fresh map per call was a quarter
+// of the interpreter's allocations.
+func (w *worker) getEnv() *env {
+	if n := len(w.envs); n > 0 {
+		e := w.envs[n-1]
+		w.envs = w.envs[:n-1]
+		return e
+	}
+	return newEnv()
+}
+
+func (w *worker) putEnv(e *env) {
+	if e.marks != 0 || len(e.m) > 64 {
+		// A big map would cost its size to clear at every reuse.
+		return
+	}
+	clear(e.m)
+	w.envs = append(w.envs, e)
 }
 
 type modState struct {
-	globals map[string]Value
+	globals *env
 	running bool
 	done    bool
 }
@@ -53,9 +105,10 @@ type modState struct {
 type frame struct {
 	w      *worker
 	mod    *module
-	env    map[string]Value
-	ms     *modState        // set for a module's own top level: env is its globals
-	outer  map[string]Value // a class body's enclosing scope
+	env    *env
+	ms     *modState // set for a module's own top level: env is its globals
+	outer  *env      // a class body's enclosing scope
+	glob   *env      // the module's globals, once looked up (globals)
 	fn     *funcDef
 	record bool
 	ctrl   bool // a capability-dependent condition decided how we got here
@@ -119,12 +172,12 @@ func (w *worker) runModules(mods []*module, only map[*funcDef]bool) {
 // moduleGlobals executes a module's top level once (recording its gates)
 // and returns its globals; a module imported while it runs (an import
 // cycle) shows the globals bound so far.
-func (w *worker) moduleGlobals(m *module) map[string]Value {
+func (w *worker) moduleGlobals(m *module) *env {
 	ms := w.mods[m]
 	if ms != nil {
 		return ms.globals
 	}
-	ms = &modState{globals: map[string]Value{}, running: true}
+	ms = &modState{globals: newEnv(), running: true}
 	w.mods[m] = ms
 	if !w.prog.ensure(m) {
 		ms.running, ms.done = false, true
@@ -136,39 +189,35 @@ func (w *worker) moduleGlobals(m *module) map[string]Value {
 	w.depth = 0
 	f := &frame{w: w, mod: m, env: ms.globals, ms: ms, record: true}
 	f.execBlock(0)
-	ms.globals = f.env
 	ms.running, ms.done = false, true
 	w.steps, w.depth = saved, depth
 	return ms.globals
 }
 
-// setEnv replaces the frame's environment; at a module's top level the
-// module state follows, so helpers called from there see the new globals.
-func (f *frame) setEnv(env map[string]Value) {
-	f.env = env
-	if f.ms != nil {
-		f.ms.globals = env
-	}
-}
-
-func (f *frame) globals() map[string]Value {
+func (f *frame) globals() *env {
 	if f.ms != nil {
 		return f.env
 	}
-	return f.w.moduleGlobals(f.mod)
+	if f.glob == nil {
+		// Asked for at the first name the frame does not bind, as
+		// always: that may run the module's top level. A module's
+		// globals stay one env, so the frame keeps it.
+		f.glob = f.w.moduleGlobals(f.mod)
+	}
+	return f.glob
 }
 
 // lookup resolves a name: locals, then the module's globals, then a
 // builtin or external name by itself.
 func (f *frame) lookup(name string) Value {
-	if v, ok := f.env[name]; ok {
+	if v, ok := f.env.get(name); ok {
 		return v
 	}
-	if v, ok := f.outer[name]; ok {
+	if v, ok := f.outer.get(name); ok {
 		return v
 	}
 	if f.ms == nil {
-		if v, ok := f.globals()[name]; ok {
+		if v, ok := f.globals().get(name); ok {
 			return v
 		}
 	}
@@ -182,47 +231,34 @@ func (f *frame) lookup(name string) Value {
 	case "__file__":
 		return vpathExact(f.mod.path)
 	}
-	return vext(name)
+	// The name may be a view of the source (module.ident): the value
+	// keeps a copy.
+	return vext(strings.Clone(name))
 }
 
 func (f *frame) assign(name string, v Value) {
 	if f.ctrl {
 		v.Cap = true
 	}
-	if f.ms != nil {
-		f.ms.globals[name] = v
+	if f.ms != nil && f.ms.globals != f.env {
+		// A comprehension at a module's top level (evalComprehension).
+		f.ms.globals.set(name, v)
 	}
-	f.env[name] = v
+	f.env.set(name, v)
 }
 
-func copyEnv(e map[string]Value) map[string]Value {
-	if e == nil {
-		return map[string]Value{}
-	}
-	return maps.Clone(e)
+// joinEnv sets the frame's environment to where paths meet (env.join).
+func (f *frame) joinEnv(paths []envDiff) {
+	f.env.join(paths, f.w.nan || f.w.prog.cfg.joinAll)
 }
 
-// joinEnv is the environment where paths meet.
-func joinEnv(envs []map[string]Value) map[string]Value {
-	if len(envs) == 1 {
-		return envs[0]
+// binop is binop, noting a NaN (env.join).
+func (f *frame) binop(op string, a, b Value) Value {
+	v := binop(op, a, b)
+	if v.k == vFloat && v.f != v.f {
+		f.w.nan = true
 	}
-	out := copyEnv(envs[0])
-	for _, e := range envs[1:] {
-		for k, v := range out {
-			if w, ok := e[k]; ok {
-				out[k] = join(v, w)
-			} else {
-				out[k] = unknownIf(v.Cap)
-			}
-		}
-		for k, w := range e {
-			if _, ok := out[k]; !ok {
-				out[k] = unknownIf(w.Cap)
-			}
-		}
-	}
-	return out
+	return v
 }
 
 // tick counts one evaluation step; false once the budget is spent.
@@ -255,13 +291,13 @@ func (w *worker) analyzeFunc(fn *funcDef) {
 // capParams, parameters named like a capability hold it (and capNamed says
 // whether there were any), and the frame records.
 func (w *worker) funcFrame(fn *funcDef, capParams bool) (f *frame, capNamed bool) {
-	f = &frame{w: w, mod: fn.mod, env: map[string]Value{}, fn: fn, record: capParams}
+	f = &frame{w: w, mod: fn.mod, env: newEnv(), fn: fn, record: capParams}
 	for i, p := range fn.params {
 		if p.star || p.name == "" {
 			continue
 		}
 		if i == 0 && fn.class != nil && (p.name == "self" || p.name == "cls") {
-			f.env[p.name] = w.selfValue(fn.class, p.name == "self" && fn.name != "__init__")
+			f.env.set(p.name, w.selfValue(fn.class, p.name == "self" && fn.name != "__init__"))
 			continue
 		}
 		v := unknown
@@ -269,7 +305,7 @@ func (w *worker) funcFrame(fn *funcDef, capParams bool) (f *frame, capNamed bool
 			v = w.capParam(p.name)
 		}
 		capNamed = capNamed || v.Cap
-		f.env[p.name] = v
+		f.env.set(p.name, v)
 	}
 	return f, capNamed
 }
@@ -348,17 +384,17 @@ func (w *worker) initAttrs(c *classDef) map[string]Value {
 	}
 	saved, depth := w.steps, w.depth
 	w.steps, w.depth = 0, 0
-	f := &frame{w: w, mod: c.mod, env: map[string]Value{}, fn: ini}
-	f.env[ini.params[0].name] = w.selfValue(c, false)
+	f := &frame{w: w, mod: c.mod, env: newEnv(), fn: ini}
+	f.env.set(ini.params[0].name, w.selfValue(c, false))
 	for _, p := range ini.params[1:] {
 		if !p.star && p.name != "" {
-			f.env[p.name] = unknown
+			f.env.set(p.name, unknown)
 		}
 	}
 	f.execBlock(ini.body)
 	self := ini.params[0].name + "."
 	out := map[string]Value{}
-	for k, v := range f.env {
+	for k, v := range f.env.m {
 		if rest, ok := strings.CutPrefix(k, self); ok && !strings.Contains(rest, ".") {
 			out[rest] = v
 		}

@@ -18,7 +18,7 @@ type jitRec struct {
 // load and load_inline count only from torch.utils.cpp_extension.
 func (f *frame) jitKind(callee Value, n nodeID) string {
 	m := f.mod
-	text := m.text(m.child(n, "function"))
+	text := m.text(m.child(n, fFunction))
 	full := text
 	switch callee.k {
 	case vFunc:
@@ -53,8 +53,8 @@ func (f *frame) recordJIT(site siteRef, kind string, a callArgs) {
 	m := f.mod
 	arg := func(pos int, kws ...string) (Value, nodeID, bool) {
 		for _, k := range kws {
-			if v, ok := a.kw[k]; ok {
-				return v, a.kwN[k], true
+			if v, vn, ok := a.kw(k); ok {
+				return v, vn, true
 			}
 		}
 		if pos >= 0 && pos < len(a.pos) {
@@ -152,8 +152,8 @@ func (m *module) literalPaths(n nodeID) []string {
 		}
 		return out
 	case "binary_operator":
-		if m.text(m.child(n, "operator")) == "+" {
-			l, r := m.child(n, "left"), m.child(n, "right")
+		if m.text(m.child(n, fOperator)) == "+" {
+			l, r := m.child(n, fLeft), m.child(n, fRight)
 			if k := m.kind(l); k == "list" || k == "identifier" || k == "binary_operator" && m.kind(r) == "list" {
 				return append(m.literalPaths(l), m.literalPaths(r)...)
 			}
@@ -190,15 +190,15 @@ func (m *module) literalTail(n nodeID) (string, bool) {
 			return m.literalTail(kids[0])
 		}
 	case "binary_operator":
-		op := m.text(m.child(n, "operator"))
+		op := m.text(m.child(n, fOperator))
 		if op != "/" && op != "+" {
 			return "", false
 		}
-		r, rc := m.literalTail(m.child(n, "right"))
+		r, rc := m.literalTail(m.child(n, fRight))
 		if r == "" || !rc {
 			return r, false
 		}
-		l, lc := m.literalTail(m.child(n, "left"))
+		l, lc := m.literalTail(m.child(n, fLeft))
 		if l == "" {
 			return cleanTail(r), false
 		}
@@ -207,8 +207,8 @@ func (m *module) literalTail(n nodeID) (string, bool) {
 		}
 		return l + r, lc
 	case "call":
-		fn := lastName(m.text(m.child(n, "function")))
-		args := m.named(m.child(n, "arguments"))
+		fn := lastName(m.text(m.child(n, fFunction)))
+		args := m.named(m.child(n, fArguments))
 		switch fn {
 		case "join", "Path", "PurePath", "PosixPath", "str", "fspath", "abspath", "realpath":
 		default:
@@ -289,8 +289,8 @@ func nvccArg(m *module, v Value, n nodeID) (Value, nodeID) {
 	if m.kind(n) == "dictionary" {
 		for _, p := range m.named(n) {
 			if m.kind(p) == "pair" {
-				if k, ok := m.stringLit(m.child(p, "key")); ok && k == "nvcc" {
-					pair = m.child(p, "value")
+				if k, ok := m.stringLit(m.child(p, fKey)); ok && k == "nvcc" {
+					pair = m.child(p, fValue)
 				}
 			}
 		}

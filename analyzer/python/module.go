@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // module is one Python file. Its name and place are known from its path;
@@ -13,6 +14,7 @@ type module struct {
 	idx        int
 	root, path string
 	name       string // dotted module name
+	lastHash   uint64 // wordHashString of name's last component (selection.reaches)
 	pkg        string // package relative imports start from
 	isTest     bool
 	dig        *Digest // the byte scan (selection only)
@@ -73,43 +75,55 @@ func (m *module) text(n nodeID) string {
 	return string(m.src[nd.sb:nd.eb])
 }
 
-func (m *module) kids(n nodeID) []nodeID {
+// ident is the text of n without a copy: a view of the source, for names
+// that are only looked up (the source is never written). A string kept
+// beyond the lookup must be copied (strings.Clone): it would hold the
+// whole file.
+func (m *module) ident(n nodeID) string {
 	nd := &m.nodes[n]
-	if nd.kidN == 0 || nd.kidOff < 0 {
+	if nd.eb <= nd.sb {
+		return ""
+	}
+	return unsafe.String(&m.src[nd.sb], int(nd.eb-nd.sb))
+}
+
+func (m *module) kids(n nodeID) []nodeID {
+	start, end := m.parsed.kidRange(n)
+	if start == end {
 		return nil
 	}
-	return m.parsed.kids[nd.kidOff : nd.kidOff+nd.kidN : nd.kidOff+nd.kidN]
+	return m.parsed.kids[start:end:end]
 }
 
 // named is the named children (comments excluded); the slice is shared,
 // callers must not change it.
 func (m *module) named(n nodeID) []nodeID {
-	nd := &m.nodes[n]
-	switch {
-	case nd.namedN == 0:
-		return nil
-	case nd.namedOff < 0:
-		return m.parsed.kids[nd.kidOff : nd.kidOff+nd.kidN : nd.kidOff+nd.kidN]
+	start, end, ok := m.parsed.namedRange(n)
+	if !ok {
+		return m.kids(n)
 	}
-	return m.parsed.namedKids[nd.namedOff : nd.namedOff+nd.namedN : nd.namedOff+nd.namedN]
+	if start == end {
+		return nil
+	}
+	return m.parsed.namedKids[start:end:end]
 }
 
-func (m *module) child(n nodeID, field string) nodeID {
+func (m *module) child(n nodeID, f field) nodeID {
 	if n == noNode {
 		return noNode
 	}
 	for _, k := range m.kids(n) {
-		if m.tab.fields[m.nodes[k].field] == field {
+		if m.tab.fkeys[m.nodes[k].field] == f {
 			return k
 		}
 	}
 	return noNode
 }
 
-func (m *module) childrenBy(n nodeID, field string) []nodeID {
+func (m *module) childrenBy(n nodeID, f field) []nodeID {
 	var out []nodeID
 	for _, k := range m.kids(n) {
-		if m.tab.fields[m.nodes[k].field] == field {
+		if m.tab.fkeys[m.nodes[k].field] == f {
 			out = append(out, k)
 		}
 	}
@@ -198,7 +212,7 @@ func (m *module) index() {
 				f := m.newFunc(k, scope, cls)
 				walk(f.body, f.qual, nil)
 			case "class_definition":
-				c := &classDef{mod: m, node: k, name: m.text(m.child(k, "name")), body: m.child(k, "body"), methods: map[string]*funcDef{}}
+				c := &classDef{mod: m, node: k, name: m.text(m.child(k, fName)), body: m.child(k, fBody), methods: map[string]*funcDef{}}
 				c.qual = scope + "." + c.name
 				m.classes = append(m.classes, c)
 				m.clsOf[k] = c
@@ -212,7 +226,7 @@ func (m *module) index() {
 }
 
 func (m *module) newFunc(n nodeID, scope string, cls *classDef) *funcDef {
-	f := &funcDef{mod: m, node: n, name: m.text(m.child(n, "name")), body: m.child(n, "body"), class: cls, line: m.line(n)}
+	f := &funcDef{mod: m, node: n, name: m.text(m.child(n, fName)), body: m.child(n, fBody), class: cls, line: m.line(n)}
 	f.size = m.subtreeSize(n)
 	f.qual = scope + "." + f.name
 	if cls != nil {
@@ -225,7 +239,7 @@ func (m *module) newFunc(n nodeID, scope string, cls *classDef) *funcDef {
 			}
 		}
 	}
-	for _, p := range m.named(m.child(n, "parameters")) {
+	for _, p := range m.named(m.child(n, fParameters)) {
 		switch m.kind(p) {
 		case "identifier":
 			f.params = append(f.params, param{name: m.text(p), def: noNode})
@@ -237,7 +251,7 @@ func (m *module) newFunc(n nodeID, scope string, cls *classDef) *funcDef {
 				f.params = append(f.params, param{star: true})
 			}
 		case "default_parameter", "typed_default_parameter":
-			f.params = append(f.params, param{name: m.text(m.child(p, "name")), def: m.child(p, "value")})
+			f.params = append(f.params, param{name: m.text(m.child(p, fName)), def: m.child(p, fValue)})
 		case "list_splat_pattern", "dictionary_splat_pattern":
 			f.params = append(f.params, param{star: true})
 		}

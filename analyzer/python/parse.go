@@ -1,10 +1,12 @@
 package python
 
+// #include "parse_c.h"
+import "C"
+
 import (
 	"errors"
-	"fmt"
-	"slices"
 	"sort"
+	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -19,18 +21,21 @@ type nodeID int32
 
 const noNode nodeID = -1
 
+// pnode is one syntax node, 24 bytes (a flashinfer checkout has three
+// million): the children of the nodes lie in parsed.kids in node order, so
+// a node's children end where the next node's begin (kidOff), and likewise
+// its named children (namedOff); the last node's end at the end.
 type pnode struct {
 	kind   uint16 // index into langTable.names
 	field  uint16 // index into langTable.fields; 0 = none
 	sb, eb uint32 // byte range in the source
 	parent nodeID
-	kidOff int32 // first child in module.kids
-	kidN   int32
-	// namedOff/namedN: the named children but comments, in
-	// module.namedKids (namedOff -1: they are the kids), so that
-	// module.named need not allocate.
+	kidOff int32 // first child in parsed.kids
+	// namedOff is the first of the named children but comments in
+	// parsed.namedKids, so that module.named need not allocate; ^off
+	// (negative) when they are all the children (most nodes), and then
+	// none are in namedKids.
 	namedOff int32
-	namedN   int32
 }
 
 // langTable names the grammar's node kinds and fields once per parser, so
@@ -39,6 +44,8 @@ type langTable struct {
 	names  []string
 	named  []bool
 	fields []string
+	ops    []op    // opOf each name
+	fkeys  []field // fieldOf each field's name
 }
 
 func newLangTable(lang *sitter.Language) *langTable {
@@ -53,41 +60,50 @@ func newLangTable(lang *sitter.Language) *langTable {
 	// tree-sitter's ERROR symbol (0xFFFF) is outside the kind table.
 	t.names = append(t.names, "ERROR")
 	t.named = append(t.named, true)
+	t.ops = make([]op, len(t.names))
+	for i, name := range t.names {
+		t.ops[i] = opOf(name)
+	}
 	fc := lang.FieldCount()
 	t.fields = make([]string, fc+1)
 	for i := uint32(1); i <= fc; i++ {
 		t.fields[i] = lang.FieldNameForId(uint16(i))
 	}
+	t.fkeys = make([]field, len(t.fields))
+	for i, name := range t.fields {
+		if i > 0 {
+			t.fkeys[i] = fieldOf(name)
+		}
+	}
 	return t
 }
 
-func (t *langTable) kindOf(n *sitter.Node) uint16 {
-	k := n.KindId()
-	if int(k) >= len(t.names)-1 {
-		return uint16(len(t.names) - 1)
-	}
-	return k
+// keepNamed says whether a node of the kind is one of module.named's
+// children: named, and not a comment.
+func (t *langTable) keepNamed(kind uint16) bool {
+	return t.named[kind] && t.names[kind] != "comment"
 }
 
 // parser is one tree-sitter parser for Python; one per goroutine.
 type parser struct {
-	ts  *sitter.Parser
+	ts  *C.TSParser
 	tab *langTable
+	buf []C.archlint_py_rec // reused between files
 }
 
 func newParser() (*parser, error) {
 	lang := grammars.Python()
-	ts := sitter.NewParser()
-	if err := ts.SetLanguage(lang); err != nil {
-		ts.Close()
-		return nil, fmt.Errorf("python: load grammar: %w", err)
+	ts := C.ts_parser_new()
+	if !C.ts_parser_set_language(ts, (*C.TSLanguage)(unsafe.Pointer(lang.Inner))) {
+		C.ts_parser_delete(ts)
+		return nil, errors.New("python: load grammar: incompatible language version")
 	}
 	return &parser{ts: ts, tab: newLangTable(lang)}, nil
 }
 
 func (p *parser) close() {
 	if p.ts != nil {
-		p.ts.Close()
+		C.ts_parser_delete(p.ts)
 		p.ts = nil
 	}
 }
@@ -100,136 +116,146 @@ type parsed struct {
 	syntaxErr int // 1-based line of the first ERROR/MISSING node, 0 if none
 }
 
+// kidRange is where node n's children lie in kids.
+func (p *parsed) kidRange(n nodeID) (int32, int32) {
+	end := int32(len(p.kids))
+	if int(n)+1 < len(p.nodes) {
+		end = p.nodes[n+1].kidOff
+	}
+	return p.nodes[n].kidOff, end
+}
+
+// namedRange is where node n's named children lie in namedKids; ok is
+// false when they are its children.
+func (p *parsed) namedRange(n nodeID) (start, end int32, ok bool) {
+	start = p.nodes[n].namedOff
+	if start < 0 {
+		return 0, 0, false
+	}
+	end = int32(len(p.namedKids))
+	if int(n)+1 < len(p.nodes) {
+		if end = p.nodes[n+1].namedOff; end < 0 {
+			end = ^end
+		}
+	}
+	return start, end, true
+}
+
 // parse copies the syntax tree of src. Anonymous tokens are kept only when
 // they sit in a field (operators: "<", "not in", "and"), which is all the
 // interpreter needs of them.
+//
+// The parse and the walk run in C (parse_c.go), in two calls per file:
+// go-tree-sitter's Parse hands tree-sitter the rest of the file as a fresh
+// C string at every read (copying it each time), and a walk through its
+// Go cursor costs several cgo calls per node; together they were a third
+// of a flashinfer scan. The C walk fills a flat array in the same pre-order
+// the interpreter's node IDs follow.
 func (p *parser) parse(src []byte) (*parsed, error) {
 	if p.ts == nil {
 		return nil, errors.New("python: parser is closed")
 	}
-	tree := p.ts.Parse(src, nil)
+	if uint64(len(src)) >= 1<<32-1 {
+		return nil, errors.New("python: file too large")
+	}
+	var cs *C.char
+	if len(src) > 0 {
+		cs = (*C.char)(unsafe.Pointer(&src[0]))
+	}
+	var errLine C.int
+	tree := C.archlint_py_parse(p.ts, cs, C.uint32_t(len(src)), &errLine)
 	if tree == nil {
-		p.ts.Reset()
+		C.ts_parser_reset(p.ts)
 		return nil, errors.New("python: tree-sitter returned no tree")
 	}
-	defer tree.Close()
-	root := tree.RootNode()
-	out := &parsed{}
-	if root.HasError() {
-		out.syntaxErr = firstErrorLine(root)
+	defer C.ts_tree_delete(tree)
+	// Python runs about 8 bytes a node; a second walk when the guess was
+	// short.
+	if want := len(src)/7 + 16; cap(p.buf) < want {
+		p.buf = make([]C.archlint_py_rec, want)
 	}
-	cur := tree.Walk()
-	defer cur.Close()
-	// Python runs about 8 bytes a node; the slices are trimmed to size
-	// once copied, since modules stay loaded for the whole analysis.
-	out.nodes = make([]pnode, 0, len(src)/7+16)
-	out.kids = make([]nodeID, 0, len(src)/8+16)
-	// Iterative pre-order copy: a recursive one would overflow on deeply
-	// nested generated code. stack holds the path from the root to the
-	// cursor; an entry of noNode is a token that is not kept.
-	type frame struct {
-		id   nodeID
-		kids []nodeID
+	p.buf = p.buf[:cap(p.buf)]
+	n := int(C.archlint_py_walk(tree, &p.buf[0], C.uint32_t(len(p.buf))))
+	if n > len(p.buf) {
+		p.buf = make([]C.archlint_py_rec, n)
+		n = int(C.archlint_py_walk(tree, &p.buf[0], C.uint32_t(len(p.buf))))
 	}
-	var stack []frame
-	push := func() {
-		n := cur.Node()
-		kid := p.tab.kindOf(n)
-		fid := cur.FieldId()
-		if len(stack) > 0 && !p.tab.named[kid] && fid == 0 {
-			stack = append(stack, frame{id: noNode})
-			return
-		}
-		parent := noNode
-		if len(stack) > 0 {
-			parent = stack[len(stack)-1].id
-		}
-		id := out.add(n, fid, parent)
-		out.nodes[id].kind = kid
-		if len(stack) > 0 {
-			stack[len(stack)-1].kids = append(stack[len(stack)-1].kids, id)
-		}
-		stack = append(stack, frame{id: id})
+	if n < 0 {
+		return nil, errors.New("python: out of memory walking the syntax tree")
 	}
-	push()
-	for {
-		if stack[len(stack)-1].id != noNode && cur.GotoFirstChild() {
-			push()
-			continue
+	out := &parsed{syntaxErr: int(errLine)}
+	out.build(p.buf[:n], p.tab)
+	return out, nil
+}
+
+// build turns the walk's records (pre-order, each with its parent) into
+// nodes with their children's lists.
+func (out *parsed) build(recs []C.archlint_py_rec, tab *langTable) {
+	n := len(recs)
+	out.nodes = make([]pnode, n)
+	kidN := make([]int32, n)
+	for i := range recs {
+		r := &recs[i]
+		k := uint16(r.kind)
+		if int(k) >= len(tab.names)-1 {
+			k = uint16(len(tab.names) - 1) // ERROR
 		}
-		for {
-			top := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if top.id != noNode {
-				out.finish(top.id, top.kids, p.tab)
-			}
-			if len(stack) == 0 {
-				out.nodes = slices.Clone(out.nodes)
-				out.kids = slices.Clone(out.kids)
-				out.namedKids = slices.Clone(out.namedKids)
-				return out, nil
-			}
-			if cur.GotoNextSibling() {
-				push()
+		parent := nodeID(r.parent)
+		out.nodes[i] = pnode{kind: k, field: uint16(r.field), sb: uint32(r.sb), eb: uint32(r.eb), parent: parent}
+		if parent >= 0 {
+			kidN[parent]++
+		}
+	}
+	// Children lie together, in node order; a node's children follow its
+	// parent's order since nodes are in pre-order.
+	out.kids = make([]nodeID, max(n-1, 0))
+	next := make([]int32, n) // where the next child of each node goes
+	off := int32(0)
+	for i := range out.nodes {
+		out.nodes[i].kidOff = off
+		next[i] = off
+		off += kidN[i]
+	}
+	for i := 1; i < n; i++ {
+		p := out.nodes[i].parent
+		out.kids[next[p]] = nodeID(i)
+		next[p]++
+	}
+	// A node with a child that is anonymous or a comment gets its own
+	// list of named children; the others share their kids (most nodes).
+	// Counted first, so that the list is allocated to size.
+	total := int32(0)
+	for i := range out.nodes {
+		nd := &out.nodes[i]
+		nd.namedOff = ^total
+		for _, k := range out.kids[nd.kidOff : nd.kidOff+kidN[i]] {
+			if !tab.keepNamed(out.nodes[k].kind) {
+				nd.namedOff = total
 				break
 			}
-			cur.GotoParent()
+		}
+		if nd.namedOff >= 0 {
+			for _, k := range out.kids[nd.kidOff : nd.kidOff+kidN[i]] {
+				if tab.keepNamed(out.nodes[k].kind) {
+					total++
+				}
+			}
 		}
 	}
-}
-
-func (out *parsed) add(n *sitter.Node, field uint16, parent nodeID) nodeID {
-	sb, eb := n.ByteRange()
-	out.nodes = append(out.nodes, pnode{kind: n.KindId(), field: field, sb: uint32(sb), eb: uint32(eb), parent: parent, kidOff: -1})
-	return nodeID(len(out.nodes) - 1)
-}
-
-func (out *parsed) finish(id nodeID, kids []nodeID, tab *langTable) {
-	nd := &out.nodes[id]
-	nd.kidOff = int32(len(out.kids))
-	nd.kidN = int32(len(kids))
-	out.kids = append(out.kids, kids...)
-	same := true
-	for _, k := range kids {
-		if kind := out.nodes[k].kind; !tab.named[kind] || tab.names[kind] == "comment" {
-			same = false
-			break
-		}
-	}
-	if same {
-		// Most nodes: every child is named; share the kids.
-		nd.namedOff, nd.namedN = -1, nd.kidN
+	if total == 0 {
 		return
 	}
-	nd.namedOff = int32(len(out.namedKids))
-	for _, k := range kids {
-		if kind := out.nodes[k].kind; tab.named[kind] && tab.names[kind] != "comment" {
-			out.namedKids = append(out.namedKids, k)
+	out.namedKids = make([]nodeID, 0, total)
+	for i := range out.nodes {
+		nd := &out.nodes[i]
+		if nd.namedOff < 0 {
+			continue
 		}
-	}
-	nd.namedN = int32(len(out.namedKids)) - nd.namedOff
-}
-
-func firstErrorLine(root *sitter.Node) int {
-	// Descend towards the first damaged child; tree-sitter marks every
-	// ancestor of an ERROR or MISSING node with HasError.
-	n := root
-	for {
-		if n.IsError() || n.IsMissing() {
-			return int(n.StartPosition().Row) + 1
-		}
-		next := (*sitter.Node)(nil)
-		for i := uint(0); i < n.ChildCount(); i++ {
-			c := n.Child(i)
-			if c != nil && (c.HasError() || c.IsMissing()) {
-				next = c
-				break
+		for _, k := range out.kids[nd.kidOff : nd.kidOff+kidN[i]] {
+			if tab.keepNamed(out.nodes[k].kind) {
+				out.namedKids = append(out.namedKids, k)
 			}
 		}
-		if next == nil {
-			return int(n.StartPosition().Row) + 1
-		}
-		n = next
 	}
 }
 

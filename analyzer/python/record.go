@@ -163,9 +163,9 @@ func (f *frame) evalDecorator(d, def nodeID) {
 	}
 	e := kids[0]
 	if m.kind(e) == "call" {
-		name := lastName(m.text(m.child(e, "function")))
+		name := lastName(m.text(m.child(e, fFunction)))
 		if capListName(name) {
-			args := m.named(m.child(e, "arguments"))
+			args := m.named(m.child(e, fArguments))
 			if len(args) > 0 {
 				v := f.eval(args[0])
 				if raw, ok := f.capListRaw(v); ok {

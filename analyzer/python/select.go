@@ -64,6 +64,23 @@ type selection struct {
 	jrClasses map[*classDef]bool
 	// facts are the JIT calls and call edges the workers recorded.
 	facts *facts
+	// noted are the globals and class attributes growValues has seen.
+	noted map[valueKey]*notedValue
+}
+
+// valueKey is a global (m) or class attribute (c) as a worker holds it.
+type valueKey struct {
+	w    *worker
+	m    *module
+	c    *classDef
+	name string
+}
+
+// notedValue is a value's summary, and whether its name was added as a
+// danger name and as a JIT-reaching one.
+type notedValue struct {
+	sum        summary
+	danger, jr bool
 }
 
 // merge takes in what the workers learnt in a round.
@@ -207,13 +224,26 @@ func (p *program) digestAll() {
 	p.sel = &selection{lx: lx, defCount: map[uint64]int32{}, definer: map[uint64]int32{}, dangerGlobals: map[*module]map[uint64]bool{},
 		jrGlobals: map[*module]map[uint64]bool{}, modAliases: map[*module]map[uint64]bool{}, jr: map[uint64]bool{}, dangerMembers: map[*classDef]map[uint64]bool{}, jrMembers: map[*classDef]map[uint64]bool{},
 		aliases: map[*classDef]map[uint64]bool{}, returns: map[*funcDef]*summary{}, carrier: map[*funcDef]bool{},
-		jrQuals: map[string]bool{}, jrClasses: map[*classDef]bool{}}
+		jrQuals: map[string]bool{}, jrClasses: map[*classDef]bool{}, noted: map[valueKey]*notedValue{}}
 	for _, m := range p.mods {
 		for _, h := range m.dig.defs {
 			if p.sel.defCount[h] == 0 {
 				p.sel.definer[h] = int32(m.idx)
 			}
 			p.sel.defCount[h]++
+		}
+	}
+}
+
+// dropWords keeps, of each module's byte scan, only the flags read once
+// the selection is made (ArchList, for archListGates): the words of every
+// file were the second largest thing held through the analysis (52 MB on
+// sglang, next to the syntax trees), and the caller keeps no other
+// reference to them.
+func (p *program) dropWords() {
+	for _, m := range p.mods {
+		if d := m.dig; d != nil {
+			m.dig = &Digest{Seed: d.Seed, ArchList: d.ArchList, StarImport: d.StarImport}
 		}
 	}
 }
@@ -279,6 +309,7 @@ func (p *program) selectFiles() {
 		s.grow(p, ws)
 		fresh = s.join(p)
 	}
+	s.noted = nil // the selection is made
 	for _, m := range p.mods {
 		if p.selected[m.idx] {
 			p.order = append(p.order, m)
@@ -350,7 +381,7 @@ func (s *selection) reaches(m, a *module) bool {
 			return true
 		}
 	}
-	return m.dig.mentions(wordHashString(lastName(a.name))) || s.mentionsAny(m.dig, s.modAliases[a])
+	return m.dig.mentions(a.lastHash) || s.mentionsAny(m.dig, s.modAliases[a])
 }
 
 func (s *selection) mentionsClass(d *Digest, classes map[*classDef]bool) bool {
@@ -532,9 +563,24 @@ func (s *selection) growValues(w *worker) bool {
 			changed = addMember(s.modAliases, v.mod, name) || changed
 			return
 		}
-		var sum summary
-		summarize(s.lx, v, &sum, 0)
-		danger, jr := s.dangerous(&sum)
+		// A global or attribute of a module or class that has run
+		// keeps its value, so it is summarized once; and what it
+		// brings only grows with the carriers and JIT-reaching
+		// functions, so a name already added is not looked at again.
+		key := valueKey{w, m, c, name}
+		e := s.noted[key]
+		if e == nil {
+			e = &notedValue{}
+			summarize(s.lx, v, &e.sum, 0)
+			s.noted[key] = e
+			for k := range e.sum.classes {
+				changed = addMember(s.aliases, k, name) || changed
+			}
+		}
+		if e.danger && e.jr {
+			return
+		}
+		danger, jr := s.dangerous(&e.sum)
 		switch {
 		case danger && c == nil:
 			changed = addMember(s.dangerGlobals, m, name) || changed
@@ -547,12 +593,10 @@ func (s *selection) growValues(w *worker) bool {
 		case jr:
 			changed = addMember(s.jrMembers, c, name) || changed
 		}
-		for k := range sum.classes {
-			changed = addMember(s.aliases, k, name) || changed
-		}
+		e.danger, e.jr = danger, jr
 	}
 	for m, ms := range w.mods {
-		for name, v := range ms.globals {
+		for name, v := range ms.globals.m {
 			note(m, nil, name, v)
 		}
 	}
