@@ -71,6 +71,9 @@ type rereadEffect struct {
 	once    []int
 	cudaH   bool
 	cutlass bool
+	// reads are the state the first reading read before changing it
+	// (visitmemo.go): a replay logs them for an enclosing capture.
+	reads []stateEvent
 }
 
 // rereadKey is the starting state of a reading of f.
@@ -120,6 +123,9 @@ func boolByte(v bool) byte {
 
 // touch logs a name about to change while a reading is captured.
 func (ps *passState) touch(name string) {
+	if ps.caps > 0 {
+		ps.events = append(ps.events, stateEvent{name: name, key: -1, write: true})
+	}
 	if ps.capturing > 0 {
 		ps.touched = append(ps.touched, name)
 	}
@@ -152,6 +158,7 @@ func (ps *passState) replay(ef *rereadEffect) {
 		setFlag(ps.unknown, n, ef.unknown[i])
 	}
 	for _, id := range ef.once {
+		ps.writeFile(id, true)
 		ps.once[id] = true
 		if ps.capturing > 0 {
 			ps.touchedOnce = append(ps.touchedOnce, id)

@@ -92,7 +92,7 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 // returns the merged directive results.
 func (e *Engine) Evaluate(units []*File) *Results {
 	res := newResults(e.cfg.Passes, len(e.fs.Files))
-	ev := &expr.Evaluator{} // one per call: Evaluate runs on one goroutine
+	w := e.newWorker() // one per call: Evaluate runs on one goroutine
 	for _, u := range units {
 		var conds condMemo
 		if !e.cfg.EveryPass {
@@ -100,7 +100,8 @@ func (e *Engine) Evaluate(units []*File) *Results {
 		}
 		for _, g := range e.passGroups(u) {
 			ps := e.newPass(g, res, u.ID)
-			ps.ev = ev
+			ps.w = w
+			ps.ev = w.ev
 			ps.conds = conds
 			ps.process(u, expr.True, nil, 0, true)
 		}
@@ -156,6 +157,18 @@ type passState struct {
 	conds      condMemo
 	lookups    []condLookup
 	logLookups bool
+	// w is the worker running the pass: its evaluator, canonical
+	// definitions and visit memo (visitmemo.go).
+	w *worker
+	// While a reading is captured for the visit memo or the re-read memo
+	// (caps > 0), events logs the state the reading reads and writes, and
+	// items (while visitCaps > 0) what it records.
+	caps, visitCaps int
+	events          []stateEvent
+	items           []visitItem
+	// maxDepth is the deepest include depth met (for the memo's depth
+	// check); cuts counts readings stopped by the depth or read limit.
+	maxDepth, cuts int
 }
 
 func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
@@ -178,13 +191,17 @@ func (ps *passState) Lookup(name string) (*expr.Macro, Tri) {
 }
 
 func (ps *passState) lookup(name string) (*expr.Macro, Tri) {
-	if ps.unknown[name] {
+	d, und, unk := ps.defs[name], ps.undef[name], ps.unknown[name]
+	if ps.caps > 0 {
+		ps.events = append(ps.events, stateEvent{name: name, def: d, key: -1, undef: und, unknown: unk})
+	}
+	if unk {
 		return nil, expr.Unknown
 	}
-	if d, ok := ps.defs[name]; ok {
+	if d != nil {
 		return d.m, expr.True
 	}
-	if ps.undef[name] {
+	if und {
 		return nil, expr.False
 	}
 	pm := ps.e.pass[ps.pi]
@@ -325,10 +342,17 @@ func unknownsOf(dr *DirResult) []string {
 // process runs one file's directives. strong is false when the file was
 // included under an undecided condition (see DirResult.Strong).
 func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int, strong bool) {
-	if depth > maxIncludeDepth || (f.Once && ps.once[f.ID]) {
+	ps.maxDepth = max(ps.maxDepth, depth)
+	if depth > maxIncludeDepth {
+		ps.cuts++
+		return
+	}
+	ps.readFile(f.ID)
+	if f.Once && ps.once[f.ID] {
 		return
 	}
 	if ps.reads++; ps.reads > ps.budget {
+		ps.cuts++
 		ps.res.Stopped[ps.unit] = true
 		return
 	}
@@ -351,19 +375,30 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 		// the macro state (see rereads.go).
 		key := ps.rereadKey(f, active)
 		if ef, ok := ps.rereads[key]; ok {
+			ps.logReads(ef.reads)
 			ps.replay(ef)
 			return
 		}
 		before, from, fromOnce := ps.firstVisits, len(ps.touched), len(ps.touchedOnce)
+		ev := len(ps.events)
 		ps.capturing++
+		ps.caps++
 		ps.read(f, active, activeWhy, depth, false, false)
+		ps.caps--
 		ps.capturing--
+		in, _ := ps.compact(ev)
 		if ps.firstVisits == before {
-			ps.rereads[key] = ps.captureEffect(ps.touched[from:], ps.touchedOnce[fromOnce:])
+			ef := ps.captureEffect(ps.touched[from:], ps.touchedOnce[fromOnce:])
+			ef.reads = in
+			ps.rereads[key] = ef
 		}
 		if ps.capturing == 0 {
 			ps.touched, ps.touchedOnce = ps.touched[:0], ps.touchedOnce[:0]
 		}
+		return
+	}
+	if record && ps.w.memo != nil {
+		ps.visit(f, active, activeWhy, depth, strong)
 		return
 	}
 	ps.read(f, active, activeWhy, depth, strong, record)
@@ -374,12 +409,9 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, strong, record bool) {
 	strong = strong && record
 	if record {
-		ps.firstVisits++
+		ps.writeFile(f.ID, false)
 		ps.seen[f.ID] = true
-		ps.res.Visited[f.ID] = true
-		if u := ps.res.Units[f.ID]; len(u) == 0 || u[len(u)-1] != ps.unit {
-			ps.res.Units[f.ID] = append(u, ps.unit)
-		}
+		ps.firstVisit(f.ID)
 	}
 	src := f.St.Src
 	var stack []frame
@@ -396,7 +428,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			}
 			taken := and(cur, v)
 			if record {
-				mergeEvalInfo(ps.recordAll(f, di, cur, taken, strong), withWhy(dr, because(cur, nil, curWhy)))
+				ps.observe(f, di, cur, taken, strong, withWhy(dr, because(cur, nil, curWhy)))
 			}
 			stack = append(stack, frame{parent: cur, any: v, parentWhy: curWhy, anyWhy: because(v, unknownsOf(dr))})
 			cur, curWhy = taken, because(taken, unknownsOf(dr), curWhy)
@@ -417,7 +449,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			taken := and(reached, v)
 			reachedWhy := because(reached, nil, top.parentWhy, top.anyWhy)
 			if record {
-				mergeEvalInfo(ps.recordAll(f, di, reached, taken, strong), withWhy(dr, reachedWhy))
+				ps.observe(f, di, reached, taken, strong, withWhy(dr, reachedWhy))
 			}
 			top.any = or(top.any, and(top.parent, v))
 			top.anyWhy = because(top.any, unknownsOf(dr), top.anyWhy, top.parentWhy)
@@ -440,13 +472,14 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 					delete(ps.defs, n)
 					delete(ps.unknown, n)
 					ps.undef[n] = true
-				} else if !ps.compilerOwned(n) {
+				} else if ps.readName(n); !ps.compilerOwned(n) {
 					ps.touch(n)
 					ps.unknown[n] = true
 				}
 			}
 		case DirPragma:
 			if cur != expr.False && strings.HasPrefix(d.Args, "once") {
+				ps.writeFile(f.ID, true)
 				ps.once[f.ID] = true
 				if ps.capturing > 0 {
 					ps.touchedOnce = append(ps.touchedOnce, f.ID)
@@ -533,6 +566,7 @@ func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
 }
 
 func (ps *passState) noteDef(info func() *DirResult, name string) {
+	ps.readName(name)
 	if d, ok := ps.defs[name]; ok && d.conditional {
 		r := info()
 		r.Defs = append(r.Defs, DefSite{Macro: name, File: d.file, Line: d.line})
@@ -544,6 +578,7 @@ func (ps *passState) define(f *File, d *Directive, m *expr.Macro, cur Tri, condi
 		return
 	}
 	if cur == expr.Unknown {
+		ps.readName(m.Name)
 		if ps.compilerOwned(m.Name) {
 			return
 		}
@@ -557,7 +592,7 @@ func (ps *passState) define(f *File, d *Directive, m *expr.Macro, cur Tri, condi
 	ps.touch(m.Name)
 	delete(ps.unknown, m.Name)
 	delete(ps.undef, m.Name)
-	ps.defs[m.Name] = &macroDef{m: m, file: f, line: d.Line, conditional: conditional}
+	ps.defs[m.Name] = ps.w.macroDef(m, f, d.Line, conditional)
 }
 
 // compilerOwned reports whether nvcc sets a macro itself (__CUDA_ARCH__,
@@ -592,16 +627,16 @@ func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNod
 			// toolkit number, so treat either header as the marker.
 			if name == "cuda.h" {
 				ps.cudaH = true
-			} else if _, ok := ps.defs["CUDART_VERSION"]; !ok {
+			} else if ps.readName("CUDART_VERSION"); ps.defs["CUDART_VERSION"] == nil {
 				ps.touch("CUDART_VERSION")
-				ps.defs["CUDART_VERSION"] = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: fmt.Sprint(ps.e.cfg.CUDA.Number())}}
+				ps.defs["CUDART_VERSION"] = ps.w.cudart
 			}
 		case strings.HasPrefix(name, "cutlass/") || strings.HasPrefix(name, "cute/"):
 			ps.cutlass = true
 		}
 		return
 	}
-	ps.res.Includes[IncludeEdge{From: f.ID, To: r.File.ID, Line: d.Line}] = true
+	ps.edge(IncludeEdge{From: f.ID, To: r.File.ID, Line: d.Line})
 	ps.process(r.File, cur, why, depth+1, strong)
 }
 

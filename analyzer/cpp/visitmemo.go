@@ -1,0 +1,447 @@
+package cpp
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/archlint/archlint/analyzer/cpp/expr"
+)
+
+// Visit memo: a header's first visit in a pass reads some of the
+// preprocessor state (the macros its conditions and #defines look up,
+// whether the headers it includes were seen or are #pragma once) and
+// leaves a new state and a list of recorded results. The pass groups of a
+// unit, and the units that include the header, mostly reach it in states
+// that agree on everything it reads: CCCL's config headers are read the
+// same way by every unit and every pass, since only a few of the headers
+// they include look at __CUDA_ARCH__. So a first visit is stored with the
+// state it read (the input reads: values read before the visit changed
+// them) and what it did (the final state of everything it wrote, the
+// observations it recorded, the includes it followed), and a later first
+// visit of the same header from a state that answers every input read
+// alike replays it instead of reading the header and all it includes.
+//
+// Nested visits are stored on their own and referenced by their parent,
+// so each recorded observation is kept once. A replay records exactly what
+// reading would have recorded, for the passes of the group running it.
+// Config.EveryPass turns the memo off; TestPassGroupsSameResults and
+// FuzzEngineShortcuts compare with it.
+
+// stateEvent is one read or write of the preprocessor state while a
+// reading is captured: of a macro name (key < 0) or of a file's seen
+// (key 2*id) or #pragma once (key 2*id+1) flag. A read carries the value
+// it saw.
+type stateEvent struct {
+	name           string
+	def            *macroDef
+	key            int32
+	write          bool
+	undef, unknown bool
+	val            bool // seen or once, for file keys
+}
+
+const (
+	itemObs = iota
+	itemVisit
+	itemEdge
+	itemChild
+)
+
+// visitItem is one thing a captured visit recorded, in order: a directive
+// observation, a first visit of a file, an include edge, or a nested
+// stored visit.
+type visitItem struct {
+	kind           uint8
+	strong         bool
+	reached, taken Tri
+	file, di       int
+	info           *DirResult
+	edge           IncludeEdge
+	child          *visitEntry
+	// merged is the result info was last merged into: merging it again
+	// changes nothing (mergeEvalInfo is a join), and replays repeat it.
+	merged *DirResult
+}
+
+// visitEntry is one stored first visit of a file.
+type visitEntry struct {
+	// The context it was read in besides the state: all must match.
+	active         Tri
+	why            []string
+	strong         bool
+	cudaH, cutlass bool
+	pi             int // the pass that read it
+	relDepth       int // deepest include below it, relative to it
+	reads          int // header readings it made (the read budget)
+	// in are the input reads; passDep the names among them that some
+	// passes answer differently (checked when another pass replays it).
+	in      []stateEvent
+	passDep []string
+	// out is the final state of everything it wrote.
+	out                  []stateEvent
+	endCudaH, endCutlass bool
+	items                []visitItem
+	visits               int // first visits it made, nested ones included
+}
+
+// maxVisitEntries bounds the stored visits of one file per worker.
+const maxVisitEntries = 32
+
+// worker is what one Evaluate call keeps across its units and passes; it
+// runs on one goroutine.
+type worker struct {
+	ev   *expr.Evaluator
+	memo map[int][]*visitEntry // nil with Config.EveryPass
+	// defs are the canonical definitions, one per #define directive and
+	// nesting, so that equal states hold equal pointers across units.
+	defs   map[defKey]*macroDef
+	cudart *macroDef
+	// answers caches, per name, how each pass answers it (nil when every
+	// pass answers alike).
+	answers map[string][]string
+	// Scratch for compact: generation-stamped marks.
+	mark  map[string]uint32
+	fmark []uint32
+	gen   uint32
+	emark map[IncludeEdge]uint32
+}
+
+type defKey struct {
+	m           *expr.Macro
+	conditional bool
+}
+
+func (e *Engine) newWorker() *worker {
+	w := &worker{ev: &expr.Evaluator{}, defs: map[defKey]*macroDef{}, answers: map[string][]string{},
+		mark: map[string]uint32{}, fmark: make([]uint32, 2*len(e.fs.Files)), emark: map[IncludeEdge]uint32{}}
+	w.cudart = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(e.cfg.CUDA.Number())}}
+	if !e.cfg.EveryPass {
+		w.memo = map[int][]*visitEntry{}
+	}
+	return w
+}
+
+// macroDef returns the canonical definition made by directive m.
+func (w *worker) macroDef(m *expr.Macro, f *File, line int, conditional bool) *macroDef {
+	k := defKey{m, conditional}
+	d := w.defs[k]
+	if d == nil {
+		d = &macroDef{m: m, file: f, line: line, conditional: conditional}
+		w.defs[k] = d
+	}
+	return d
+}
+
+// passAnswers is how each pass answers name before any #define, nil when
+// all answer alike.
+func (ps *passState) passAnswers(name string) []string {
+	a, ok := ps.w.answers[name]
+	if !ok {
+		if ps.e.deps != nil {
+			a = ps.e.deps.answers[name]
+		}
+		if a == nil {
+			a = ps.e.passAnswers(name)
+			if !slices.ContainsFunc(a[1:], func(s string) bool { return s != a[0] }) {
+				a = nil
+			}
+		}
+		ps.w.answers[name] = a
+	}
+	return a
+}
+
+// readName logs a read of a macro name's state.
+func (ps *passState) readName(name string) {
+	if ps.caps > 0 {
+		ps.events = append(ps.events, stateEvent{name: name, def: ps.defs[name], key: -1,
+			undef: ps.undef[name], unknown: ps.unknown[name]})
+	}
+}
+
+// readFile logs a read of a file's seen flag, and of its #pragma once
+// flag when it has one.
+func (ps *passState) readFile(id int) {
+	if ps.caps > 0 {
+		ps.events = append(ps.events, stateEvent{key: int32(2 * id), val: ps.seen[id]})
+		if ps.e.fs.Files[id].Once {
+			ps.events = append(ps.events, stateEvent{key: int32(2*id + 1), val: ps.once[id]})
+		}
+	}
+}
+
+// writeFile logs a write of a file's seen flag (once false) or #pragma
+// once flag (once true).
+func (ps *passState) writeFile(id int, once bool) {
+	if ps.caps > 0 {
+		k := int32(2 * id)
+		if once {
+			k++
+		}
+		ps.events = append(ps.events, stateEvent{key: k, write: true})
+	}
+}
+
+// logReads logs, for an enclosing capture, the reads a replayed re-read
+// made, with the values they have now (those a reading would see).
+func (ps *passState) logReads(reads []stateEvent) {
+	if ps.caps == 0 {
+		return
+	}
+	for _, r := range reads {
+		if r.key < 0 {
+			ps.readName(r.name)
+			continue
+		}
+		id := int(r.key >> 1)
+		v := ps.seen[id]
+		if r.key&1 == 1 {
+			v = ps.once[id]
+		}
+		ps.events = append(ps.events, stateEvent{key: r.key, val: v})
+	}
+}
+
+// compact turns the events logged since position from into the input
+// reads (first reads of what was not written before) and the writes
+// (deduplicated), and, when an enclosing capture is still open, puts them
+// back in that order in place of the events: for the enclosing reading
+// they are reads of its state at this point, then writes.
+func (ps *passState) compact(from int) (in, out []stateEvent) {
+	w := ps.w
+	w.gen++
+	g := w.gen << 2
+	for _, ev := range ps.events[from:] {
+		var m uint32
+		if ev.key < 0 {
+			m = w.mark[ev.name]
+		} else {
+			m = w.fmark[ev.key]
+		}
+		if m&^3 != g {
+			m = g
+		}
+		switch {
+		case ev.write && m&2 == 0:
+			out = append(out, stateEvent{name: ev.name, key: ev.key, write: true})
+			m |= 2
+		case !ev.write && m&3 == 0:
+			in = append(in, ev)
+			m |= 1
+		default:
+			continue
+		}
+		if ev.key < 0 {
+			w.mark[ev.name] = m
+		} else {
+			w.fmark[ev.key] = m
+		}
+	}
+	ps.events = ps.events[:from]
+	if ps.caps > 0 {
+		ps.events = append(append(ps.events, in...), out...)
+	}
+	return in, out
+}
+
+// observe records one directive observation for the running group.
+func (ps *passState) observe(f *File, di int, reached, taken Tri, strong bool, info *DirResult) {
+	dr := ps.recordAll(f, di, reached, taken, strong)
+	mergeEvalInfo(dr, info)
+	if ps.visitCaps > 0 {
+		ps.items = append(ps.items, visitItem{kind: itemObs, file: f.ID, di: di, reached: reached, taken: taken,
+			strong: strong, info: info, merged: dr})
+	}
+}
+
+// firstVisit records that the unit reached file id.
+func (ps *passState) firstVisit(id int) {
+	ps.firstVisits++
+	ps.res.Visited[id] = true
+	if u := ps.res.Units[id]; len(u) == 0 || u[len(u)-1] != ps.unit {
+		ps.res.Units[id] = append(u, ps.unit)
+	}
+	if ps.visitCaps > 0 {
+		ps.items = append(ps.items, visitItem{kind: itemVisit, file: id})
+	}
+}
+
+// edge records an include edge.
+func (ps *passState) edge(e IncludeEdge) {
+	ps.res.Includes[e] = true
+	if ps.visitCaps > 0 {
+		ps.items = append(ps.items, visitItem{kind: itemEdge, edge: e})
+	}
+}
+
+// visit is the first visit of f in the pass: replayed from the memo when a
+// stored visit read the same state, else read and stored.
+func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, strong bool) {
+	why := activeWhy.sorted()
+	for _, ent := range ps.w.memo[f.ID] {
+		if ps.matches(ent, active, why, depth, strong) {
+			ps.replayVisit(ent, depth)
+			return
+		}
+	}
+	from, fromItems := len(ps.events), len(ps.items)
+	reads0, cuts0, maxDepth0 := ps.reads, ps.cuts, ps.maxDepth
+	cudaH, cutlass := ps.cudaH, ps.cutlass
+	ps.maxDepth = depth
+	ps.caps++
+	ps.visitCaps++
+	ps.read(f, active, activeWhy, depth, strong, true)
+	ps.caps--
+	ps.visitCaps--
+	relDepth := ps.maxDepth - depth
+	ps.maxDepth = max(maxDepth0, ps.maxDepth)
+	in, out := ps.compact(from)
+	if ps.cuts != cuts0 || len(ps.w.memo[f.ID]) >= maxVisitEntries {
+		// Not stored: the items stay inline for an enclosing capture.
+		if ps.visitCaps == 0 {
+			ps.items = ps.items[:0]
+		}
+		return
+	}
+	ent := &visitEntry{active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
+		relDepth: relDepth, reads: ps.reads - reads0, in: in, out: out, endCudaH: ps.cudaH, endCutlass: ps.cutlass}
+	for _, r := range in {
+		if r.key < 0 && ps.passAnswers(r.name) != nil {
+			ent.passDep = append(ent.passDep, r.name)
+		}
+	}
+	for i := range ent.out {
+		o := &ent.out[i]
+		if o.key < 0 {
+			o.def, o.undef, o.unknown = ps.defs[o.name], ps.undef[o.name], ps.unknown[o.name]
+		} else {
+			id := int(o.key >> 1)
+			o.val = ps.seen[id]
+			if o.key&1 == 1 {
+				o.val = ps.once[id]
+			}
+		}
+	}
+	// Keep the items, each include edge once.
+	ps.w.gen++
+	g := ps.w.gen
+	items := make([]visitItem, 0, len(ps.items)-fromItems)
+	for _, it := range ps.items[fromItems:] {
+		switch it.kind {
+		case itemEdge:
+			if ps.w.emark[it.edge] == g {
+				continue
+			}
+			ps.w.emark[it.edge] = g
+		case itemVisit:
+			ent.visits++
+		case itemChild:
+			ent.visits += it.child.visits
+		}
+		items = append(items, it)
+	}
+	ent.items = items
+	ps.w.memo[f.ID] = append(ps.w.memo[f.ID], ent)
+	ps.items = ps.items[:fromItems]
+	if ps.visitCaps > 0 {
+		ps.items = append(ps.items, visitItem{kind: itemChild, child: ent})
+	}
+}
+
+// matches reports whether a stored visit read what the state holds now.
+func (ps *passState) matches(ent *visitEntry, active Tri, why []string, depth int, strong bool) bool {
+	if ent.active != active || ent.strong != strong || ent.cudaH != ps.cudaH || ent.cutlass != ps.cutlass ||
+		depth+ent.relDepth > maxIncludeDepth || ps.reads+ent.reads > ps.budget || !slices.Equal(ent.why, why) {
+		return false
+	}
+	if ent.pi != ps.pi {
+		for _, n := range ent.passDep {
+			a := ps.passAnswers(n)
+			if a[ent.pi] != a[ps.pi] {
+				return false
+			}
+		}
+	}
+	for i := range ent.in {
+		r := &ent.in[i]
+		if r.key < 0 {
+			if ps.defs[r.name] != r.def || ps.undef[r.name] != r.undef || ps.unknown[r.name] != r.unknown {
+				return false
+			}
+			continue
+		}
+		id := int(r.key >> 1)
+		v := ps.seen[id]
+		if r.key&1 == 1 {
+			v = ps.once[id]
+		}
+		if v != r.val {
+			return false
+		}
+	}
+	return true
+}
+
+// replayVisit does what reading the stored visit did.
+func (ps *passState) replayVisit(ent *visitEntry, depth int) {
+	if ps.caps > 0 {
+		ps.events = append(ps.events, ent.in...)
+	}
+	ps.reads += ent.reads
+	ps.maxDepth = max(ps.maxDepth, depth+ent.relDepth)
+	ps.replayItems(ent)
+	if ps.visitCaps > 0 {
+		ps.items = append(ps.items, visitItem{kind: itemChild, child: ent})
+	}
+	for _, o := range ent.out {
+		if o.key < 0 {
+			ps.touch(o.name)
+			if o.def != nil {
+				ps.defs[o.name] = o.def
+			} else {
+				delete(ps.defs, o.name)
+			}
+			setFlag(ps.undef, o.name, o.undef)
+			setFlag(ps.unknown, o.name, o.unknown)
+			continue
+		}
+		id := int(o.key >> 1)
+		if ps.caps > 0 {
+			ps.events = append(ps.events, stateEvent{key: o.key, write: true})
+		}
+		if o.key&1 == 0 {
+			ps.seen[id] = o.val
+		} else {
+			ps.once[id] = o.val
+			if o.val && ps.capturing > 0 {
+				ps.touchedOnce = append(ps.touchedOnce, id)
+			}
+		}
+	}
+	ps.cudaH, ps.cutlass = ent.endCudaH, ent.endCutlass
+}
+
+// replayItems records a stored visit's results for the running group.
+func (ps *passState) replayItems(ent *visitEntry) {
+	for i := range ent.items {
+		it := &ent.items[i]
+		switch it.kind {
+		case itemObs:
+			dr := ps.recordAll(ps.e.fs.Files[it.file], it.di, it.reached, it.taken, it.strong)
+			if it.info != nil && it.merged != dr {
+				mergeEvalInfo(dr, it.info)
+				it.merged = dr
+			}
+		case itemVisit:
+			ps.firstVisits++
+			ps.res.Visited[it.file] = true
+			if u := ps.res.Units[it.file]; len(u) == 0 || u[len(u)-1] != ps.unit {
+				ps.res.Units[it.file] = append(u, ps.unit)
+			}
+		case itemEdge:
+			ps.res.Includes[it.edge] = true
+		case itemChild:
+			ps.replayItems(it.child)
+		}
+	}
+}
