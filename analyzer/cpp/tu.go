@@ -58,11 +58,20 @@ type Engine struct {
 	cutlass    *cutlassModel
 	deps       *passDeps // nil with Config.EveryPass
 	rereads    *rereadInfo
+	// Interned names (names.go): names and nameList map names to IDs and
+	// back, identIDs[f] are the IDs of f.St.Idents, guardID[f] the ID of
+	// f's include guard (-1: none).
+	names    map[string]int32
+	nameList []string
+	identIDs [][]int32
+	guardID  []int32
+	cudartID int32
 }
 
 // NewEngine prepares an engine over a file set.
 func NewEngine(cfg Config, fs *FileSet) *Engine {
 	e := &Engine{cfg: cfg, fs: fs, projectMacros: map[string]bool{}, cutlass: newCutlassModel(cfg.CUDA)}
+	e.internNames()
 	for _, f := range fs.Files {
 		for _, d := range f.St.Src.Directives {
 			if d.Kind == DirDefine {
@@ -99,6 +108,7 @@ func (e *Engine) Evaluate(units []*File) *Results {
 			conds = condMemo{}
 		}
 		for _, g := range e.passGroups(u) {
+			w.reset()
 			ps := e.newPass(g, res, u.ID)
 			ps.w = w
 			ps.ev = w.ev
@@ -124,14 +134,11 @@ type passState struct {
 	pi int // the pass evaluated: group[0]
 	// group are the passes that preprocess the unit alike; results are
 	// recorded for each of them.
-	group   []int
-	res     *Results
-	unit    int
-	defs    map[string]*macroDef
-	undef   map[string]bool // #undef'd: known undefined from here on
-	unknown map[string]bool // may or may not be defined (set under an unknown branch)
-	once    map[int]bool
-	seen    map[int]bool
+	group []int
+	res   *Results
+	unit  int
+	// The macro state is the worker's (names.go): w.st by name ID, and
+	// w.seen and w.once by file.
 	cudaH   bool
 	cutlass bool
 	// curFile is the file being processed, for __has_include resolution.
@@ -148,7 +155,7 @@ type passState struct {
 	// touched logs the macro names and touchedOnce the #pragma once files
 	// the reading changes.
 	capturing   int
-	touched     []string
+	touched     []int32
 	touchedOnce []int
 	reads       int // header readings so far
 	budget      int // MaxReadsPerPass or Config.ReadBudget
@@ -176,34 +183,43 @@ func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
 	if e.cfg.ReadBudget > 0 {
 		budget = e.cfg.ReadBudget
 	}
-	return &passState{e: e, pi: group[0], group: group, res: res, budget: budget, unit: unit, defs: map[string]*macroDef{}, undef: map[string]bool{},
-		unknown: map[string]bool{}, once: map[int]bool{}, seen: map[int]bool{}, rereads: map[string]*rereadEffect{}}
+	return &passState{e: e, pi: group[0], group: group, res: res, budget: budget, unit: unit, rereads: map[string]*rereadEffect{}}
 }
 
 // Lookup implements expr.Env, logging the answer while a condition is
 // evaluated for the memo (condmemo.go).
 func (ps *passState) Lookup(name string) (*expr.Macro, Tri) {
-	m, t := ps.lookup(name)
+	id := ps.w.id(name)
+	m, t := ps.lookup(id)
 	if ps.logLookups {
-		ps.lookups = append(ps.lookups, condLookup{name, m, t})
+		ps.lookups = append(ps.lookups, condLookup{id, m, t})
 	}
 	return m, t
 }
 
-func (ps *passState) lookup(name string) (*expr.Macro, Tri) {
-	d, und, unk := ps.defs[name], ps.undef[name], ps.unknown[name]
+func (ps *passState) lookup(id int32) (*expr.Macro, Tri) {
+	s := &ps.w.st[id]
 	if ps.caps > 0 {
-		ps.events = append(ps.events, stateEvent{name: name, def: d, key: -1, undef: und, unknown: unk})
+		ps.events = append(ps.events, stateEvent{key: id, def: s.def, undef: s.undef, unknown: s.unknown})
 	}
-	if unk {
+	if s.unknown {
 		return nil, expr.Unknown
 	}
-	if d != nil {
-		return d.m, expr.True
+	if s.def != nil {
+		return s.def.m, expr.True
 	}
-	if und {
+	if s.undef {
 		return nil, expr.False
 	}
+	if a := ps.staticAnswer(id); !a.dep {
+		return a.m, a.t
+	}
+	return ps.lookupDep(ps.w.name(id))
+}
+
+// lookupDep answers a name the unit has not touched and whose answer
+// depends on the pass or on the unit's includes.
+func (ps *passState) lookupDep(name string) (*expr.Macro, Tri) {
 	pm := ps.e.pass[ps.pi]
 	if m, ok := ps.e.predefined[ps.pi][name]; ok {
 		return m, expr.True
@@ -348,7 +364,7 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 		return
 	}
 	ps.readFile(f.ID)
-	if f.Once && ps.once[f.ID] {
+	if f.Once && ps.w.once[f.ID] {
 		return
 	}
 	if ps.reads++; ps.reads > ps.budget {
@@ -361,15 +377,15 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 	// it undecided, and so would every header it includes: exponential in
 	// include depth on CCCL. Reading it again cannot say more than the
 	// first visit did, so it is skipped like a decided guard.
-	if g := f.St.Guard; g != "" && ps.seen[f.ID] {
-		if _, t := ps.Lookup(g); t == expr.Unknown {
+	if g := ps.e.guardID[f.ID]; g >= 0 && ps.w.seen[f.ID] {
+		if _, t := ps.lookup(g); t == expr.Unknown {
 			return
 		}
 	}
 	// Only the first visit of a file in a pass records results: later visits
 	// meet its include guard (every directive unreached) or re-expand an
 	// X-macro header, and neither says more about the file than the first.
-	record := !ps.seen[f.ID]
+	record := !ps.w.seen[f.ID]
 	if ps.e.rereads != nil && ps.e.rereads.candidate[f.ID] && !record {
 		// A reading that visits no file for the first time changes only
 		// the macro state (see rereads.go).
@@ -410,7 +426,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 	strong = strong && record
 	if record {
 		ps.writeFile(f.ID, false)
-		ps.seen[f.ID] = true
+		ps.setSeen(f.ID)
 		ps.firstVisit(f.ID)
 	}
 	src := f.St.Src
@@ -467,20 +483,20 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 		case DirUndef:
 			if cur != expr.False {
 				n := macroName(d.Args)
+				id := ps.w.id(n)
 				if cur == expr.True {
-					ps.touch(n)
-					delete(ps.defs, n)
-					delete(ps.unknown, n)
-					ps.undef[n] = true
-				} else if ps.readName(n); !ps.compilerOwned(n) {
-					ps.touch(n)
-					ps.unknown[n] = true
+					ps.touch(id)
+					ps.set(id, nil, true, false)
+				} else if ps.readName(id); !ps.compilerOwned(n) {
+					ps.touch(id)
+					s := ps.w.st[id]
+					ps.set(id, s.def, s.undef, true)
 				}
 			}
 		case DirPragma:
 			if cur != expr.False && strings.HasPrefix(d.Args, "once") {
 				ps.writeFile(f.ID, true)
-				ps.once[f.ID] = true
+				ps.setOnce(f.ID)
 				if ps.capturing > 0 {
 					ps.touchedOnce = append(ps.touchedOnce, f.ID)
 				}
@@ -566,8 +582,9 @@ func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
 }
 
 func (ps *passState) noteDef(info func() *DirResult, name string) {
-	ps.readName(name)
-	if d, ok := ps.defs[name]; ok && d.conditional {
+	id := ps.w.id(name)
+	ps.readName(id)
+	if d := ps.w.st[id].def; d != nil && d.conditional {
 		r := info()
 		r.Defs = append(r.Defs, DefSite{Macro: name, File: d.file, Line: d.line})
 	}
@@ -577,22 +594,22 @@ func (ps *passState) define(f *File, d *Directive, m *expr.Macro, cur Tri, condi
 	if m == nil {
 		return
 	}
+	id := ps.w.id(m.Name)
 	if cur == expr.Unknown {
-		ps.readName(m.Name)
+		ps.readName(id)
 		if ps.compilerOwned(m.Name) {
 			return
 		}
-		if old, ok := ps.defs[m.Name]; ok && old.m.Body == m.Body && old.m.FuncLike == m.FuncLike {
+		s := ps.w.st[id]
+		if old := s.def; old != nil && old.m.Body == m.Body && old.m.FuncLike == m.FuncLike {
 			return
 		}
-		ps.touch(m.Name)
-		ps.unknown[m.Name] = true
+		ps.touch(id)
+		ps.set(id, s.def, s.undef, true)
 		return
 	}
-	ps.touch(m.Name)
-	delete(ps.unknown, m.Name)
-	delete(ps.undef, m.Name)
-	ps.defs[m.Name] = ps.w.macroDef(m, f, d.Line, conditional)
+	ps.touch(id)
+	ps.set(id, ps.w.macroDef(m, f, d.Line, conditional), false, false)
 }
 
 // compilerOwned reports whether nvcc sets a macro itself (__CUDA_ARCH__,
@@ -627,9 +644,10 @@ func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNod
 			// toolkit number, so treat either header as the marker.
 			if name == "cuda.h" {
 				ps.cudaH = true
-			} else if ps.readName("CUDART_VERSION"); ps.defs["CUDART_VERSION"] == nil {
-				ps.touch("CUDART_VERSION")
-				ps.defs["CUDART_VERSION"] = ps.w.cudart
+			} else if id := ps.e.cudartID; ps.readName(id) && ps.w.st[id].def == nil {
+				ps.touch(id)
+				s := ps.w.st[id]
+				ps.set(id, ps.w.cudart, s.undef, s.unknown)
 			}
 		case strings.HasPrefix(name, "cutlass/") || strings.HasPrefix(name, "cute/"):
 			ps.cutlass = true

@@ -28,16 +28,34 @@ import (
 // FuzzEngineShortcuts compare with it.
 
 // stateEvent is one read or write of the preprocessor state while a
-// reading is captured: of a macro name (key < 0) or of a file's seen
-// (key 2*id) or #pragma once (key 2*id+1) flag. A read carries the value
+// reading is captured: of a macro name (key >= 0, its ID) or of a file's
+// seen or #pragma once flag (key < 0, fileKey). A read carries the value
 // it saw.
 type stateEvent struct {
-	name           string
 	def            *macroDef
 	key            int32
 	write          bool
 	undef, unknown bool
 	val            bool // seen or once, for file keys
+}
+
+// fileKey is the event key of file id's seen flag (once false) or #pragma
+// once flag.
+func fileKey(id int, once bool) int32 {
+	k := int32(2 * id)
+	if once {
+		k++
+	}
+	return -k - 1
+}
+
+// fileFlag reads the flag a file key names.
+func (ps *passState) fileFlag(key int32) bool {
+	k := -key - 1
+	if k&1 == 1 {
+		return ps.w.once[k>>1]
+	}
+	return ps.w.seen[k>>1]
 }
 
 const (
@@ -76,7 +94,7 @@ type visitEntry struct {
 	// in are the input reads; passDep the names among them that some
 	// passes answer differently (checked when another pass replays it).
 	in      []stateEvent
-	passDep []string
+	passDep []int32
 	// out is the final state of everything it wrote.
 	out                  []stateEvent
 	endCudaH, endCutlass bool
@@ -90,6 +108,7 @@ const maxVisitEntries = 32
 // worker is what one Evaluate call keeps across its units and passes; it
 // runs on one goroutine.
 type worker struct {
+	e    *Engine
 	ev   *expr.Evaluator
 	memo map[int][]*visitEntry // nil with Config.EveryPass
 	// defs are the canonical definitions, one per #define directive and
@@ -98,9 +117,20 @@ type worker struct {
 	cudart *macroDef
 	// answers caches, per name, how each pass answers it (nil when every
 	// pass answers alike).
-	answers map[string][]string
-	// Scratch for compact: generation-stamped marks.
-	mark  map[string]uint32
+	answers map[int32][]string
+	// The state of the running pass (names.go): by name ID (IDs past the
+	// engine's are names only the evaluation met, in extra), and by file;
+	// dirty lists what to reset before the next pass.
+	st         []nameState
+	static     []staticAnswer
+	extra      map[string]int32
+	extraNames []string
+	seen, once []bool
+	dirtyNames []int32
+	dirtyFiles []int32
+	// Scratch for compact: generation-stamped marks by name ID and by
+	// file key.
+	mark  []uint32
 	fmark []uint32
 	gen   uint32
 	emark map[IncludeEdge]uint32
@@ -112,8 +142,11 @@ type defKey struct {
 }
 
 func (e *Engine) newWorker() *worker {
-	w := &worker{ev: &expr.Evaluator{}, defs: map[defKey]*macroDef{}, answers: map[string][]string{},
-		mark: map[string]uint32{}, fmark: make([]uint32, 2*len(e.fs.Files)), emark: map[IncludeEdge]uint32{}}
+	nn, nf := len(e.nameList), len(e.fs.Files)
+	w := &worker{e: e, ev: &expr.Evaluator{}, defs: map[defKey]*macroDef{}, answers: map[int32][]string{},
+		st: make([]nameState, nn), static: make([]staticAnswer, nn), extra: map[string]int32{},
+		seen: make([]bool, nf), once: make([]bool, nf),
+		mark: make([]uint32, nn), fmark: make([]uint32, 2*nf), emark: map[IncludeEdge]uint32{}}
 	w.cudart = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(e.cfg.CUDA.Number())}}
 	if !e.cfg.EveryPass {
 		w.memo = map[int][]*visitEntry{}
@@ -134,9 +167,10 @@ func (w *worker) macroDef(m *expr.Macro, f *File, line int, conditional bool) *m
 
 // passAnswers is how each pass answers name before any #define, nil when
 // all answer alike.
-func (ps *passState) passAnswers(name string) []string {
-	a, ok := ps.w.answers[name]
+func (ps *passState) passAnswers(id int32) []string {
+	a, ok := ps.w.answers[id]
 	if !ok {
+		name := ps.w.name(id)
 		if ps.e.deps != nil {
 			a = ps.e.deps.answers[name]
 		}
@@ -146,26 +180,28 @@ func (ps *passState) passAnswers(name string) []string {
 				a = nil
 			}
 		}
-		ps.w.answers[name] = a
+		ps.w.answers[id] = a
 	}
 	return a
 }
 
-// readName logs a read of a macro name's state.
-func (ps *passState) readName(name string) {
+// readName logs a read of a macro name's state; it returns true so that
+// it can sit in a condition.
+func (ps *passState) readName(id int32) bool {
 	if ps.caps > 0 {
-		ps.events = append(ps.events, stateEvent{name: name, def: ps.defs[name], key: -1,
-			undef: ps.undef[name], unknown: ps.unknown[name]})
+		s := &ps.w.st[id]
+		ps.events = append(ps.events, stateEvent{key: id, def: s.def, undef: s.undef, unknown: s.unknown})
 	}
+	return true
 }
 
 // readFile logs a read of a file's seen flag, and of its #pragma once
 // flag when it has one.
 func (ps *passState) readFile(id int) {
 	if ps.caps > 0 {
-		ps.events = append(ps.events, stateEvent{key: int32(2 * id), val: ps.seen[id]})
+		ps.events = append(ps.events, stateEvent{key: fileKey(id, false), val: ps.w.seen[id]})
 		if ps.e.fs.Files[id].Once {
-			ps.events = append(ps.events, stateEvent{key: int32(2*id + 1), val: ps.once[id]})
+			ps.events = append(ps.events, stateEvent{key: fileKey(id, true), val: ps.w.once[id]})
 		}
 	}
 }
@@ -174,11 +210,7 @@ func (ps *passState) readFile(id int) {
 // once flag (once true).
 func (ps *passState) writeFile(id int, once bool) {
 	if ps.caps > 0 {
-		k := int32(2 * id)
-		if once {
-			k++
-		}
-		ps.events = append(ps.events, stateEvent{key: k, write: true})
+		ps.events = append(ps.events, stateEvent{key: fileKey(id, once), write: true})
 	}
 }
 
@@ -189,16 +221,11 @@ func (ps *passState) logReads(reads []stateEvent) {
 		return
 	}
 	for _, r := range reads {
-		if r.key < 0 {
-			ps.readName(r.name)
+		if r.key >= 0 {
+			ps.readName(r.key)
 			continue
 		}
-		id := int(r.key >> 1)
-		v := ps.seen[id]
-		if r.key&1 == 1 {
-			v = ps.once[id]
-		}
-		ps.events = append(ps.events, stateEvent{key: r.key, val: v})
+		ps.events = append(ps.events, stateEvent{key: r.key, val: ps.fileFlag(r.key)})
 	}
 }
 
@@ -213,17 +240,17 @@ func (ps *passState) compact(from int) (in, out []stateEvent) {
 	g := w.gen << 2
 	for _, ev := range ps.events[from:] {
 		var m uint32
-		if ev.key < 0 {
-			m = w.mark[ev.name]
+		if ev.key >= 0 {
+			m = w.mark[ev.key]
 		} else {
-			m = w.fmark[ev.key]
+			m = w.fmark[-ev.key-1]
 		}
 		if m&^3 != g {
 			m = g
 		}
 		switch {
 		case ev.write && m&2 == 0:
-			out = append(out, stateEvent{name: ev.name, key: ev.key, write: true})
+			out = append(out, stateEvent{key: ev.key, write: true})
 			m |= 2
 		case !ev.write && m&3 == 0:
 			in = append(in, ev)
@@ -231,10 +258,10 @@ func (ps *passState) compact(from int) (in, out []stateEvent) {
 		default:
 			continue
 		}
-		if ev.key < 0 {
-			w.mark[ev.name] = m
+		if ev.key >= 0 {
+			w.mark[ev.key] = m
 		} else {
-			w.fmark[ev.key] = m
+			w.fmark[-ev.key-1] = m
 		}
 	}
 	ps.events = ps.events[:from]
@@ -306,20 +333,17 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	ent := &visitEntry{active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
 		relDepth: relDepth, reads: ps.reads - reads0, in: in, out: out, endCudaH: ps.cudaH, endCutlass: ps.cutlass}
 	for _, r := range in {
-		if r.key < 0 && ps.passAnswers(r.name) != nil {
-			ent.passDep = append(ent.passDep, r.name)
+		if r.key >= 0 && ps.passAnswers(r.key) != nil {
+			ent.passDep = append(ent.passDep, r.key)
 		}
 	}
 	for i := range ent.out {
 		o := &ent.out[i]
-		if o.key < 0 {
-			o.def, o.undef, o.unknown = ps.defs[o.name], ps.undef[o.name], ps.unknown[o.name]
+		if o.key >= 0 {
+			s := &ps.w.st[o.key]
+			o.def, o.undef, o.unknown = s.def, s.undef, s.unknown
 		} else {
-			id := int(o.key >> 1)
-			o.val = ps.seen[id]
-			if o.key&1 == 1 {
-				o.val = ps.once[id]
-			}
+			o.val = ps.fileFlag(o.key)
 		}
 	}
 	// Keep the items, each include edge once.
@@ -364,18 +388,11 @@ func (ps *passState) matches(ent *visitEntry, active Tri, why []string, depth in
 	}
 	for i := range ent.in {
 		r := &ent.in[i]
-		if r.key < 0 {
-			if ps.defs[r.name] != r.def || ps.undef[r.name] != r.undef || ps.unknown[r.name] != r.unknown {
+		if r.key >= 0 {
+			if s := &ps.w.st[r.key]; s.def != r.def || s.undef != r.undef || s.unknown != r.unknown {
 				return false
 			}
-			continue
-		}
-		id := int(r.key >> 1)
-		v := ps.seen[id]
-		if r.key&1 == 1 {
-			v = ps.once[id]
-		}
-		if v != r.val {
+		} else if ps.fileFlag(r.key) != r.val {
 			return false
 		}
 	}
@@ -394,27 +411,22 @@ func (ps *passState) replayVisit(ent *visitEntry, depth int) {
 		ps.items = append(ps.items, visitItem{kind: itemChild, child: ent})
 	}
 	for _, o := range ent.out {
-		if o.key < 0 {
-			ps.touch(o.name)
-			if o.def != nil {
-				ps.defs[o.name] = o.def
-			} else {
-				delete(ps.defs, o.name)
-			}
-			setFlag(ps.undef, o.name, o.undef)
-			setFlag(ps.unknown, o.name, o.unknown)
+		if o.key >= 0 {
+			ps.touch(o.key)
+			ps.set(o.key, o.def, o.undef, o.unknown)
 			continue
 		}
-		id := int(o.key >> 1)
 		if ps.caps > 0 {
 			ps.events = append(ps.events, stateEvent{key: o.key, write: true})
 		}
-		if o.key&1 == 0 {
-			ps.seen[id] = o.val
+		// Files flags only ever get set.
+		k := int(-o.key - 1)
+		if k&1 == 0 {
+			ps.setSeen(k >> 1)
 		} else {
-			ps.once[id] = o.val
-			if o.val && ps.capturing > 0 {
-				ps.touchedOnce = append(ps.touchedOnce, id)
+			ps.setOnce(k >> 1)
+			if ps.capturing > 0 {
+				ps.touchedOnce = append(ps.touchedOnce, k>>1)
 			}
 		}
 	}
