@@ -73,6 +73,7 @@ func (w *worker) id(name string) int32 {
 	w.st = append(w.st, nameState{})
 	w.static = append(w.static, staticAnswer{})
 	w.mark = append(w.mark, 0)
+	w.lmark = append(w.lmark, 0)
 	return id
 }
 

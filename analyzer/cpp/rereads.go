@@ -128,9 +128,7 @@ func boolByte(v bool) byte {
 
 // touch logs a name about to change while a reading is captured.
 func (ps *passState) touch(id int32) {
-	if ps.caps > 0 {
-		ps.events = append(ps.events, stateEvent{key: id, write: true})
-	}
+	ps.logEvent(stateEvent{key: id, write: true})
 	if ps.capturing > 0 {
 		ps.touched = append(ps.touched, id)
 	}

@@ -173,6 +173,10 @@ type passState struct {
 	caps, visitCaps int
 	events          []stateEvent
 	items           []visitItem
+	// lgen stamps logEvent's marks for the innermost open capture;
+	// genStack holds the enclosing ones'.
+	lgen     uint32
+	genStack []uint32
 	// maxDepth is the deepest include depth met (for the memo's depth
 	// check); cuts counts readings stopped by the depth or read limit.
 	maxDepth, cuts int
@@ -200,7 +204,7 @@ func (ps *passState) Lookup(name string) (*expr.Macro, Tri) {
 func (ps *passState) lookup(id int32) (*expr.Macro, Tri) {
 	s := &ps.w.st[id]
 	if ps.caps > 0 {
-		ps.events = append(ps.events, stateEvent{key: id, def: s.def, undef: s.undef, unknown: s.unknown})
+		ps.logEvent(stateEvent{key: id, def: s.def, undef: s.undef, unknown: s.unknown})
 	}
 	if s.unknown {
 		return nil, expr.Unknown
@@ -398,14 +402,13 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 		before, from, fromOnce := ps.firstVisits, len(ps.touched), len(ps.touchedOnce)
 		ev := len(ps.events)
 		ps.capturing++
-		ps.caps++
+		ps.openCapture()
 		ps.read(f, active, activeWhy, depth, false, false)
-		ps.caps--
+		in, _ := ps.closeCapture(ev)
 		ps.capturing--
-		in, _ := ps.compact(ev)
 		if ps.firstVisits == before {
 			ef := ps.captureEffect(ps.touched[from:], ps.touchedOnce[fromOnce:])
-			ef.reads = in
+			ef.reads = slices.Clone(in)
 			ps.rereads[key] = ef
 		}
 		if ps.capturing == 0 {

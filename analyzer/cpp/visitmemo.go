@@ -129,11 +129,13 @@ type worker struct {
 	dirtyNames []int32
 	dirtyFiles []int32
 	// Scratch for compact: generation-stamped marks by name ID and by
-	// file key.
-	mark  []uint32
-	fmark []uint32
-	gen   uint32
-	emark map[IncludeEdge]uint32
+	// file key; lmark and lfmark are logEvent's, stamped with the
+	// innermost open capture (lgen counts captures).
+	mark, lmark   []uint32
+	fmark, lfmark []uint32
+	gen, lgen     uint32
+	emark         map[IncludeEdge]uint32
+	inBuf, outBuf []stateEvent
 }
 
 type defKey struct {
@@ -146,7 +148,8 @@ func (e *Engine) newWorker() *worker {
 	w := &worker{e: e, ev: &expr.Evaluator{}, defs: map[defKey]*macroDef{}, answers: map[int32][]string{},
 		st: make([]nameState, nn), static: make([]staticAnswer, nn), extra: map[string]int32{},
 		seen: make([]bool, nf), once: make([]bool, nf),
-		mark: make([]uint32, nn), fmark: make([]uint32, 2*nf), emark: map[IncludeEdge]uint32{}}
+		mark: make([]uint32, nn), lmark: make([]uint32, nn), fmark: make([]uint32, 2*nf), lfmark: make([]uint32, 2*nf),
+		emark: map[IncludeEdge]uint32{}}
 	w.cudart = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(e.cfg.CUDA.Number())}}
 	if !e.cfg.EveryPass {
 		w.memo = map[int][]*visitEntry{}
@@ -190,18 +193,70 @@ func (ps *passState) passAnswers(id int32) []string {
 func (ps *passState) readName(id int32) bool {
 	if ps.caps > 0 {
 		s := &ps.w.st[id]
-		ps.events = append(ps.events, stateEvent{key: id, def: s.def, undef: s.undef, unknown: s.unknown})
+		ps.logEvent(stateEvent{key: id, def: s.def, undef: s.undef, unknown: s.unknown})
 	}
 	return true
+}
+
+// logEvent logs a read or write for the open captures. Within the
+// innermost capture, a read of what it already read or wrote, and a
+// write of what it already wrote, add nothing to what compact finds, so
+// they are not logged: a header looks the same macros up again and again.
+func (ps *passState) logEvent(ev stateEvent) {
+	if ps.caps == 0 {
+		return
+	}
+	var p *uint32
+	if ev.key >= 0 {
+		p = &ps.w.lmark[ev.key]
+	} else {
+		p = &ps.w.lfmark[-ev.key-1]
+	}
+	g := ps.lgen << 2
+	m := *p
+	if m&^3 != g {
+		m = g
+	}
+	if ev.write {
+		if m&2 != 0 {
+			return
+		}
+		m |= 3
+	} else {
+		if m&1 != 0 {
+			return
+		}
+		m |= 1
+	}
+	*p = m
+	ps.events = append(ps.events, ev)
+}
+
+// openCapture starts logging the state a reading reads and writes.
+func (ps *passState) openCapture() {
+	ps.caps++
+	ps.genStack = append(ps.genStack, ps.lgen)
+	ps.w.lgen++
+	ps.lgen = ps.w.lgen
+}
+
+// closeCapture ends the innermost capture, which started at event from,
+// and returns what compact makes of its events (valid until the next
+// compact).
+func (ps *passState) closeCapture(from int) (in, out []stateEvent) {
+	ps.caps--
+	ps.lgen = ps.genStack[len(ps.genStack)-1]
+	ps.genStack = ps.genStack[:len(ps.genStack)-1]
+	return ps.compact(from)
 }
 
 // readFile logs a read of a file's seen flag, and of its #pragma once
 // flag when it has one.
 func (ps *passState) readFile(id int) {
 	if ps.caps > 0 {
-		ps.events = append(ps.events, stateEvent{key: fileKey(id, false), val: ps.w.seen[id]})
+		ps.logEvent(stateEvent{key: fileKey(id, false), val: ps.w.seen[id]})
 		if ps.e.fs.Files[id].Once {
-			ps.events = append(ps.events, stateEvent{key: fileKey(id, true), val: ps.w.once[id]})
+			ps.logEvent(stateEvent{key: fileKey(id, true), val: ps.w.once[id]})
 		}
 	}
 }
@@ -210,7 +265,7 @@ func (ps *passState) readFile(id int) {
 // once flag (once true).
 func (ps *passState) writeFile(id int, once bool) {
 	if ps.caps > 0 {
-		ps.events = append(ps.events, stateEvent{key: fileKey(id, once), write: true})
+		ps.logEvent(stateEvent{key: fileKey(id, once), write: true})
 	}
 }
 
@@ -225,7 +280,7 @@ func (ps *passState) logReads(reads []stateEvent) {
 			ps.readName(r.key)
 			continue
 		}
-		ps.events = append(ps.events, stateEvent{key: r.key, val: ps.fileFlag(r.key)})
+		ps.logEvent(stateEvent{key: r.key, val: ps.fileFlag(r.key)})
 	}
 }
 
@@ -233,9 +288,12 @@ func (ps *passState) logReads(reads []stateEvent) {
 // reads (first reads of what was not written before) and the writes
 // (deduplicated), and, when an enclosing capture is still open, puts them
 // back in that order in place of the events: for the enclosing reading
-// they are reads of its state at this point, then writes.
+// they are reads of its state at this point, then writes. The slices are
+// the worker's scratch: callers that keep them clone them.
 func (ps *passState) compact(from int) (in, out []stateEvent) {
 	w := ps.w
+	in, out = w.inBuf[:0], w.outBuf[:0]
+	defer func() { w.inBuf, w.outBuf = in[:0], out[:0] }()
 	w.gen++
 	g := w.gen << 2
 	for _, ev := range ps.events[from:] {
@@ -315,14 +373,13 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	reads0, cuts0, maxDepth0 := ps.reads, ps.cuts, ps.maxDepth
 	cudaH, cutlass := ps.cudaH, ps.cutlass
 	ps.maxDepth = depth
-	ps.caps++
+	ps.openCapture()
 	ps.visitCaps++
 	ps.read(f, active, activeWhy, depth, strong, true)
-	ps.caps--
 	ps.visitCaps--
 	relDepth := ps.maxDepth - depth
 	ps.maxDepth = max(maxDepth0, ps.maxDepth)
-	in, out := ps.compact(from)
+	in, out := ps.closeCapture(from)
 	if ps.cuts != cuts0 || len(ps.w.memo[f.ID]) >= maxVisitEntries {
 		// Not stored: the items stay inline for an enclosing capture.
 		if ps.visitCaps == 0 {
@@ -331,8 +388,9 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		return
 	}
 	ent := &visitEntry{active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
-		relDepth: relDepth, reads: ps.reads - reads0, in: in, out: out, endCudaH: ps.cudaH, endCutlass: ps.cutlass}
-	for _, r := range in {
+		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(in), out: slices.Clone(out), endCudaH: ps.cudaH,
+		endCutlass: ps.cutlass}
+	for _, r := range ent.in {
 		if r.key >= 0 && ps.passAnswers(r.key) != nil {
 			ent.passDep = append(ent.passDep, r.key)
 		}
@@ -402,7 +460,9 @@ func (ps *passState) matches(ent *visitEntry, active Tri, why []string, depth in
 // replayVisit does what reading the stored visit did.
 func (ps *passState) replayVisit(ent *visitEntry, depth int) {
 	if ps.caps > 0 {
-		ps.events = append(ps.events, ent.in...)
+		for _, r := range ent.in {
+			ps.logEvent(r)
+		}
 	}
 	ps.reads += ent.reads
 	ps.maxDepth = max(ps.maxDepth, depth+ent.relDepth)
@@ -416,9 +476,7 @@ func (ps *passState) replayVisit(ent *visitEntry, depth int) {
 			ps.set(o.key, o.def, o.undef, o.unknown)
 			continue
 		}
-		if ps.caps > 0 {
-			ps.events = append(ps.events, stateEvent{key: o.key, write: true})
-		}
+		ps.logEvent(stateEvent{key: o.key, write: true})
 		// Files flags only ever get set.
 		k := int(-o.key - 1)
 		if k&1 == 0 {
