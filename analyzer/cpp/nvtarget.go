@@ -200,8 +200,8 @@ func (r *Results) macroGateEvals(f *File, real []*ChainEval) []*ChainEval {
 				Col: strings.Index(f.St.Src.Lines[g.LineIdx].Text, g.Macro) + 1, LineIdx: g.LineIdx, Macro: true})
 			body := strings.TrimSpace(strings.Trim(strings.TrimSpace(g.Bodies[bi]), "(){}"))
 			c.Branches = append(c.Branches, Branch{Dir: bi, Content: Content{Empty: body == "",
-				Shape: strings.Join(strings.Fields(numberRE.ReplaceAllString(body, "#")), ""), Text: body,
-				Failure: failureRE.FindString(body)}})
+				Shape: strings.Join(strings.Fields(replaceNumbers(body)), ""), Text: body,
+				Failure: findFailure(body)}})
 		}
 		for p, pass := range r.Passes {
 			reached := lineActive(f.St, byID, g.LineIdx, p)
