@@ -29,35 +29,6 @@ type staticAnswer struct {
 	t         Tri
 }
 
-// internNames gives every directive identifier of the file set an ID.
-func (e *Engine) internNames() {
-	e.names = map[string]int32{}
-	e.identIDs = make([][]int32, len(e.fs.Files))
-	e.guardID = make([]int32, len(e.fs.Files))
-	for _, f := range e.fs.Files {
-		ids := make([]int32, len(f.St.Idents))
-		for i, n := range f.St.Idents {
-			ids[i] = e.intern(n)
-		}
-		e.identIDs[f.ID] = ids
-		e.guardID[f.ID] = -1
-		if f.St.Guard != "" {
-			e.guardID[f.ID] = e.intern(f.St.Guard)
-		}
-	}
-	e.cudartID = e.intern("CUDART_VERSION")
-}
-
-func (e *Engine) intern(n string) int32 {
-	id, ok := e.names[n]
-	if !ok {
-		id = int32(len(e.nameList))
-		e.names[n] = id
-		e.nameList = append(e.nameList, n)
-	}
-	return id
-}
-
 // id returns the ID of a name, giving a new one to a name no directive
 // spells.
 func (w *worker) id(name string) int32 {

@@ -33,29 +33,28 @@ type rereadInfo struct {
 	candidate []bool
 }
 
-func (e *Engine) newRereads() *rereadInfo {
-	pd := e.deps
-	n := len(e.fs.Files)
+func (sh *fsShared) newRereads(fs *FileSet) *rereadInfo {
+	n := len(fs.Files)
 	ri := &rereadInfo{guardAlone: make([]bool, n), candidate: make([]bool, n)}
-	graph := e.fs.IncludeGraph()
-	mentions := make([]int32, len(e.nameList))
+	graph := fs.IncludeGraph()
+	mentions := make([]int32, len(sh.nameList))
 	included := make([]bool, n)
-	for _, f := range e.fs.Files {
-		for _, id := range e.identIDs[f.ID] {
+	for _, f := range fs.Files {
+		for _, id := range sh.identIDs[f.ID] {
 			mentions[id]++
 		}
 		for _, w := range graph[f.ID] {
 			included[w] = true
 		}
 	}
-	for _, f := range e.fs.Files {
-		ri.guardAlone[f.ID] = e.guardID[f.ID] >= 0 && mentions[e.guardID[f.ID]] == 1
+	for _, f := range fs.Files {
+		ri.guardAlone[f.ID] = sh.guardID[f.ID] >= 0 && mentions[sh.guardID[f.ID]] == 1
 	}
-	for _, f := range e.fs.Files {
+	for _, f := range fs.Files {
 		if !included[f.ID] || f.Once || f.St.Guard != "" {
 			continue
 		}
-		ok := !slices.ContainsFunc(Reach(f.ID, graph), func(id int) bool { return pd.opaque[id] })
+		ok := !slices.ContainsFunc(Reach(f.ID, graph), func(id int) bool { return sh.opaque[id] })
 		ri.candidate[f.ID] = ok
 	}
 	return ri

@@ -70,17 +70,9 @@ type Engine struct {
 
 // NewEngine prepares an engine over a file set.
 func NewEngine(cfg Config, fs *FileSet) *Engine {
-	e := &Engine{cfg: cfg, fs: fs, projectMacros: map[string]bool{}, cutlass: newCutlassModel(cfg.CUDA)}
-	e.internNames()
-	for _, f := range fs.Files {
-		for _, d := range f.St.Src.Directives {
-			if d.Kind == DirDefine {
-				if n := macroName(d.Args); n != "" {
-					e.projectMacros[n] = true
-				}
-			}
-		}
-	}
+	sh := fs.sharedInfo()
+	e := &Engine{cfg: cfg, fs: fs, projectMacros: sh.projectMacros, cutlass: newCutlassModel(cfg.CUDA),
+		names: sh.names, nameList: sh.nameList, identIDs: sh.identIDs, guardID: sh.guardID, cudartID: sh.cudartID}
 	for _, p := range cfg.Passes {
 		pm := cfg.Table.Macros(p, cfg.CUDA, cfg.BuildList)
 		e.pass = append(e.pass, pm)
@@ -91,8 +83,8 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 		e.predefined = append(e.predefined, defs)
 	}
 	if !cfg.EveryPass {
-		e.deps = e.newPassDeps()
-		e.rereads = e.newRereads()
+		e.deps = fs.passDeps(cfg, e.newPassDeps)
+		e.rereads = sh.rereads
 	}
 	return e
 }
