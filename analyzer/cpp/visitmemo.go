@@ -31,7 +31,13 @@ import (
 // reading is captured: of a macro name (key >= 0, its ID) or of a file's
 // seen or #pragma once flag (key < 0, fileKey). A read carries the value
 // it saw.
+//
+// An event with ref set stands for a stored visit's input reads (then, in
+// the event log, its writes): a parent refers to its children's reads
+// instead of copying them, which kept every header's reads once per
+// enclosing header.
 type stateEvent struct {
+	ref            *visitEntry
 	def            *macroDef
 	key            int32
 	write          bool
@@ -131,11 +137,11 @@ type worker struct {
 	// Scratch for compact: generation-stamped marks by name ID and by
 	// file key; lmark and lfmark are logEvent's, stamped with the
 	// innermost open capture (lgen counts captures).
-	mark, lmark   []uint32
-	fmark, lfmark []uint32
-	gen, lgen     uint32
-	emark         map[IncludeEdge]uint32
-	inBuf, outBuf []stateEvent
+	mark, lmark            []uint32
+	fmark, lfmark          []uint32
+	gen, lgen              uint32
+	emark                  map[IncludeEdge]uint32
+	inBuf, outBuf, flatBuf []stateEvent
 }
 
 type defKey struct {
@@ -276,6 +282,10 @@ func (ps *passState) logReads(reads []stateEvent) {
 		return
 	}
 	for _, r := range reads {
+		if r.ref != nil {
+			ps.events = append(ps.events, stateEvent{ref: r.ref})
+			continue
+		}
 		if r.key >= 0 {
 			ps.readName(r.key)
 			continue
@@ -297,12 +307,30 @@ func (ps *passState) compact(from int) (in, out []stateEvent) {
 	w.gen++
 	g := w.gen << 2
 	for _, ev := range ps.events[from:] {
-		var m uint32
-		if ev.key >= 0 {
-			m = w.mark[ev.key]
-		} else {
-			m = w.fmark[-ev.key-1]
+		if ev.ref != nil {
+			// A stored visit: its reads are inputs unless something
+			// before it here wrote one of them; then they are copied,
+			// less those.
+			flat := w.flatBuf[:0]
+			if ps.refReads(ev.ref, g, &flat) {
+				in = append(in, stateEvent{ref: ev.ref})
+			} else {
+				in = append(in, flat...)
+			}
+			w.flatBuf = flat[:0]
+			for _, o := range ev.ref.out {
+				if p := w.markOf(o.key); *p&^3 != g || *p&2 == 0 {
+					if *p&^3 != g {
+						*p = g
+					}
+					*p |= 2
+					out = append(out, stateEvent{key: o.key, write: true})
+				}
+			}
+			continue
 		}
+		p := w.markOf(ev.key)
+		m := *p
 		if m&^3 != g {
 			m = g
 		}
@@ -316,17 +344,48 @@ func (ps *passState) compact(from int) (in, out []stateEvent) {
 		default:
 			continue
 		}
-		if ev.key >= 0 {
-			w.mark[ev.key] = m
-		} else {
-			w.fmark[-ev.key-1] = m
-		}
+		*p = m
 	}
 	ps.events = ps.events[:from]
 	if ps.caps > 0 {
 		ps.events = append(append(ps.events, in...), out...)
 	}
 	return in, out
+}
+
+// markOf is compact's mark for an event key.
+func (w *worker) markOf(key int32) *uint32 {
+	if key >= 0 {
+		return &w.mark[key]
+	}
+	return &w.fmark[-key-1]
+}
+
+// refReads marks the input reads of a stored visit (and of the visits it
+// refers to) as read for compact generation g, appending to flat those
+// not read before; it reports whether none of them was written before.
+func (ps *passState) refReads(ent *visitEntry, g uint32, flat *[]stateEvent) bool {
+	clean := true
+	for _, r := range ent.in {
+		if r.ref != nil {
+			clean = ps.refReads(r.ref, g, flat) && clean
+			continue
+		}
+		p := ps.w.markOf(r.key)
+		m := *p
+		if m&^3 != g {
+			m = g
+		}
+		switch {
+		case m&2 != 0:
+			clean = false
+		case m&1 == 0:
+			*flat = append(*flat, r)
+			m |= 1
+		}
+		*p = m
+	}
+	return clean
 }
 
 // observe records one directive observation for the running group.
@@ -391,7 +450,10 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(in), out: slices.Clone(out), endCudaH: ps.cudaH,
 		endCutlass: ps.cutlass}
 	for _, r := range ent.in {
-		if r.key >= 0 && ps.passAnswers(r.key) != nil {
+		if r.ref == nil && r.key >= 0 && !ps.staticAnswer(r.key).dep {
+			continue // every pass answers it alike
+		}
+		if r.ref == nil && r.key >= 0 && ps.passAnswers(r.key) != nil {
 			ent.passDep = append(ent.passDep, r.key)
 		}
 	}
@@ -424,6 +486,10 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	}
 	ent.items = items
 	ps.w.memo[f.ID] = append(ps.w.memo[f.ID], ent)
+	if ps.caps > 0 {
+		// compact put the reads and writes back: refer to them instead.
+		ps.events = append(ps.events[:from], stateEvent{ref: ent})
+	}
 	ps.items = ps.items[:fromItems]
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemChild, child: ent})
@@ -436,6 +502,14 @@ func (ps *passState) matches(ent *visitEntry, active Tri, why []string, depth in
 		depth+ent.relDepth > maxIncludeDepth || ps.reads+ent.reads > ps.budget || !slices.Equal(ent.why, why) {
 		return false
 	}
+	return ps.readsMatch(ent)
+}
+
+// readsMatch reports whether every input read of a stored visit reads the
+// same now. Reads of other passes count as the same when the passes
+// answer the name alike; a referred visit is checked against the pass it
+// was read in (it read alike in the referring one).
+func (ps *passState) readsMatch(ent *visitEntry) bool {
 	if ent.pi != ps.pi {
 		for _, n := range ent.passDep {
 			a := ps.passAnswers(n)
@@ -446,6 +520,12 @@ func (ps *passState) matches(ent *visitEntry, active Tri, why []string, depth in
 	}
 	for i := range ent.in {
 		r := &ent.in[i]
+		if r.ref != nil {
+			if !ps.readsMatch(r.ref) {
+				return false
+			}
+			continue
+		}
 		if r.key >= 0 {
 			if s := &ps.w.st[r.key]; s.def != r.def || s.undef != r.undef || s.unknown != r.unknown {
 				return false
@@ -460,9 +540,8 @@ func (ps *passState) matches(ent *visitEntry, active Tri, why []string, depth in
 // replayVisit does what reading the stored visit did.
 func (ps *passState) replayVisit(ent *visitEntry, depth int) {
 	if ps.caps > 0 {
-		for _, r := range ent.in {
-			ps.logEvent(r)
-		}
+		// Its reads, then its writes.
+		ps.events = append(ps.events, stateEvent{ref: ent})
 	}
 	ps.reads += ent.reads
 	ps.maxDepth = max(ps.maxDepth, depth+ent.relDepth)
@@ -472,11 +551,12 @@ func (ps *passState) replayVisit(ent *visitEntry, depth int) {
 	}
 	for _, o := range ent.out {
 		if o.key >= 0 {
-			ps.touch(o.key)
+			if ps.capturing > 0 {
+				ps.touched = append(ps.touched, o.key)
+			}
 			ps.set(o.key, o.def, o.undef, o.unknown)
 			continue
 		}
-		ps.logEvent(stateEvent{key: o.key, write: true})
 		// Files flags only ever get set.
 		k := int(-o.key - 1)
 		if k&1 == 0 {
