@@ -105,7 +105,9 @@ func (e *Engine) Evaluate(units []*File) *Results {
 			ps.w = w
 			ps.ev = w.ev
 			ps.conds = conds
+			ps.events, ps.items = w.events, w.items
 			ps.process(u, expr.True, nil, 0, true)
+			w.events, w.items = ps.events[:0], ps.items[:0] // reused by the next pass
 		}
 	}
 	return res

@@ -3,6 +3,7 @@ package cpp
 import (
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
 )
@@ -78,13 +79,18 @@ type visitItem struct {
 	kind           uint8
 	strong         bool
 	reached, taken Tri
-	file, di       int
+	// file and di name the directive (an edge: From, To, and line its
+	// Line).
+	file, di, line int32
 	info           *DirResult
-	edge           IncludeEdge
 	child          *visitEntry
 	// merged is the result info was last merged into: merging it again
 	// changes nothing (mergeEvalInfo is a join), and replays repeat it.
 	merged *DirResult
+}
+
+func (it *visitItem) edge() IncludeEdge {
+	return IncludeEdge{From: int(it.file), To: int(it.di), Line: int(it.line)}
 }
 
 // visitEntry is one stored first visit of a file.
@@ -111,12 +117,26 @@ type visitEntry struct {
 // maxVisitEntries bounds the stored visits of one file per worker.
 const maxVisitEntries = 32
 
+// maxMemoBytes bounds the memory of a worker's stored visits (estimated
+// from their lengths): past it the memo is emptied and fills again. A
+// parent visit refers to its children, so dropping some entries would
+// free little; emptying it frees all but what running readings hold.
+const maxMemoBytes = 24 << 20
+
+// Estimated sizes for maxMemoBytes.
+const (
+	eventBytes = int(unsafe.Sizeof(stateEvent{}))
+	itemBytes  = int(unsafe.Sizeof(visitItem{}))
+	entryBytes = int(unsafe.Sizeof(visitEntry{})) + 64
+)
+
 // worker is what one Evaluate call keeps across its units and passes; it
 // runs on one goroutine.
 type worker struct {
-	e    *Engine
-	ev   *expr.Evaluator
-	memo map[int][]*visitEntry // nil with Config.EveryPass
+	e         *Engine
+	ev        *expr.Evaluator
+	memo      map[int][]*visitEntry // nil with Config.EveryPass
+	memoBytes int                   // estimated size of memo
 	// defs are the canonical definitions, one per #define directive and
 	// nesting, so that equal states hold equal pointers across units.
 	defs   map[defKey]*macroDef
@@ -142,6 +162,9 @@ type worker struct {
 	gen, lgen              uint32
 	emark                  map[IncludeEdge]uint32
 	inBuf, outBuf, flatBuf []stateEvent
+	// The event log and item list, kept from one pass to the next.
+	events []stateEvent
+	items  []visitItem
 }
 
 type defKey struct {
@@ -393,7 +416,7 @@ func (ps *passState) observe(f *File, di int, reached, taken Tri, strong bool, i
 	dr := ps.recordAll(f, di, reached, taken, strong)
 	mergeEvalInfo(dr, info)
 	if ps.visitCaps > 0 {
-		ps.items = append(ps.items, visitItem{kind: itemObs, file: f.ID, di: di, reached: reached, taken: taken,
+		ps.items = append(ps.items, visitItem{kind: itemObs, file: int32(f.ID), di: int32(di), reached: reached, taken: taken,
 			strong: strong, info: info, merged: dr})
 	}
 }
@@ -406,7 +429,7 @@ func (ps *passState) firstVisit(id int) {
 		ps.res.Units[id] = append(u, ps.unit)
 	}
 	if ps.visitCaps > 0 {
-		ps.items = append(ps.items, visitItem{kind: itemVisit, file: id})
+		ps.items = append(ps.items, visitItem{kind: itemVisit, file: int32(id)})
 	}
 }
 
@@ -414,7 +437,7 @@ func (ps *passState) firstVisit(id int) {
 func (ps *passState) edge(e IncludeEdge) {
 	ps.res.Includes[e] = true
 	if ps.visitCaps > 0 {
-		ps.items = append(ps.items, visitItem{kind: itemEdge, edge: e})
+		ps.items = append(ps.items, visitItem{kind: itemEdge, file: int32(e.From), di: int32(e.To), line: int32(e.Line)})
 	}
 }
 
@@ -473,10 +496,10 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	for _, it := range ps.items[fromItems:] {
 		switch it.kind {
 		case itemEdge:
-			if ps.w.emark[it.edge] == g {
+			if ps.w.emark[it.edge()] == g {
 				continue
 			}
-			ps.w.emark[it.edge] = g
+			ps.w.emark[it.edge()] = g
 		case itemVisit:
 			ent.visits++
 		case itemChild:
@@ -485,6 +508,10 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		items = append(items, it)
 	}
 	ent.items = items
+	ps.w.memoBytes += entryBytes + eventBytes*(len(ent.in)+len(ent.out)) + itemBytes*len(ent.items) + 4*len(ent.passDep)
+	if ps.w.memoBytes > maxMemoBytes {
+		ps.w.memo, ps.w.memoBytes = map[int][]*visitEntry{}, 0
+	}
 	ps.w.memo[f.ID] = append(ps.w.memo[f.ID], ent)
 	if ps.caps > 0 {
 		// compact put the reads and writes back: refer to them instead.
@@ -577,7 +604,7 @@ func (ps *passState) replayItems(ent *visitEntry) {
 		it := &ent.items[i]
 		switch it.kind {
 		case itemObs:
-			dr := ps.recordAll(ps.e.fs.Files[it.file], it.di, it.reached, it.taken, it.strong)
+			dr := ps.recordAll(ps.e.fs.Files[it.file], int(it.di), it.reached, it.taken, it.strong)
 			if it.info != nil && it.merged != dr {
 				mergeEvalInfo(dr, it.info)
 				it.merged = dr
@@ -589,7 +616,7 @@ func (ps *passState) replayItems(ent *visitEntry) {
 				ps.res.Units[it.file] = append(u, ps.unit)
 			}
 		case itemEdge:
-			ps.res.Includes[it.edge] = true
+			ps.res.Includes[it.edge()] = true
 		case itemChild:
 			ps.replayItems(it.child)
 		}
