@@ -45,6 +45,7 @@ func (w *worker) id(name string) int32 {
 	w.static = append(w.static, staticAnswer{})
 	w.mark = append(w.mark, 0)
 	w.lmark = append(w.lmark, 0)
+	w.skip = append(w.skip, 0)
 	return id
 }
 

@@ -33,12 +33,12 @@ import (
 // seen or #pragma once flag (key < 0, fileKey). A read carries the value
 // it saw.
 //
-// An event with ref set stands for a stored visit's input reads (then, in
-// the event log, its writes): a parent refers to its children's reads
-// instead of copying them, which kept every header's reads once per
+// An event with ref set stands for a stored visit's input reads (or, with
+// write set, its writes): a parent refers to its children's reads and
+// writes instead of copying them, which kept every header's reads once per
 // enclosing header.
 type stateEvent struct {
-	ref            *visitEntry
+	ref            *visitRef
 	def            *macroDef
 	key            int32
 	write          bool
@@ -95,6 +95,7 @@ func (it *visitItem) edge() IncludeEdge {
 
 // visitEntry is one stored first visit of a file.
 type visitEntry struct {
+	self visitRef // a reference to it with no exclusions
 	// The context it was read in besides the state: all must match.
 	active         Tri
 	why            []string
@@ -103,15 +104,26 @@ type visitEntry struct {
 	pi             int // the pass that read it
 	relDepth       int // deepest include below it, relative to it
 	reads          int // header readings it made (the read budget)
-	// in are the input reads; passDep the names among them that some
-	// passes answer differently (checked when another pass replays it).
+	// in are the input reads (with references to its children's);
+	// passDep the names among its own that some passes answer
+	// differently (checked when another pass replays it).
 	in      []stateEvent
 	passDep []int32
-	// out is the final state of everything it wrote.
+	// outRefs are the children whose writes it kept, in order, and out
+	// the final state of what it wrote itself: replayed in that order.
+	outRefs              []*visitEntry
 	out                  []stateEvent
 	endCudaH, endCutlass bool
 	items                []visitItem
 	visits               int // first visits it made, nested ones included
+}
+
+// visitRef refers to a stored visit's input reads, except those of the
+// keys in excl: the referring visit wrote them before (so they are not
+// its inputs).
+type visitRef struct {
+	ent  *visitEntry
+	excl []int32
 }
 
 // maxVisitEntries bounds the stored visits of one file per worker.
@@ -157,11 +169,15 @@ type worker struct {
 	// Scratch for compact: generation-stamped marks by name ID and by
 	// file key; lmark and lfmark are logEvent's, stamped with the
 	// innermost open capture (lgen counts captures).
-	mark, lmark            []uint32
-	fmark, lfmark          []uint32
-	gen, lgen              uint32
-	emark                  map[IncludeEdge]uint32
-	inBuf, outBuf, flatBuf []stateEvent
+	mark, lmark   []uint32
+	fmark, lfmark []uint32
+	gen, lgen     uint32
+	emark         map[IncludeEdge]uint32
+	inBuf, outBuf []stateEvent
+	exclBuf       []int32
+	// skip and fskip count exclusions in force (skipOf), skipping all.
+	skip, fskip []int32
+	skipping    int
 	// The event log and item list, kept from one pass to the next.
 	events []stateEvent
 	items  []visitItem
@@ -178,6 +194,7 @@ func (e *Engine) newWorker() *worker {
 		st: make([]nameState, nn), static: make([]staticAnswer, nn), extra: map[string]int32{},
 		seen: make([]bool, nf), once: make([]bool, nf),
 		mark: make([]uint32, nn), lmark: make([]uint32, nn), fmark: make([]uint32, 2*nf), lfmark: make([]uint32, 2*nf),
+		skip: make([]int32, nn), fskip: make([]int32, 2*nf),
 		emark: map[IncludeEdge]uint32{}}
 	w.cudart = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(e.cfg.CUDA.Number())}}
 	if !e.cfg.EveryPass {
@@ -318,49 +335,49 @@ func (ps *passState) logReads(reads []stateEvent) {
 }
 
 // compact turns the events logged since position from into the input
-// reads (first reads of what was not written before) and the writes
-// (deduplicated), and, when an enclosing capture is still open, puts them
-// back in that order in place of the events: for the enclosing reading
-// they are reads of its state at this point, then writes. The slices are
-// the worker's scratch: callers that keep them clone them.
+// reads (first reads of what was not written before; references to
+// stored visits, less what was written before them) and the writes
+// (deduplicated; references to stored visits' writes), and, when an
+// enclosing capture is still open, puts them back in that order in place
+// of the events: for the enclosing reading they are reads of its state at
+// this point, then writes. The slices are the worker's scratch: callers
+// that keep them clone them.
+//
+// Marks: bit 1 read, bit 2 written (by anything), bit 4 written by the
+// reading's own directives (its out lists those; a child's later writes
+// come in through its reference, applied before them).
 func (ps *passState) compact(from int) (in, out []stateEvent) {
 	w := ps.w
 	in, out = w.inBuf[:0], w.outBuf[:0]
 	defer func() { w.inBuf, w.outBuf = in[:0], out[:0] }()
 	w.gen++
-	g := w.gen << 2
+	g := w.gen << 3
 	for _, ev := range ps.events[from:] {
 		if ev.ref != nil {
-			// A stored visit: its reads are inputs unless something
-			// before it here wrote one of them; then they are copied,
-			// less those.
-			flat := w.flatBuf[:0]
-			if ps.refReads(ev.ref, g, &flat) {
-				in = append(in, stateEvent{ref: ev.ref})
+			if ev.write {
+				ps.markWrites(ev.ref.ent, g)
+				out = append(out, ev)
+				continue
+			}
+			excl := w.exclBuf[:0]
+			ps.markReads(ev.ref, g, &excl)
+			if len(excl) == 0 {
+				in = append(in, ev)
 			} else {
-				in = append(in, flat...)
+				in = append(in, stateEvent{ref: &visitRef{ent: ev.ref.ent, excl: append(slices.Clip(ev.ref.excl), excl...)}})
 			}
-			w.flatBuf = flat[:0]
-			for _, o := range ev.ref.out {
-				if p := w.markOf(o.key); *p&^3 != g || *p&2 == 0 {
-					if *p&^3 != g {
-						*p = g
-					}
-					*p |= 2
-					out = append(out, stateEvent{key: o.key, write: true})
-				}
-			}
+			w.exclBuf = excl[:0]
 			continue
 		}
 		p := w.markOf(ev.key)
 		m := *p
-		if m&^3 != g {
+		if m&^7 != g {
 			m = g
 		}
 		switch {
-		case ev.write && m&2 == 0:
+		case ev.write && m&4 == 0:
 			out = append(out, stateEvent{key: ev.key, write: true})
-			m |= 2
+			m |= 6
 		case !ev.write && m&3 == 0:
 			in = append(in, ev)
 			m |= 1
@@ -384,31 +401,62 @@ func (w *worker) markOf(key int32) *uint32 {
 	return &w.fmark[-key-1]
 }
 
-// refReads marks the input reads of a stored visit (and of the visits it
-// refers to) as read for compact generation g, appending to flat those
-// not read before; it reports whether none of them was written before.
-func (ps *passState) refReads(ent *visitEntry, g uint32, flat *[]stateEvent) bool {
-	clean := true
-	for _, r := range ent.in {
-		if r.ref != nil {
-			clean = ps.refReads(r.ref, g, flat) && clean
+// skipOf counts the exclusions in force for a key while references are
+// followed.
+func (w *worker) skipOf(key int32) *int32 {
+	if key >= 0 {
+		return &w.skip[key]
+	}
+	return &w.fskip[-key-1]
+}
+
+// markReads marks the input reads of a reference as read for compact
+// generation g, appending to excl those written before.
+func (ps *passState) markReads(r *visitRef, g uint32, excl *[]int32) {
+	w := ps.w
+	for _, k := range r.excl {
+		*w.skipOf(k)++
+	}
+	w.skipping += len(r.excl)
+	for i := range r.ent.in {
+		ev := &r.ent.in[i]
+		if ev.ref != nil {
+			ps.markReads(ev.ref, g, excl)
 			continue
 		}
-		p := ps.w.markOf(r.key)
+		if w.skipping > 0 && *w.skipOf(ev.key) > 0 {
+			continue
+		}
+		p := w.markOf(ev.key)
 		m := *p
-		if m&^3 != g {
+		if m&^7 != g {
 			m = g
 		}
-		switch {
-		case m&2 != 0:
-			clean = false
-		case m&1 == 0:
-			*flat = append(*flat, r)
-			m |= 1
+		if m&2 != 0 {
+			*excl = append(*excl, ev.key)
+			continue
 		}
-		*p = m
+		*p = m | 1
 	}
-	return clean
+	for _, k := range r.excl {
+		*w.skipOf(k)--
+	}
+	w.skipping -= len(r.excl)
+}
+
+// markWrites marks what a stored visit wrote as written for compact
+// generation g.
+func (ps *passState) markWrites(ent *visitEntry, g uint32) {
+	for _, c := range ent.outRefs {
+		ps.markWrites(c, g)
+	}
+	for _, o := range ent.out {
+		p := ps.w.markOf(o.key)
+		if *p&^7 != g {
+			*p = g
+		}
+		*p |= 2
+	}
 }
 
 // observe records one directive observation for the running group.
@@ -470,8 +518,15 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		return
 	}
 	ent := &visitEntry{active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
-		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(in), out: slices.Clone(out), endCudaH: ps.cudaH,
-		endCutlass: ps.cutlass}
+		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(in), endCudaH: ps.cudaH, endCutlass: ps.cutlass}
+	ent.self.ent = ent
+	for _, o := range out {
+		if o.ref != nil {
+			ent.outRefs = append(ent.outRefs, o.ref.ent)
+		} else {
+			ent.out = append(ent.out, o)
+		}
+	}
 	for _, r := range ent.in {
 		if r.ref == nil && r.key >= 0 && !ps.staticAnswer(r.key).dep {
 			continue // every pass answers it alike
@@ -508,14 +563,15 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		items = append(items, it)
 	}
 	ent.items = items
-	ps.w.memoBytes += entryBytes + eventBytes*(len(ent.in)+len(ent.out)) + itemBytes*len(ent.items) + 4*len(ent.passDep)
+	ps.w.memoBytes += entryBytes + eventBytes*(len(ent.in)+len(ent.out)) + itemBytes*len(ent.items) +
+		4*len(ent.passDep) + 8*len(ent.outRefs)
 	if ps.w.memoBytes > maxMemoBytes {
 		ps.w.memo, ps.w.memoBytes = map[int][]*visitEntry{}, 0
 	}
 	ps.w.memo[f.ID] = append(ps.w.memo[f.ID], ent)
 	if ps.caps > 0 {
 		// compact put the reads and writes back: refer to them instead.
-		ps.events = append(ps.events[:from], stateEvent{ref: ent})
+		ps.events = append(ps.events[:from], stateEvent{ref: &ent.self}, stateEvent{ref: &ent.self, write: true})
 	}
 	ps.items = ps.items[:fromItems]
 	if ps.visitCaps > 0 {
@@ -529,14 +585,15 @@ func (ps *passState) matches(ent *visitEntry, active Tri, why []string, depth in
 		depth+ent.relDepth > maxIncludeDepth || ps.reads+ent.reads > ps.budget || !slices.Equal(ent.why, why) {
 		return false
 	}
-	return ps.readsMatch(ent)
+	return ps.readsMatch(&ent.self)
 }
 
-// readsMatch reports whether every input read of a stored visit reads the
+// readsMatch reports whether every input read of a reference reads the
 // same now. Reads of other passes count as the same when the passes
 // answer the name alike; a referred visit is checked against the pass it
 // was read in (it read alike in the referring one).
-func (ps *passState) readsMatch(ent *visitEntry) bool {
+func (ps *passState) readsMatch(r *visitRef) bool {
+	ent := r.ent
 	if ent.pi != ps.pi {
 		for _, n := range ent.passDep {
 			a := ps.passAnswers(n)
@@ -545,36 +602,62 @@ func (ps *passState) readsMatch(ent *visitEntry) bool {
 			}
 		}
 	}
+	w := ps.w
+	for _, k := range r.excl {
+		*w.skipOf(k)++
+	}
+	w.skipping += len(r.excl)
+	ok := true
 	for i := range ent.in {
-		r := &ent.in[i]
-		if r.ref != nil {
-			if !ps.readsMatch(r.ref) {
-				return false
+		ev := &ent.in[i]
+		if ev.ref != nil {
+			if !ps.readsMatch(ev.ref) {
+				ok = false
+				break
 			}
 			continue
 		}
-		if r.key >= 0 {
-			if s := &ps.w.st[r.key]; s.def != r.def || s.undef != r.undef || s.unknown != r.unknown {
-				return false
+		if w.skipping > 0 && *w.skipOf(ev.key) > 0 {
+			continue
+		}
+		if ev.key >= 0 {
+			if s := &w.st[ev.key]; s.def != ev.def || s.undef != ev.undef || s.unknown != ev.unknown {
+				ok = false
+				break
 			}
-		} else if ps.fileFlag(r.key) != r.val {
-			return false
+		} else if ps.fileFlag(ev.key) != ev.val {
+			ok = false
+			break
 		}
 	}
-	return true
+	for _, k := range r.excl {
+		*w.skipOf(k)--
+	}
+	w.skipping -= len(r.excl)
+	return ok
 }
 
 // replayVisit does what reading the stored visit did.
 func (ps *passState) replayVisit(ent *visitEntry, depth int) {
 	if ps.caps > 0 {
 		// Its reads, then its writes.
-		ps.events = append(ps.events, stateEvent{ref: ent})
+		ps.events = append(ps.events, stateEvent{ref: &ent.self}, stateEvent{ref: &ent.self, write: true})
 	}
 	ps.reads += ent.reads
 	ps.maxDepth = max(ps.maxDepth, depth+ent.relDepth)
 	ps.replayItems(ent)
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemChild, child: ent})
+	}
+	ps.applyWrites(ent)
+	ps.cudaH, ps.cutlass = ent.endCudaH, ent.endCutlass
+}
+
+// applyWrites puts the state a stored visit left: its children's writes
+// in order, then the final state of what it wrote itself.
+func (ps *passState) applyWrites(ent *visitEntry) {
+	for _, c := range ent.outRefs {
+		ps.applyWrites(c)
 	}
 	for _, o := range ent.out {
 		if o.key >= 0 {
@@ -595,7 +678,6 @@ func (ps *passState) replayVisit(ent *visitEntry, depth int) {
 			}
 		}
 	}
-	ps.cudaH, ps.cutlass = ent.endCudaH, ent.endCutlass
 }
 
 // replayItems records a stored visit's results for the running group.
