@@ -116,6 +116,8 @@ type visitEntry struct {
 	endCudaH, endCutlass bool
 	items                []visitItem
 	visits               int // first visits it made, nested ones included
+	// edgesIn are the results its include edges were last recorded in.
+	edgesIn *Results
 }
 
 // visitRef refers to a stored visit's input reads, except those of the
@@ -133,7 +135,7 @@ const maxVisitEntries = 32
 // from their lengths): past it the memo is emptied and fills again. A
 // parent visit refers to its children, so dropping some entries would
 // free little; emptying it frees all but what running readings hold.
-const maxMemoBytes = 24 << 20
+const maxMemoBytes = 16 << 20
 
 // Estimated sizes for maxMemoBytes.
 const (
@@ -493,8 +495,13 @@ func (ps *passState) edge(e IncludeEdge) {
 // stored visit read the same state, else read and stored.
 func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, strong bool) {
 	why := activeWhy.sorted()
-	for _, ent := range ps.w.memo[f.ID] {
+	es := ps.w.memo[f.ID]
+	for i, ent := range es {
 		if ps.matches(ent, active, why, depth, strong) {
+			// Try the entries that answer first: one state is usually
+			// met again and again.
+			copy(es[1:i+1], es[:i])
+			es[0] = ent
 			ps.replayVisit(ent, depth)
 			return
 		}
@@ -563,6 +570,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		items = append(items, it)
 	}
 	ent.items = items
+	ent.edgesIn = ps.res
 	ps.w.memoBytes += entryBytes + eventBytes*(len(ent.in)+len(ent.out)) + itemBytes*len(ent.items) +
 		4*len(ent.passDep) + 8*len(ent.outRefs)
 	if ps.w.memoBytes > maxMemoBytes {
@@ -682,6 +690,9 @@ func (ps *passState) applyWrites(ent *visitEntry) {
 
 // replayItems records a stored visit's results for the running group.
 func (ps *passState) replayItems(ent *visitEntry) {
+	// Include edges are a set: once in these results, they stay.
+	edges := ent.edgesIn != ps.res
+	ent.edgesIn = ps.res
 	for i := range ent.items {
 		it := &ent.items[i]
 		switch it.kind {
@@ -698,7 +709,9 @@ func (ps *passState) replayItems(ent *visitEntry) {
 				ps.res.Units[it.file] = append(u, ps.unit)
 			}
 		case itemEdge:
-			ps.res.Includes[it.edge()] = true
+			if edges {
+				ps.res.Includes[it.edge()] = true
+			}
 		case itemChild:
 			ps.replayItems(it.child)
 		}
