@@ -177,7 +177,7 @@ var (
 // matches holds a digit, so text without one is returned as it is (the
 // regexp was a tenth of loading CCCL).
 func replaceNumbers(s string) string {
-	if strings.IndexAny(s, "0123456789") < 0 {
+	if !strings.ContainsAny(s, "0123456789") {
 		return s
 	}
 	return numberRE.ReplaceAllString(s, "#")
