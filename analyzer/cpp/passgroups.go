@@ -203,9 +203,9 @@ func forEachIdent(s string, fn func(string)) {
 
 // recordAll records one observation for every pass of the running group.
 func (ps *passState) recordAll(f *File, di int, reached, taken Tri, strong bool) *DirResult {
-	var dr *DirResult
+	dr := ps.res.slot(f, di) // once for the group: replays record whole headers
 	for _, pi := range ps.group {
-		dr = ps.res.record(f, di, pi, reached, taken, strong)
+		dr.mergePass(pi, reached, taken, strong)
 	}
 	return dr
 }
