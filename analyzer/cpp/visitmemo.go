@@ -25,8 +25,16 @@ import (
 // Nested visits are stored on their own and referenced by their parent,
 // so each recorded observation is kept once. A replay records exactly what
 // reading would have recorded, for the passes of the group running it.
-// Config.EveryPass turns the memo off; TestPassGroupsSameResults and
-// FuzzEngineShortcuts compare with it.
+//
+// Logging more reads than a visit needs only makes it match less often,
+// so the log errs on that side; what it must hold is every read that can
+// change what the visit does: macro lookups (the condition memo's checks
+// included), the state a #define or #undef under an undecided condition
+// keeps, CUDART_VERSION at cuda_runtime.h, and the seen and once flags
+// process tests. The cuda.h and CUTLASS flags, the condition the header is
+// included under, its include depth and the read budget left are compared
+// whole. Config.EveryPass turns the memo off; TestVisitMemoSameResults,
+// TestPassGroupsSameResults and FuzzEngineShortcuts compare with it.
 
 // stateEvent is one read or write of the preprocessor state while a
 // reading is captured: of a macro name (key >= 0, its ID) or of a file's
