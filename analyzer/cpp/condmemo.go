@@ -15,9 +15,9 @@ import (
 
 // condLookup is one answer an evaluation got.
 type condLookup struct {
-	name string
-	m    *expr.Macro
-	t    Tri
+	id int32
+	m  *expr.Macro
+	t  Tri
 }
 
 // condEntry is one stored evaluation of a directive.
@@ -67,7 +67,7 @@ func (ps *passState) evalCond(f *File, di int, args string) (expr.Result, error)
 // answersAlike reports whether every lookup answers now as it did.
 func (ps *passState) answersAlike(ls []condLookup) bool {
 	for _, l := range ls {
-		m, t := ps.lookup(l.name)
+		m, t := ps.lookup(l.id)
 		if t != l.t || !sameMacro(m, l.m) {
 			return false
 		}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // File is one C/C++/CUDA file known to the engine.
@@ -47,6 +48,12 @@ type FileSet struct {
 	byBase      map[string][]int // base name -> files
 	includeDirs map[string][]string
 	graph       [][]int // IncludeGraph, built once with the resolutions
+	// What every engine over the set needs (shared.go), made by the first
+	// one: a scan makes an engine per configuration macro it assumes.
+	sharedOnce sync.Once
+	shared     *fsShared
+	depsMu     sync.Mutex
+	deps       map[string]*passDeps
 }
 
 // NewFileSet indexes files; their IDs become their positions. extraDirs

@@ -38,7 +38,7 @@ type passDeps struct {
 // newPassDeps scans every file's directives once.
 func (e *Engine) newPassDeps() *passDeps {
 	n := len(e.fs.Files)
-	pd := &passDeps{names: make([][]string, n), opaque: make([]bool, n), pastes: make([]bool, n),
+	pd := &passDeps{names: make([][]string, n), opaque: e.fs.sharedInfo().opaque, pastes: make([]bool, n),
 		prefixes: make([][]string, n), answers: map[string][]string{}}
 	verdict := map[string]bool{} // token -> pass-dependent
 	var depNames []string
@@ -72,9 +72,6 @@ func (e *Engine) newPassDeps() *passDeps {
 	for _, f := range e.fs.Files {
 		for di := range f.St.Src.Directives {
 			d := &f.St.Src.Directives[di]
-			if _, literal := f.Include(di); d.Kind == DirInclude && !literal {
-				pd.opaque[f.ID] = true
-			}
 			if d.Kind == DirDefine && strings.Contains(d.Args, "##") {
 				pd.pastes[f.ID] = true
 			}
@@ -206,9 +203,9 @@ func forEachIdent(s string, fn func(string)) {
 
 // recordAll records one observation for every pass of the running group.
 func (ps *passState) recordAll(f *File, di int, reached, taken Tri, strong bool) *DirResult {
-	var dr *DirResult
+	dr := ps.res.slot(f, di) // once for the group: replays record whole headers
 	for _, pi := range ps.group {
-		dr = ps.res.record(f, di, pi, reached, taken, strong)
+		dr.mergePass(pi, reached, taken, strong)
 	}
 	return dr
 }

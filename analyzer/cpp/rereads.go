@@ -33,29 +33,28 @@ type rereadInfo struct {
 	candidate []bool
 }
 
-func (e *Engine) newRereads() *rereadInfo {
-	pd := e.deps
-	n := len(e.fs.Files)
+func (sh *fsShared) newRereads(fs *FileSet) *rereadInfo {
+	n := len(fs.Files)
 	ri := &rereadInfo{guardAlone: make([]bool, n), candidate: make([]bool, n)}
-	graph := e.fs.IncludeGraph()
-	mentions := map[string]int{}
+	graph := fs.IncludeGraph()
+	mentions := make([]int32, len(sh.nameList))
 	included := make([]bool, n)
-	for _, f := range e.fs.Files {
-		for _, id := range f.St.Idents {
+	for _, f := range fs.Files {
+		for _, id := range sh.identIDs[f.ID] {
 			mentions[id]++
 		}
 		for _, w := range graph[f.ID] {
 			included[w] = true
 		}
 	}
-	for _, f := range e.fs.Files {
-		ri.guardAlone[f.ID] = f.St.Guard != "" && mentions[f.St.Guard] == 1
+	for _, f := range fs.Files {
+		ri.guardAlone[f.ID] = sh.guardID[f.ID] >= 0 && mentions[sh.guardID[f.ID]] == 1
 	}
-	for _, f := range e.fs.Files {
+	for _, f := range fs.Files {
 		if !included[f.ID] || f.Once || f.St.Guard != "" {
 			continue
 		}
-		ok := !slices.ContainsFunc(Reach(f.ID, graph), func(id int) bool { return pd.opaque[id] })
+		ok := !slices.ContainsFunc(Reach(f.ID, graph), func(id int) bool { return sh.opaque[id] })
 		ri.candidate[f.ID] = ok
 	}
 	return ri
@@ -64,13 +63,16 @@ func (e *Engine) newRereads() *rereadInfo {
 // rereadEffect is the state a reading leaves: the final state of every
 // name it changed and the files it marked #pragma once.
 type rereadEffect struct {
-	names   []string
+	names   []int32
 	defs    []*macroDef // nil: not defined
 	undef   []bool
 	unknown []bool
 	once    []int
 	cudaH   bool
 	cutlass bool
+	// reads are the state the first reading read before changing it
+	// (visitmemo.go): a replay logs them for an enclosing capture.
+	reads []stateEvent
 }
 
 // rereadKey is the starting state of a reading of f.
@@ -85,21 +87,26 @@ func (ps *passState) rereadKey(f *File, active Tri) string {
 		seen[id] = true
 		binary.LittleEndian.PutUint32(buf[:4], uint32(id))
 		b.Write(buf[:4])
-		for _, n := range ps.e.fs.Files[id].St.Idents {
-			binary.LittleEndian.PutUint64(buf[:], uint64(uintptr(unsafe.Pointer(ps.defs[n]))))
+		for _, n := range ps.e.identIDs[id] {
+			s := &ps.w.st[n]
+			binary.LittleEndian.PutUint64(buf[:], uint64(uintptr(unsafe.Pointer(s.def))))
 			b.Write(buf[:])
-			b.WriteByte(boolByte(ps.undef[n]) | boolByte(ps.unknown[n])<<1)
+			b.WriteByte(boolByte(s.undef) | boolByte(s.unknown)<<1)
 		}
 		for _, w := range ps.e.fs.IncludeGraph()[id] {
 			g := ps.e.fs.Files[w]
+			var gs nameState
+			if gid := ps.e.guardID[w]; gid >= 0 {
+				gs = ps.w.st[gid]
+			}
 			switch {
 			case seen[w]:
 				b.WriteByte('v')
-			case g.Once && ps.once[w]:
+			case g.Once && ps.w.once[w]:
 				b.WriteByte('o')
-			case ps.e.rereads.guardAlone[w] && ps.defs[g.St.Guard] != nil && !ps.unknown[g.St.Guard]:
+			case ps.e.rereads.guardAlone[w] && gs.def != nil && !gs.unknown:
 				b.WriteByte('g')
-			case ps.e.rereads.guardAlone[w] && ps.seen[w] && ps.unknown[g.St.Guard]:
+			case ps.e.rereads.guardAlone[w] && ps.w.seen[w] && gs.unknown:
 				b.WriteByte('u') // skipped like a decided guard (process)
 			default:
 				b.WriteByte('r')
@@ -119,21 +126,23 @@ func boolByte(v bool) byte {
 }
 
 // touch logs a name about to change while a reading is captured.
-func (ps *passState) touch(name string) {
+func (ps *passState) touch(id int32) {
+	ps.logEvent(stateEvent{key: id, write: true})
 	if ps.capturing > 0 {
-		ps.touched = append(ps.touched, name)
+		ps.touched = append(ps.touched, id)
 	}
 }
 
 // captureEffect reads the final state of the names a reading changed.
-func (ps *passState) captureEffect(touched []string, once []int) *rereadEffect {
+func (ps *passState) captureEffect(touched []int32, once []int) *rereadEffect {
 	names := slices.Clone(touched)
 	slices.Sort(names)
 	names = slices.Compact(names)
 	ef := &rereadEffect{names: names, defs: make([]*macroDef, len(names)), undef: make([]bool, len(names)),
 		unknown: make([]bool, len(names)), once: slices.Clone(once), cudaH: ps.cudaH, cutlass: ps.cutlass}
 	for i, n := range names {
-		ef.defs[i], ef.undef[i], ef.unknown[i] = ps.defs[n], ps.undef[n], ps.unknown[n]
+		s := &ps.w.st[n]
+		ef.defs[i], ef.undef[i], ef.unknown[i] = s.def, s.undef, s.unknown
 	}
 	return ef
 }
@@ -143,27 +152,14 @@ func (ps *passState) captureEffect(touched []string, once []int) *rereadEffect {
 func (ps *passState) replay(ef *rereadEffect) {
 	for i, n := range ef.names {
 		ps.touch(n)
-		if d := ef.defs[i]; d != nil {
-			ps.defs[n] = d
-		} else {
-			delete(ps.defs, n)
-		}
-		setFlag(ps.undef, n, ef.undef[i])
-		setFlag(ps.unknown, n, ef.unknown[i])
+		ps.set(n, ef.defs[i], ef.undef[i], ef.unknown[i])
 	}
 	for _, id := range ef.once {
-		ps.once[id] = true
+		ps.writeFile(id, true)
+		ps.setOnce(id)
 		if ps.capturing > 0 {
 			ps.touchedOnce = append(ps.touchedOnce, id)
 		}
 	}
 	ps.cudaH, ps.cutlass = ef.cudaH, ef.cutlass
-}
-
-func setFlag(m map[string]bool, n string, v bool) {
-	if v {
-		m[n] = true
-	} else {
-		delete(m, n)
-	}
 }

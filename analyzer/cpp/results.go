@@ -129,12 +129,6 @@ func (r *Results) slot(f *File, di int) *DirResult {
 	return dr
 }
 
-func (r *Results) record(f *File, di, pass int, reached, taken Tri, strong bool) *DirResult {
-	dr := r.slot(f, di)
-	dr.mergePass(pass, reached, taken, strong)
-	return dr
-}
-
 // mergePass folds one observation into a pass's values: strong beats weak,
 // equals merge.
 func (dr *DirResult) mergePass(pass int, reached, taken Tri, strong bool) {

@@ -58,20 +58,21 @@ type Engine struct {
 	cutlass    *cutlassModel
 	deps       *passDeps // nil with Config.EveryPass
 	rereads    *rereadInfo
+	// Interned names (names.go): names and nameList map names to IDs and
+	// back, identIDs[f] are the IDs of f.St.Idents, guardID[f] the ID of
+	// f's include guard (-1: none).
+	names    map[string]int32
+	nameList []string
+	identIDs [][]int32
+	guardID  []int32
+	cudartID int32
 }
 
 // NewEngine prepares an engine over a file set.
 func NewEngine(cfg Config, fs *FileSet) *Engine {
-	e := &Engine{cfg: cfg, fs: fs, projectMacros: map[string]bool{}, cutlass: newCutlassModel(cfg.CUDA)}
-	for _, f := range fs.Files {
-		for _, d := range f.St.Src.Directives {
-			if d.Kind == DirDefine {
-				if n := macroName(d.Args); n != "" {
-					e.projectMacros[n] = true
-				}
-			}
-		}
-	}
+	sh := fs.sharedInfo()
+	e := &Engine{cfg: cfg, fs: fs, projectMacros: sh.projectMacros, cutlass: newCutlassModel(cfg.CUDA),
+		names: sh.names, nameList: sh.nameList, identIDs: sh.identIDs, guardID: sh.guardID, cudartID: sh.cudartID}
 	for _, p := range cfg.Passes {
 		pm := cfg.Table.Macros(p, cfg.CUDA, cfg.BuildList)
 		e.pass = append(e.pass, pm)
@@ -82,8 +83,8 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 		e.predefined = append(e.predefined, defs)
 	}
 	if !cfg.EveryPass {
-		e.deps = e.newPassDeps()
-		e.rereads = e.newRereads()
+		e.deps = fs.passDeps(cfg, e.newPassDeps)
+		e.rereads = sh.rereads
 	}
 	return e
 }
@@ -92,17 +93,21 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 // returns the merged directive results.
 func (e *Engine) Evaluate(units []*File) *Results {
 	res := newResults(e.cfg.Passes, len(e.fs.Files))
-	ev := &expr.Evaluator{} // one per call: Evaluate runs on one goroutine
+	w := e.newWorker() // one per call: Evaluate runs on one goroutine
 	for _, u := range units {
 		var conds condMemo
 		if !e.cfg.EveryPass {
 			conds = condMemo{}
 		}
 		for _, g := range e.passGroups(u) {
+			w.reset()
 			ps := e.newPass(g, res, u.ID)
-			ps.ev = ev
+			ps.w = w
+			ps.ev = w.ev
 			ps.conds = conds
+			ps.events, ps.items = w.events, w.items
 			ps.process(u, expr.True, nil, 0, true)
+			w.events, w.items = ps.events[:0], ps.items[:0] // reused by the next pass
 		}
 	}
 	return res
@@ -123,14 +128,11 @@ type passState struct {
 	pi int // the pass evaluated: group[0]
 	// group are the passes that preprocess the unit alike; results are
 	// recorded for each of them.
-	group   []int
-	res     *Results
-	unit    int
-	defs    map[string]*macroDef
-	undef   map[string]bool // #undef'd: known undefined from here on
-	unknown map[string]bool // may or may not be defined (set under an unknown branch)
-	once    map[int]bool
-	seen    map[int]bool
+	group []int
+	res   *Results
+	unit  int
+	// The macro state is the worker's (names.go): w.st by name ID, and
+	// w.seen and w.once by file.
 	cudaH   bool
 	cutlass bool
 	// curFile is the file being processed, for __has_include resolution.
@@ -147,7 +149,7 @@ type passState struct {
 	// touched logs the macro names and touchedOnce the #pragma once files
 	// the reading changes.
 	capturing   int
-	touched     []string
+	touched     []int32
 	touchedOnce []int
 	reads       int // header readings so far
 	budget      int // MaxReadsPerPass or Config.ReadBudget
@@ -156,6 +158,22 @@ type passState struct {
 	conds      condMemo
 	lookups    []condLookup
 	logLookups bool
+	// w is the worker running the pass: its evaluator, canonical
+	// definitions and visit memo (visitmemo.go).
+	w *worker
+	// While a reading is captured for the visit memo or the re-read memo
+	// (caps > 0), events logs the state the reading reads and writes, and
+	// items (while visitCaps > 0) what it records.
+	caps, visitCaps int
+	events          []stateEvent
+	items           []visitItem
+	// lgen stamps logEvent's marks for the innermost open capture;
+	// genStack holds the enclosing ones'.
+	lgen     uint32
+	genStack []uint32
+	// maxDepth is the deepest include depth met (for the memo's depth
+	// check); cuts counts readings stopped by the depth or read limit.
+	maxDepth, cuts int
 }
 
 func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
@@ -163,30 +181,43 @@ func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
 	if e.cfg.ReadBudget > 0 {
 		budget = e.cfg.ReadBudget
 	}
-	return &passState{e: e, pi: group[0], group: group, res: res, budget: budget, unit: unit, defs: map[string]*macroDef{}, undef: map[string]bool{},
-		unknown: map[string]bool{}, once: map[int]bool{}, seen: map[int]bool{}, rereads: map[string]*rereadEffect{}}
+	return &passState{e: e, pi: group[0], group: group, res: res, budget: budget, unit: unit, rereads: map[string]*rereadEffect{}}
 }
 
 // Lookup implements expr.Env, logging the answer while a condition is
 // evaluated for the memo (condmemo.go).
 func (ps *passState) Lookup(name string) (*expr.Macro, Tri) {
-	m, t := ps.lookup(name)
+	id := ps.w.id(name)
+	m, t := ps.lookup(id)
 	if ps.logLookups {
-		ps.lookups = append(ps.lookups, condLookup{name, m, t})
+		ps.lookups = append(ps.lookups, condLookup{id, m, t})
 	}
 	return m, t
 }
 
-func (ps *passState) lookup(name string) (*expr.Macro, Tri) {
-	if ps.unknown[name] {
+func (ps *passState) lookup(id int32) (*expr.Macro, Tri) {
+	s := &ps.w.st[id]
+	if ps.caps > 0 {
+		ps.logEvent(stateEvent{key: id, def: s.def, undef: s.undef, unknown: s.unknown})
+	}
+	if s.unknown {
 		return nil, expr.Unknown
 	}
-	if d, ok := ps.defs[name]; ok {
-		return d.m, expr.True
+	if s.def != nil {
+		return s.def.m, expr.True
 	}
-	if ps.undef[name] {
+	if s.undef {
 		return nil, expr.False
 	}
+	if a := ps.staticAnswer(id); !a.dep {
+		return a.m, a.t
+	}
+	return ps.lookupDep(ps.w.name(id))
+}
+
+// lookupDep answers a name the unit has not touched and whose answer
+// depends on the pass or on the unit's includes.
+func (ps *passState) lookupDep(name string) (*expr.Macro, Tri) {
 	pm := ps.e.pass[ps.pi]
 	if m, ok := ps.e.predefined[ps.pi][name]; ok {
 		return m, expr.True
@@ -325,10 +356,17 @@ func unknownsOf(dr *DirResult) []string {
 // process runs one file's directives. strong is false when the file was
 // included under an undecided condition (see DirResult.Strong).
 func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int, strong bool) {
-	if depth > maxIncludeDepth || (f.Once && ps.once[f.ID]) {
+	ps.maxDepth = max(ps.maxDepth, depth)
+	if depth > maxIncludeDepth {
+		ps.cuts++
+		return
+	}
+	ps.readFile(f.ID)
+	if f.Once && ps.w.once[f.ID] {
 		return
 	}
 	if ps.reads++; ps.reads > ps.budget {
+		ps.cuts++
 		ps.res.Stopped[ps.unit] = true
 		return
 	}
@@ -337,33 +375,43 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 	// it undecided, and so would every header it includes: exponential in
 	// include depth on CCCL. Reading it again cannot say more than the
 	// first visit did, so it is skipped like a decided guard.
-	if g := f.St.Guard; g != "" && ps.seen[f.ID] {
-		if _, t := ps.Lookup(g); t == expr.Unknown {
+	if g := ps.e.guardID[f.ID]; g >= 0 && ps.w.seen[f.ID] {
+		if _, t := ps.lookup(g); t == expr.Unknown {
 			return
 		}
 	}
 	// Only the first visit of a file in a pass records results: later visits
 	// meet its include guard (every directive unreached) or re-expand an
 	// X-macro header, and neither says more about the file than the first.
-	record := !ps.seen[f.ID]
+	record := !ps.w.seen[f.ID]
 	if ps.e.rereads != nil && ps.e.rereads.candidate[f.ID] && !record {
 		// A reading that visits no file for the first time changes only
 		// the macro state (see rereads.go).
 		key := ps.rereadKey(f, active)
 		if ef, ok := ps.rereads[key]; ok {
+			ps.logReads(ef.reads)
 			ps.replay(ef)
 			return
 		}
 		before, from, fromOnce := ps.firstVisits, len(ps.touched), len(ps.touchedOnce)
+		ev := len(ps.events)
 		ps.capturing++
+		ps.openCapture()
 		ps.read(f, active, activeWhy, depth, false, false)
+		in, _ := ps.closeCapture(ev)
 		ps.capturing--
 		if ps.firstVisits == before {
-			ps.rereads[key] = ps.captureEffect(ps.touched[from:], ps.touchedOnce[fromOnce:])
+			ef := ps.captureEffect(ps.touched[from:], ps.touchedOnce[fromOnce:])
+			ef.reads = slices.Clone(in)
+			ps.rereads[key] = ef
 		}
 		if ps.capturing == 0 {
 			ps.touched, ps.touchedOnce = ps.touched[:0], ps.touchedOnce[:0]
 		}
+		return
+	}
+	if record && ps.w.memo != nil {
+		ps.visit(f, active, activeWhy, depth, strong)
 		return
 	}
 	ps.read(f, active, activeWhy, depth, strong, record)
@@ -374,12 +422,9 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, strong, record bool) {
 	strong = strong && record
 	if record {
-		ps.firstVisits++
-		ps.seen[f.ID] = true
-		ps.res.Visited[f.ID] = true
-		if u := ps.res.Units[f.ID]; len(u) == 0 || u[len(u)-1] != ps.unit {
-			ps.res.Units[f.ID] = append(u, ps.unit)
-		}
+		ps.writeFile(f.ID, false)
+		ps.setSeen(f.ID)
+		ps.firstVisit(f.ID)
 	}
 	src := f.St.Src
 	var stack []frame
@@ -396,7 +441,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			}
 			taken := and(cur, v)
 			if record {
-				mergeEvalInfo(ps.recordAll(f, di, cur, taken, strong), withWhy(dr, because(cur, nil, curWhy)))
+				ps.observe(f, di, cur, taken, strong, withWhy(dr, because(cur, nil, curWhy)))
 			}
 			stack = append(stack, frame{parent: cur, any: v, parentWhy: curWhy, anyWhy: because(v, unknownsOf(dr))})
 			cur, curWhy = taken, because(taken, unknownsOf(dr), curWhy)
@@ -417,7 +462,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			taken := and(reached, v)
 			reachedWhy := because(reached, nil, top.parentWhy, top.anyWhy)
 			if record {
-				mergeEvalInfo(ps.recordAll(f, di, reached, taken, strong), withWhy(dr, reachedWhy))
+				ps.observe(f, di, reached, taken, strong, withWhy(dr, reachedWhy))
 			}
 			top.any = or(top.any, and(top.parent, v))
 			top.anyWhy = because(top.any, unknownsOf(dr), top.anyWhy, top.parentWhy)
@@ -435,19 +480,20 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 		case DirUndef:
 			if cur != expr.False {
 				n := macroName(d.Args)
+				id := ps.w.id(n)
 				if cur == expr.True {
-					ps.touch(n)
-					delete(ps.defs, n)
-					delete(ps.unknown, n)
-					ps.undef[n] = true
-				} else if !ps.compilerOwned(n) {
-					ps.touch(n)
-					ps.unknown[n] = true
+					ps.touch(id)
+					ps.set(id, nil, true, false)
+				} else if ps.readName(id); !ps.compilerOwned(n) {
+					ps.touch(id)
+					s := ps.w.st[id]
+					ps.set(id, s.def, s.undef, true)
 				}
 			}
 		case DirPragma:
 			if cur != expr.False && strings.HasPrefix(d.Args, "once") {
-				ps.once[f.ID] = true
+				ps.writeFile(f.ID, true)
+				ps.setOnce(f.ID)
 				if ps.capturing > 0 {
 					ps.touchedOnce = append(ps.touchedOnce, f.ID)
 				}
@@ -533,7 +579,9 @@ func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
 }
 
 func (ps *passState) noteDef(info func() *DirResult, name string) {
-	if d, ok := ps.defs[name]; ok && d.conditional {
+	id := ps.w.id(name)
+	ps.readName(id)
+	if d := ps.w.st[id].def; d != nil && d.conditional {
 		r := info()
 		r.Defs = append(r.Defs, DefSite{Macro: name, File: d.file, Line: d.line})
 	}
@@ -543,21 +591,22 @@ func (ps *passState) define(f *File, d *Directive, m *expr.Macro, cur Tri, condi
 	if m == nil {
 		return
 	}
+	id := ps.w.id(m.Name)
 	if cur == expr.Unknown {
+		ps.readName(id)
 		if ps.compilerOwned(m.Name) {
 			return
 		}
-		if old, ok := ps.defs[m.Name]; ok && old.m.Body == m.Body && old.m.FuncLike == m.FuncLike {
+		s := ps.w.st[id]
+		if old := s.def; old != nil && old.m.Body == m.Body && old.m.FuncLike == m.FuncLike {
 			return
 		}
-		ps.touch(m.Name)
-		ps.unknown[m.Name] = true
+		ps.touch(id)
+		ps.set(id, s.def, s.undef, true)
 		return
 	}
-	ps.touch(m.Name)
-	delete(ps.unknown, m.Name)
-	delete(ps.undef, m.Name)
-	ps.defs[m.Name] = &macroDef{m: m, file: f, line: d.Line, conditional: conditional}
+	ps.touch(id)
+	ps.set(id, ps.w.macroDef(m, f, d.Line, conditional), false, false)
 }
 
 // compilerOwned reports whether nvcc sets a macro itself (__CUDA_ARCH__,
@@ -592,16 +641,17 @@ func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNod
 			// toolkit number, so treat either header as the marker.
 			if name == "cuda.h" {
 				ps.cudaH = true
-			} else if _, ok := ps.defs["CUDART_VERSION"]; !ok {
-				ps.touch("CUDART_VERSION")
-				ps.defs["CUDART_VERSION"] = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: fmt.Sprint(ps.e.cfg.CUDA.Number())}}
+			} else if id := ps.e.cudartID; ps.readName(id) && ps.w.st[id].def == nil {
+				ps.touch(id)
+				s := ps.w.st[id]
+				ps.set(id, ps.w.cudart, s.undef, s.unknown)
 			}
 		case strings.HasPrefix(name, "cutlass/") || strings.HasPrefix(name, "cute/"):
 			ps.cutlass = true
 		}
 		return
 	}
-	ps.res.Includes[IncludeEdge{From: f.ID, To: r.File.ID, Line: d.Line}] = true
+	ps.edge(IncludeEdge{From: f.ID, To: r.File.ID, Line: d.Line})
 	ps.process(r.File, cur, why, depth+1, strong)
 }
 

@@ -1,0 +1,142 @@
+package cpp
+
+import (
+	"github.com/archlint/archlint/analyzer/cpp/expr"
+)
+
+// Interned macro names: every identifier a directive of the file set
+// mentions gets an integer ID when the engine is made, and the macro state
+// of a pass is a slice indexed by ID instead of three string-keyed maps.
+// Looking a name up was the common cost of conditions, #defines, the
+// re-read keys and the memos; now a lookup hashes the name once (or not
+// at all, when the caller has the ID) and the rest is indexing. Names met
+// only while evaluating (a token pasted with ##) get IDs from the worker.
+
+// nameState is the state of one macro name in a pass.
+type nameState struct {
+	def     *macroDef // nil: not defined
+	undef   bool      // #undef'd: known undefined from here on
+	unknown bool      // may or may not be defined (set under an unknown branch)
+	dirty   bool      // changed in this pass (reset before the next)
+}
+
+// staticAnswer is how a name reads in the current engine when no #define
+// of the unit has touched it, if that is the same in every pass and does
+// not depend on the unit's includes (dep is set otherwise).
+type staticAnswer struct {
+	done, dep bool
+	m         *expr.Macro
+	t         Tri
+}
+
+// id returns the ID of a name, giving a new one to a name no directive
+// spells.
+func (w *worker) id(name string) int32 {
+	if id, ok := w.e.names[name]; ok {
+		return id
+	}
+	if id, ok := w.extra[name]; ok {
+		return id
+	}
+	id := int32(len(w.e.nameList) + len(w.extraNames))
+	w.extra[name] = id
+	w.extraNames = append(w.extraNames, name)
+	w.st = append(w.st, nameState{})
+	w.static = append(w.static, staticAnswer{})
+	w.mark = append(w.mark, 0)
+	w.lmark = append(w.lmark, 0)
+	w.skip = append(w.skip, 0)
+	return id
+}
+
+// name returns the name of an ID.
+func (w *worker) name(id int32) string {
+	if n := len(w.e.nameList); int(id) >= n {
+		return w.extraNames[int(id)-n]
+	}
+	return w.e.nameList[id]
+}
+
+// reset clears the state a pass left.
+func (w *worker) reset() {
+	for _, id := range w.dirtyNames {
+		w.st[id] = nameState{}
+	}
+	for _, id := range w.dirtyFiles {
+		w.seen[id], w.once[id] = false, false
+	}
+	w.dirtyNames, w.dirtyFiles = w.dirtyNames[:0], w.dirtyFiles[:0]
+}
+
+// set changes a name's state.
+func (ps *passState) set(id int32, def *macroDef, undef, unknown bool) {
+	s := &ps.w.st[id]
+	if !s.dirty {
+		s.dirty = true
+		ps.w.dirtyNames = append(ps.w.dirtyNames, id)
+	}
+	s.def, s.undef, s.unknown = def, undef, unknown
+}
+
+// setSeen and setOnce mark a file.
+func (ps *passState) setSeen(id int) {
+	ps.w.seen[id] = true
+	ps.w.dirtyFiles = append(ps.w.dirtyFiles, int32(id))
+}
+
+func (ps *passState) setOnce(id int) {
+	ps.w.once[id] = true
+	ps.w.dirtyFiles = append(ps.w.dirtyFiles, int32(id))
+}
+
+// staticAnswer returns, computing it once per worker, how a name reads
+// before any #define.
+func (ps *passState) staticAnswer(id int32) *staticAnswer {
+	a := &ps.w.static[id]
+	if a.done {
+		return a
+	}
+	a.done = true
+	e := ps.e
+	name := ps.w.name(id)
+	if name == "CUDA_VERSION" || name == "CUDART_VERSION" {
+		a.dep = true // toolkit headers decide
+		return a
+	}
+	for pi := range e.pass {
+		if _, _, ok := e.cutlass.lookup(name, e.cfg.Passes[pi]); ok {
+			a.dep = true // the CUTLASS model answers once cutlass/ is included
+			return a
+		}
+		m, t := e.restAnswer(name, pi)
+		if pi == 0 {
+			a.m, a.t = m, t
+		} else if t != a.t || !sameMacro(m, a.m) {
+			a.dep = true
+			return a
+		}
+	}
+	return a
+}
+
+// restAnswer is lookup's answer for a name the unit has not touched, in
+// pass pi, for names neither the toolkit headers nor the CUTLASS model
+// answer.
+func (e *Engine) restAnswer(name string, pi int) (*expr.Macro, Tri) {
+	if m, ok := e.predefined[pi][name]; ok {
+		return m, expr.True
+	}
+	if e.pass[pi].IsKnownUndefined(name) {
+		return nil, expr.False
+	}
+	if e.projectMacros[name] {
+		return nil, expr.False
+	}
+	if m, ok := e.cfg.Assume[name]; ok {
+		if m == nil {
+			return nil, expr.False
+		}
+		return m, expr.True
+	}
+	return nil, expr.Unknown
+}

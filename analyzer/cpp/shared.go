@@ -1,0 +1,88 @@
+package cpp
+
+import "fmt"
+
+// fsShared is what engines over one file set share whatever their
+// configuration: it depends on the files alone. A scan makes up to 17
+// engines (one per assumed configuration macro and value), and on CCCL
+// rebuilding this each time was a second per engine.
+type fsShared struct {
+	// projectMacros are names #define'd somewhere in the files.
+	projectMacros map[string]bool
+	// Interned names (names.go).
+	names    map[string]int32
+	nameList []string
+	identIDs [][]int32
+	guardID  []int32
+	cudartID int32
+	// opaque[f] is set when f has an #include whose header name comes
+	// from a macro.
+	opaque  []bool
+	rereads *rereadInfo
+}
+
+// sharedInfo returns the file set's shared engine inputs, made once.
+func (fs *FileSet) sharedInfo() *fsShared {
+	fs.sharedOnce.Do(func() {
+		sh := &fsShared{projectMacros: map[string]bool{}, names: map[string]int32{}}
+		n := len(fs.Files)
+		sh.identIDs = make([][]int32, n)
+		sh.guardID = make([]int32, n)
+		sh.opaque = make([]bool, n)
+		for _, f := range fs.Files {
+			for di := range f.St.Src.Directives {
+				d := &f.St.Src.Directives[di]
+				switch d.Kind {
+				case DirDefine:
+					if m := macroName(d.Args); m != "" {
+						sh.projectMacros[m] = true
+					}
+				case DirInclude:
+					if _, literal := f.Include(di); !literal {
+						sh.opaque[f.ID] = true
+					}
+				}
+			}
+			ids := make([]int32, len(f.St.Idents))
+			for i, n := range f.St.Idents {
+				ids[i] = sh.intern(n)
+			}
+			sh.identIDs[f.ID] = ids
+			sh.guardID[f.ID] = -1
+			if f.St.Guard != "" {
+				sh.guardID[f.ID] = sh.intern(f.St.Guard)
+			}
+		}
+		sh.cudartID = sh.intern("CUDART_VERSION")
+		sh.rereads = sh.newRereads(fs)
+		fs.shared = sh
+	})
+	return fs.shared
+}
+
+func (sh *fsShared) intern(n string) int32 {
+	id, ok := sh.names[n]
+	if !ok {
+		id = int32(len(sh.nameList))
+		sh.names[n] = id
+		sh.nameList = append(sh.nameList, n)
+	}
+	return id
+}
+
+// passDeps returns the pass dependencies for a configuration, made once
+// per file set by mk.
+func (fs *FileSet) passDeps(cfg Config, mk func() *passDeps) *passDeps {
+	key := fmt.Sprintf("%p|%v|%v|%v", cfg.Table, cfg.CUDA, cfg.BuildList, cfg.Passes)
+	fs.depsMu.Lock()
+	defer fs.depsMu.Unlock()
+	if fs.deps == nil {
+		fs.deps = map[string]*passDeps{}
+	}
+	pd := fs.deps[key]
+	if pd == nil {
+		pd = mk()
+		fs.deps[key] = pd
+	}
+	return pd
+}

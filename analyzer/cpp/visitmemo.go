@@ -1,0 +1,727 @@
+package cpp
+
+import (
+	"slices"
+	"strconv"
+	"unsafe"
+
+	"github.com/archlint/archlint/analyzer/cpp/expr"
+)
+
+// Visit memo: a header's first visit in a pass reads some of the
+// preprocessor state (the macros its conditions and #defines look up,
+// whether the headers it includes were seen or are #pragma once) and
+// leaves a new state and a list of recorded results. The pass groups of a
+// unit, and the units that include the header, mostly reach it in states
+// that agree on everything it reads: CCCL's config headers are read the
+// same way by every unit and every pass, since only a few of the headers
+// they include look at __CUDA_ARCH__. So a first visit is stored with the
+// state it read (the input reads: values read before the visit changed
+// them) and what it did (the final state of everything it wrote, the
+// observations it recorded, the includes it followed), and a later first
+// visit of the same header from a state that answers every input read
+// alike replays it instead of reading the header and all it includes.
+//
+// Nested visits are stored on their own and referenced by their parent,
+// so each recorded observation is kept once. A replay records exactly what
+// reading would have recorded, for the passes of the group running it.
+//
+// Logging more reads than a visit needs only makes it match less often,
+// so the log errs on that side; what it must hold is every read that can
+// change what the visit does: macro lookups (the condition memo's checks
+// included), the state a #define or #undef under an undecided condition
+// keeps, CUDART_VERSION at cuda_runtime.h, and the seen and once flags
+// process tests. The cuda.h and CUTLASS flags, the condition the header is
+// included under, its include depth and the read budget left are compared
+// whole. Config.EveryPass turns the memo off; TestVisitMemoSameResults,
+// TestPassGroupsSameResults and FuzzEngineShortcuts compare with it.
+
+// stateEvent is one read or write of the preprocessor state while a
+// reading is captured: of a macro name (key >= 0, its ID) or of a file's
+// seen or #pragma once flag (key < 0, fileKey). A read carries the value
+// it saw.
+//
+// An event with ref set stands for a stored visit's input reads (or, with
+// write set, its writes): a parent refers to its children's reads and
+// writes instead of copying them, which kept every header's reads once per
+// enclosing header.
+type stateEvent struct {
+	ref            *visitRef
+	def            *macroDef
+	key            int32
+	write          bool
+	undef, unknown bool
+	val            bool // seen or once, for file keys
+}
+
+// fileKey is the event key of file id's seen flag (once false) or #pragma
+// once flag.
+func fileKey(id int, once bool) int32 {
+	k := int32(2 * id)
+	if once {
+		k++
+	}
+	return -k - 1
+}
+
+// fileFlag reads the flag a file key names.
+func (ps *passState) fileFlag(key int32) bool {
+	k := -key - 1
+	if k&1 == 1 {
+		return ps.w.once[k>>1]
+	}
+	return ps.w.seen[k>>1]
+}
+
+const (
+	itemObs = iota
+	itemVisit
+	itemEdge
+	itemChild
+)
+
+// visitItem is one thing a captured visit recorded, in order: a directive
+// observation, a first visit of a file, an include edge, or a nested
+// stored visit.
+type visitItem struct {
+	kind           uint8
+	strong         bool
+	reached, taken Tri
+	// file and di name the directive (an edge: From, To, and line its
+	// Line).
+	file, di, line int32
+	info           *DirResult
+	child          *visitEntry
+	// merged is the result info was last merged into: merging it again
+	// changes nothing (mergeEvalInfo is a join), and replays repeat it.
+	merged *DirResult
+}
+
+func (it *visitItem) edge() IncludeEdge {
+	return IncludeEdge{From: int(it.file), To: int(it.di), Line: int(it.line)}
+}
+
+// visitEntry is one stored first visit of a file.
+type visitEntry struct {
+	self visitRef // a reference to it with no exclusions
+	// The context it was read in besides the state: all must match.
+	active         Tri
+	why            []string
+	strong         bool
+	cudaH, cutlass bool
+	pi             int // the pass that read it
+	relDepth       int // deepest include below it, relative to it
+	reads          int // header readings it made (the read budget)
+	// in are the input reads (with references to its children's);
+	// passDep the names among its own that some passes answer
+	// differently (checked when another pass replays it).
+	in      []stateEvent
+	passDep []int32
+	// outRefs are the children whose writes it kept, in order, and out
+	// the final state of what it wrote itself: replayed in that order.
+	outRefs              []*visitEntry
+	out                  []stateEvent
+	endCudaH, endCutlass bool
+	items                []visitItem
+	visits               int // first visits it made, nested ones included
+	// edgesIn are the results its include edges were last recorded in.
+	edgesIn *Results
+}
+
+// visitRef refers to a stored visit's input reads, except those of the
+// keys in excl: the referring visit wrote them before (so they are not
+// its inputs).
+type visitRef struct {
+	ent  *visitEntry
+	excl []int32
+}
+
+// maxVisitEntries bounds the stored visits of one file per worker.
+const maxVisitEntries = 32
+
+// maxMemoBytes bounds the memory of a worker's stored visits (estimated
+// from their lengths): past it the memo is emptied and fills again. A
+// parent visit refers to its children, so dropping some entries would
+// free little; emptying it frees all but what running readings hold.
+const maxMemoBytes = 16 << 20
+
+// Estimated sizes for maxMemoBytes.
+const (
+	eventBytes = int(unsafe.Sizeof(stateEvent{}))
+	itemBytes  = int(unsafe.Sizeof(visitItem{}))
+	entryBytes = int(unsafe.Sizeof(visitEntry{})) + 64
+)
+
+// worker is what one Evaluate call keeps across its units and passes; it
+// runs on one goroutine.
+type worker struct {
+	e         *Engine
+	ev        *expr.Evaluator
+	memo      map[int][]*visitEntry // nil with Config.EveryPass
+	memoBytes int                   // estimated size of memo
+	// defs are the canonical definitions, one per #define directive and
+	// nesting, so that equal states hold equal pointers across units.
+	defs   map[defKey]*macroDef
+	cudart *macroDef
+	// answers caches, per name, how each pass answers it (nil when every
+	// pass answers alike).
+	answers map[int32][]string
+	// The state of the running pass (names.go): by name ID (IDs past the
+	// engine's are names only the evaluation met, in extra), and by file;
+	// dirty lists what to reset before the next pass.
+	st         []nameState
+	static     []staticAnswer
+	extra      map[string]int32
+	extraNames []string
+	seen, once []bool
+	dirtyNames []int32
+	dirtyFiles []int32
+	// Scratch for compact: generation-stamped marks by name ID and by
+	// file key; lmark and lfmark are logEvent's, stamped with the
+	// innermost open capture (lgen counts captures).
+	mark, lmark   []uint32
+	fmark, lfmark []uint32
+	gen, lgen     uint32
+	emark         map[IncludeEdge]uint32
+	inBuf, outBuf []stateEvent
+	exclBuf       []int32
+	// skip and fskip count exclusions in force (skipOf), skipping all.
+	skip, fskip []int32
+	skipping    int
+	// The event log and item list, kept from one pass to the next.
+	events []stateEvent
+	items  []visitItem
+}
+
+type defKey struct {
+	m           *expr.Macro
+	conditional bool
+}
+
+func (e *Engine) newWorker() *worker {
+	nn, nf := len(e.nameList), len(e.fs.Files)
+	w := &worker{e: e, ev: &expr.Evaluator{}, defs: map[defKey]*macroDef{}, answers: map[int32][]string{},
+		st: make([]nameState, nn), static: make([]staticAnswer, nn), extra: map[string]int32{},
+		seen: make([]bool, nf), once: make([]bool, nf),
+		mark: make([]uint32, nn), lmark: make([]uint32, nn), fmark: make([]uint32, 2*nf), lfmark: make([]uint32, 2*nf),
+		skip: make([]int32, nn), fskip: make([]int32, 2*nf),
+		emark: map[IncludeEdge]uint32{}}
+	w.cudart = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(e.cfg.CUDA.Number())}}
+	if !e.cfg.EveryPass {
+		w.memo = map[int][]*visitEntry{}
+	}
+	return w
+}
+
+// macroDef returns the canonical definition made by directive m.
+func (w *worker) macroDef(m *expr.Macro, f *File, line int, conditional bool) *macroDef {
+	k := defKey{m, conditional}
+	d := w.defs[k]
+	if d == nil {
+		d = &macroDef{m: m, file: f, line: line, conditional: conditional}
+		w.defs[k] = d
+	}
+	return d
+}
+
+// passAnswers is how each pass answers name before any #define, nil when
+// all answer alike.
+func (ps *passState) passAnswers(id int32) []string {
+	a, ok := ps.w.answers[id]
+	if !ok {
+		name := ps.w.name(id)
+		if ps.e.deps != nil {
+			a = ps.e.deps.answers[name]
+		}
+		if a == nil {
+			a = ps.e.passAnswers(name)
+			if !slices.ContainsFunc(a[1:], func(s string) bool { return s != a[0] }) {
+				a = nil
+			}
+		}
+		ps.w.answers[id] = a
+	}
+	return a
+}
+
+// readName logs a read of a macro name's state; it returns true so that
+// it can sit in a condition.
+func (ps *passState) readName(id int32) bool {
+	if ps.caps > 0 {
+		s := &ps.w.st[id]
+		ps.logEvent(stateEvent{key: id, def: s.def, undef: s.undef, unknown: s.unknown})
+	}
+	return true
+}
+
+// logEvent logs a read or write for the open captures. Within the
+// innermost capture, a read of what it already read or wrote, and a
+// write of what it already wrote, add nothing to what compact finds, so
+// they are not logged: a header looks the same macros up again and again.
+func (ps *passState) logEvent(ev stateEvent) {
+	if ps.caps == 0 {
+		return
+	}
+	var p *uint32
+	if ev.key >= 0 {
+		p = &ps.w.lmark[ev.key]
+	} else {
+		p = &ps.w.lfmark[-ev.key-1]
+	}
+	g := ps.lgen << 2
+	m := *p
+	if m&^3 != g {
+		m = g
+	}
+	if ev.write {
+		if m&2 != 0 {
+			return
+		}
+		m |= 3
+	} else {
+		if m&1 != 0 {
+			return
+		}
+		m |= 1
+	}
+	*p = m
+	ps.events = append(ps.events, ev)
+}
+
+// openCapture starts logging the state a reading reads and writes.
+func (ps *passState) openCapture() {
+	ps.caps++
+	ps.genStack = append(ps.genStack, ps.lgen)
+	ps.w.lgen++
+	ps.lgen = ps.w.lgen
+}
+
+// closeCapture ends the innermost capture, which started at event from,
+// and returns what compact makes of its events (valid until the next
+// compact).
+func (ps *passState) closeCapture(from int) (in, out []stateEvent) {
+	ps.caps--
+	ps.lgen = ps.genStack[len(ps.genStack)-1]
+	ps.genStack = ps.genStack[:len(ps.genStack)-1]
+	return ps.compact(from)
+}
+
+// readFile logs a read of a file's seen flag, and of its #pragma once
+// flag when it has one.
+func (ps *passState) readFile(id int) {
+	if ps.caps > 0 {
+		ps.logEvent(stateEvent{key: fileKey(id, false), val: ps.w.seen[id]})
+		if ps.e.fs.Files[id].Once {
+			ps.logEvent(stateEvent{key: fileKey(id, true), val: ps.w.once[id]})
+		}
+	}
+}
+
+// writeFile logs a write of a file's seen flag (once false) or #pragma
+// once flag (once true).
+func (ps *passState) writeFile(id int, once bool) {
+	if ps.caps > 0 {
+		ps.logEvent(stateEvent{key: fileKey(id, once), write: true})
+	}
+}
+
+// logReads logs, for an enclosing capture, the reads a replayed re-read
+// made, with the values they have now (those a reading would see).
+func (ps *passState) logReads(reads []stateEvent) {
+	if ps.caps == 0 {
+		return
+	}
+	for _, r := range reads {
+		if r.ref != nil {
+			ps.events = append(ps.events, stateEvent{ref: r.ref})
+			continue
+		}
+		if r.key >= 0 {
+			ps.readName(r.key)
+			continue
+		}
+		ps.logEvent(stateEvent{key: r.key, val: ps.fileFlag(r.key)})
+	}
+}
+
+// compact turns the events logged since position from into the input
+// reads (first reads of what was not written before; references to
+// stored visits, less what was written before them) and the writes
+// (deduplicated; references to stored visits' writes), and, when an
+// enclosing capture is still open, puts them back in that order in place
+// of the events: for the enclosing reading they are reads of its state at
+// this point, then writes. The slices are the worker's scratch: callers
+// that keep them clone them.
+//
+// Marks: bit 1 read, bit 2 written (by anything), bit 4 written by the
+// reading's own directives (its out lists those; a child's later writes
+// come in through its reference, applied before them).
+func (ps *passState) compact(from int) (in, out []stateEvent) {
+	w := ps.w
+	in, out = w.inBuf[:0], w.outBuf[:0]
+	defer func() { w.inBuf, w.outBuf = in[:0], out[:0] }()
+	w.gen++
+	g := w.gen << 3
+	for _, ev := range ps.events[from:] {
+		if ev.ref != nil {
+			if ev.write {
+				ps.markWrites(ev.ref.ent, g)
+				out = append(out, ev)
+				continue
+			}
+			excl := w.exclBuf[:0]
+			ps.markReads(ev.ref, g, &excl)
+			if len(excl) == 0 {
+				in = append(in, ev)
+			} else {
+				in = append(in, stateEvent{ref: &visitRef{ent: ev.ref.ent, excl: append(slices.Clip(ev.ref.excl), excl...)}})
+			}
+			w.exclBuf = excl[:0]
+			continue
+		}
+		p := w.markOf(ev.key)
+		m := *p
+		if m&^7 != g {
+			m = g
+		}
+		switch {
+		case ev.write && m&4 == 0:
+			out = append(out, stateEvent{key: ev.key, write: true})
+			m |= 6
+		case !ev.write && m&3 == 0:
+			in = append(in, ev)
+			m |= 1
+		default:
+			continue
+		}
+		*p = m
+	}
+	ps.events = ps.events[:from]
+	if ps.caps > 0 {
+		ps.events = append(append(ps.events, in...), out...)
+	}
+	return in, out
+}
+
+// markOf is compact's mark for an event key.
+func (w *worker) markOf(key int32) *uint32 {
+	if key >= 0 {
+		return &w.mark[key]
+	}
+	return &w.fmark[-key-1]
+}
+
+// skipOf counts the exclusions in force for a key while references are
+// followed.
+func (w *worker) skipOf(key int32) *int32 {
+	if key >= 0 {
+		return &w.skip[key]
+	}
+	return &w.fskip[-key-1]
+}
+
+// markReads marks the input reads of a reference as read for compact
+// generation g, appending to excl those written before.
+func (ps *passState) markReads(r *visitRef, g uint32, excl *[]int32) {
+	w := ps.w
+	for _, k := range r.excl {
+		*w.skipOf(k)++
+	}
+	w.skipping += len(r.excl)
+	for i := range r.ent.in {
+		ev := &r.ent.in[i]
+		if ev.ref != nil {
+			ps.markReads(ev.ref, g, excl)
+			continue
+		}
+		if w.skipping > 0 && *w.skipOf(ev.key) > 0 {
+			continue
+		}
+		p := w.markOf(ev.key)
+		m := *p
+		if m&^7 != g {
+			m = g
+		}
+		if m&2 != 0 {
+			*excl = append(*excl, ev.key)
+			continue
+		}
+		*p = m | 1
+	}
+	for _, k := range r.excl {
+		*w.skipOf(k)--
+	}
+	w.skipping -= len(r.excl)
+}
+
+// markWrites marks what a stored visit wrote as written for compact
+// generation g.
+func (ps *passState) markWrites(ent *visitEntry, g uint32) {
+	for _, c := range ent.outRefs {
+		ps.markWrites(c, g)
+	}
+	for _, o := range ent.out {
+		p := ps.w.markOf(o.key)
+		if *p&^7 != g {
+			*p = g
+		}
+		*p |= 2
+	}
+}
+
+// observe records one directive observation for the running group.
+func (ps *passState) observe(f *File, di int, reached, taken Tri, strong bool, info *DirResult) {
+	dr := ps.recordAll(f, di, reached, taken, strong)
+	mergeEvalInfo(dr, info)
+	if ps.visitCaps > 0 {
+		ps.items = append(ps.items, visitItem{kind: itemObs, file: int32(f.ID), di: int32(di), reached: reached, taken: taken,
+			strong: strong, info: info, merged: dr})
+	}
+}
+
+// firstVisit records that the unit reached file id.
+func (ps *passState) firstVisit(id int) {
+	ps.firstVisits++
+	ps.res.Visited[id] = true
+	if u := ps.res.Units[id]; len(u) == 0 || u[len(u)-1] != ps.unit {
+		ps.res.Units[id] = append(u, ps.unit)
+	}
+	if ps.visitCaps > 0 {
+		ps.items = append(ps.items, visitItem{kind: itemVisit, file: int32(id)})
+	}
+}
+
+// edge records an include edge.
+func (ps *passState) edge(e IncludeEdge) {
+	ps.res.Includes[e] = true
+	if ps.visitCaps > 0 {
+		ps.items = append(ps.items, visitItem{kind: itemEdge, file: int32(e.From), di: int32(e.To), line: int32(e.Line)})
+	}
+}
+
+// visit is the first visit of f in the pass: replayed from the memo when a
+// stored visit read the same state, else read and stored.
+func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, strong bool) {
+	why := activeWhy.sorted()
+	es := ps.w.memo[f.ID]
+	for i, ent := range es {
+		if ps.matches(ent, active, why, depth, strong) {
+			// Try the entries that answer first: one state is usually
+			// met again and again.
+			copy(es[1:i+1], es[:i])
+			es[0] = ent
+			ps.replayVisit(ent, depth)
+			return
+		}
+	}
+	from, fromItems := len(ps.events), len(ps.items)
+	reads0, cuts0, maxDepth0 := ps.reads, ps.cuts, ps.maxDepth
+	cudaH, cutlass := ps.cudaH, ps.cutlass
+	ps.maxDepth = depth
+	ps.openCapture()
+	ps.visitCaps++
+	ps.read(f, active, activeWhy, depth, strong, true)
+	ps.visitCaps--
+	relDepth := ps.maxDepth - depth
+	ps.maxDepth = max(maxDepth0, ps.maxDepth)
+	in, out := ps.closeCapture(from)
+	if ps.cuts != cuts0 || len(ps.w.memo[f.ID]) >= maxVisitEntries {
+		// Not stored: the items stay inline for an enclosing capture.
+		if ps.visitCaps == 0 {
+			ps.items = ps.items[:0]
+		}
+		return
+	}
+	ent := &visitEntry{active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
+		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(in), endCudaH: ps.cudaH, endCutlass: ps.cutlass}
+	ent.self.ent = ent
+	for _, o := range out {
+		if o.ref != nil {
+			ent.outRefs = append(ent.outRefs, o.ref.ent)
+		} else {
+			ent.out = append(ent.out, o)
+		}
+	}
+	for _, r := range ent.in {
+		if r.ref == nil && r.key >= 0 && !ps.staticAnswer(r.key).dep {
+			continue // every pass answers it alike
+		}
+		if r.ref == nil && r.key >= 0 && ps.passAnswers(r.key) != nil {
+			ent.passDep = append(ent.passDep, r.key)
+		}
+	}
+	for i := range ent.out {
+		o := &ent.out[i]
+		if o.key >= 0 {
+			s := &ps.w.st[o.key]
+			o.def, o.undef, o.unknown = s.def, s.undef, s.unknown
+		} else {
+			o.val = ps.fileFlag(o.key)
+		}
+	}
+	// Keep the items, each include edge once.
+	ps.w.gen++
+	g := ps.w.gen
+	items := make([]visitItem, 0, len(ps.items)-fromItems)
+	for _, it := range ps.items[fromItems:] {
+		switch it.kind {
+		case itemEdge:
+			if ps.w.emark[it.edge()] == g {
+				continue
+			}
+			ps.w.emark[it.edge()] = g
+		case itemVisit:
+			ent.visits++
+		case itemChild:
+			ent.visits += it.child.visits
+		}
+		items = append(items, it)
+	}
+	ent.items = items
+	ent.edgesIn = ps.res
+	ps.w.memoBytes += entryBytes + eventBytes*(len(ent.in)+len(ent.out)) + itemBytes*len(ent.items) +
+		4*len(ent.passDep) + 8*len(ent.outRefs)
+	if ps.w.memoBytes > maxMemoBytes {
+		ps.w.memo, ps.w.memoBytes = map[int][]*visitEntry{}, 0
+	}
+	ps.w.memo[f.ID] = append(ps.w.memo[f.ID], ent)
+	if ps.caps > 0 {
+		// compact put the reads and writes back: refer to them instead.
+		ps.events = append(ps.events[:from], stateEvent{ref: &ent.self}, stateEvent{ref: &ent.self, write: true})
+	}
+	ps.items = ps.items[:fromItems]
+	if ps.visitCaps > 0 {
+		ps.items = append(ps.items, visitItem{kind: itemChild, child: ent})
+	}
+}
+
+// matches reports whether a stored visit read what the state holds now.
+func (ps *passState) matches(ent *visitEntry, active Tri, why []string, depth int, strong bool) bool {
+	if ent.active != active || ent.strong != strong || ent.cudaH != ps.cudaH || ent.cutlass != ps.cutlass ||
+		depth+ent.relDepth > maxIncludeDepth || ps.reads+ent.reads > ps.budget || !slices.Equal(ent.why, why) {
+		return false
+	}
+	return ps.readsMatch(&ent.self)
+}
+
+// readsMatch reports whether every input read of a reference reads the
+// same now. Reads of other passes count as the same when the passes
+// answer the name alike; a referred visit is checked against the pass it
+// was read in (it read alike in the referring one).
+func (ps *passState) readsMatch(r *visitRef) bool {
+	ent := r.ent
+	if ent.pi != ps.pi {
+		for _, n := range ent.passDep {
+			a := ps.passAnswers(n)
+			if a[ent.pi] != a[ps.pi] {
+				return false
+			}
+		}
+	}
+	w := ps.w
+	for _, k := range r.excl {
+		*w.skipOf(k)++
+	}
+	w.skipping += len(r.excl)
+	ok := true
+	for i := range ent.in {
+		ev := &ent.in[i]
+		if ev.ref != nil {
+			if !ps.readsMatch(ev.ref) {
+				ok = false
+				break
+			}
+			continue
+		}
+		if w.skipping > 0 && *w.skipOf(ev.key) > 0 {
+			continue
+		}
+		if ev.key >= 0 {
+			if s := &w.st[ev.key]; s.def != ev.def || s.undef != ev.undef || s.unknown != ev.unknown {
+				ok = false
+				break
+			}
+		} else if ps.fileFlag(ev.key) != ev.val {
+			ok = false
+			break
+		}
+	}
+	for _, k := range r.excl {
+		*w.skipOf(k)--
+	}
+	w.skipping -= len(r.excl)
+	return ok
+}
+
+// replayVisit does what reading the stored visit did.
+func (ps *passState) replayVisit(ent *visitEntry, depth int) {
+	if ps.caps > 0 {
+		// Its reads, then its writes.
+		ps.events = append(ps.events, stateEvent{ref: &ent.self}, stateEvent{ref: &ent.self, write: true})
+	}
+	ps.reads += ent.reads
+	ps.maxDepth = max(ps.maxDepth, depth+ent.relDepth)
+	ps.replayItems(ent)
+	if ps.visitCaps > 0 {
+		ps.items = append(ps.items, visitItem{kind: itemChild, child: ent})
+	}
+	ps.applyWrites(ent)
+	ps.cudaH, ps.cutlass = ent.endCudaH, ent.endCutlass
+}
+
+// applyWrites puts the state a stored visit left: its children's writes
+// in order, then the final state of what it wrote itself.
+func (ps *passState) applyWrites(ent *visitEntry) {
+	for _, c := range ent.outRefs {
+		ps.applyWrites(c)
+	}
+	for _, o := range ent.out {
+		if o.key >= 0 {
+			if ps.capturing > 0 {
+				ps.touched = append(ps.touched, o.key)
+			}
+			ps.set(o.key, o.def, o.undef, o.unknown)
+			continue
+		}
+		// Files flags only ever get set.
+		k := int(-o.key - 1)
+		if k&1 == 0 {
+			ps.setSeen(k >> 1)
+		} else {
+			ps.setOnce(k >> 1)
+			if ps.capturing > 0 {
+				ps.touchedOnce = append(ps.touchedOnce, k>>1)
+			}
+		}
+	}
+}
+
+// replayItems records a stored visit's results for the running group.
+func (ps *passState) replayItems(ent *visitEntry) {
+	// Include edges are a set: once in these results, they stay.
+	edges := ent.edgesIn != ps.res
+	ent.edgesIn = ps.res
+	for i := range ent.items {
+		it := &ent.items[i]
+		switch it.kind {
+		case itemObs:
+			dr := ps.recordAll(ps.e.fs.Files[it.file], int(it.di), it.reached, it.taken, it.strong)
+			if it.info != nil && it.merged != dr {
+				mergeEvalInfo(dr, it.info)
+				it.merged = dr
+			}
+		case itemVisit:
+			ps.firstVisits++
+			ps.res.Visited[it.file] = true
+			if u := ps.res.Units[it.file]; len(u) == 0 || u[len(u)-1] != ps.unit {
+				ps.res.Units[it.file] = append(u, ps.unit)
+			}
+		case itemEdge:
+			if edges {
+				ps.res.Includes[it.edge()] = true
+			}
+		case itemChild:
+			ps.replayItems(it.child)
+		}
+	}
+}

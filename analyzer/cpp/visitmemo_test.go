@@ -1,0 +1,132 @@
+package cpp
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/archlint/archlint/analyzer/target"
+)
+
+// TestVisitMemoSameResults checks the visit memo (and the other
+// shortcuts) against running every pass and reading every header, on
+// generated trees where many units include headers that include each
+// other in different orders: guarded, #pragma once and unguarded headers
+// whose #defines depend on the arch, on configuration macros, on each
+// other and on the includer. Units are split between two workers as a
+// scan does, and the memo is exercised across units, pass groups and
+// workers' own histories.
+func TestVisitMemoSameResults(t *testing.T) {
+	tb, err := target.LoadTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv := target.DefaultCUDA()
+	passes := tb.Reference(cv)
+	build := []target.Arch{passes[len(passes)-1]}
+	for seed := int64(1); seed <= 40; seed++ {
+		files := genTree(rand.New(rand.NewSource(seed)))
+		fs := NewFileSet(files, nil)
+		var units []*File
+		for _, f := range fs.Files {
+			if strings.HasSuffix(f.Path, ".cu") {
+				units = append(units, f)
+			}
+		}
+		run := func(every bool) *Results {
+			e := NewEngine(Config{Table: tb, CUDA: cv, Passes: passes, BuildList: build, EveryPass: every}, fs)
+			var a, b []*File
+			for i, u := range units {
+				if i%2 == 0 {
+					a = append(a, u)
+				} else {
+					b = append(b, u)
+				}
+			}
+			return MergeResults([]*Results{e.Evaluate(a), e.Evaluate(b)})
+		}
+		fast, slow := run(false), run(true)
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("seed %d: shortcuts change the results:\n%s", seed, strings.Join(diffResults(fast, slow), "\n"))
+		}
+	}
+}
+
+// genTree makes a random tree of headers and units.
+func genTree(r *rand.Rand) []*File {
+	const nh, nu = 14, 8
+	conds := []string{
+		"__CUDA_ARCH__ >= 900", "defined(__CUDA_ARCH__)", "__CUDA_ARCH__ == 1200", "defined(CFG)", "CFG2 > 1",
+		"defined(M%d)", "M%d > 1", "!defined(M%d)", "defined(__CUDA_ARCH_FEAT_SM120_ALL)", "M%d == __CUDA_ARCH__",
+	}
+	cond := func() string {
+		c := conds[r.Intn(len(conds))]
+		if strings.Contains(c, "%d") {
+			c = fmt.Sprintf(c, r.Intn(6))
+		}
+		return c
+	}
+	unguarded := map[int]bool{}
+	body := func(self int, n int) string {
+		var b strings.Builder
+		depth := 0
+		for i := 0; i < n; i++ {
+			switch k := r.Intn(10); {
+			case k < 3:
+				fmt.Fprintf(&b, "#if %s\n", cond())
+				depth++
+			case k == 3 && depth > 0:
+				fmt.Fprintf(&b, "#elif %s\n", cond())
+			case k == 4 && depth > 0:
+				b.WriteString("#else\n")
+			case k == 5 && depth > 0:
+				b.WriteString("#endif\n")
+				depth--
+			case k == 6:
+				fmt.Fprintf(&b, "#define M%d %d\n", r.Intn(6), r.Intn(3))
+			case k == 7:
+				fmt.Fprintf(&b, "#undef M%d\n", r.Intn(6))
+			default:
+				// Unguarded headers include only guarded ones: two that
+				// include each other make an include bomb, cut at the
+				// read limit, where the shortcuts count readings
+				// differently (replayed re-reads read nothing).
+				if h := r.Intn(nh); (h != self || r.Intn(4) == 0) && !(self >= 0 && unguarded[self] && unguarded[h]) {
+					fmt.Fprintf(&b, "#include \"h%d.h\"\n", h)
+				}
+			}
+		}
+		for ; depth > 0; depth-- {
+			b.WriteString("#endif\n")
+		}
+		return b.String()
+	}
+	kind := make([]int, nh)
+	for i := range kind {
+		kind[i] = r.Intn(3)
+		unguarded[i] = kind[i] == 2
+	}
+	var files []*File
+	for i := 0; i < nh; i++ {
+		var src string
+		switch kind[i] {
+		case 0:
+			src = fmt.Sprintf("#ifndef H%d_H\n#define H%d_H\n%s#endif\n", i, i, body(i, 8))
+		case 1:
+			src = "#pragma once\n" + body(i, 8)
+		default:
+			src = body(i, 4) // re-read at every include
+		}
+		files = append(files, &File{Root: "r", Path: fmt.Sprintf("h%d.h", i), Src: []byte(src)})
+	}
+	for i := 0; i < nu; i++ {
+		files = append(files, &File{Root: "r", Path: fmt.Sprintf("u%d.cu", i), Src: []byte(body(-1, 10))})
+	}
+	for _, f := range files {
+		f.St = Build(Scan(f.Src))
+		f.Once = strings.HasPrefix(string(f.Src), "#pragma once")
+	}
+	return files
+}
