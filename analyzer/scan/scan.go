@@ -270,10 +270,11 @@ func (p *Project) Evaluate(cfg cpp.Config, units []*cpp.File) *cpp.Results {
 	parts := make([]*cpp.Results, jobs)
 	var wg sync.WaitGroup
 	for j := 0; j < jobs; j++ {
-		var mine []*cpp.File
-		for i := j; i < len(units); i += jobs {
-			mine = append(mine, units[i])
-		}
+		// Contiguous shares: neighbouring units (path order) share most of
+		// their headers, and a worker's visit memo only serves the units
+		// it evaluates itself; interleaved shares made every worker
+		// preprocess the same headers.
+		mine := units[j*len(units)/jobs : (j+1)*len(units)/jobs]
 		wg.Add(1)
 		go func(j int, mine []*cpp.File) {
 			defer wg.Done()
