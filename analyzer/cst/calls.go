@@ -1,7 +1,5 @@
 package cst
 
-import sitter "github.com/tree-sitter/go-tree-sitter"
-
 // calleeName is the unqualified name of the function a call_expression's
 // "function" child designates:
 //
@@ -14,28 +12,28 @@ import sitter "github.com/tree-sitter/go-tree-sitter"
 //
 // Calls through expressions ((*fp)(x), table[i](x), lambda()) have no
 // name and give "".
-func calleeName(fn *sitter.Node, src []byte) string {
+func (t *tree) calleeName(fn int32) string {
 	// Bounded loop rather than recursion; each step goes one level down.
 	for range 64 {
-		if fn == nil {
+		if fn < 0 {
 			return ""
 		}
-		switch fn.Kind() {
+		switch t.kind(fn) {
 		case "identifier":
-			name := fn.Utf8Text(src)
+			name := t.text(fn)
 			if isCast(name) {
 				return ""
 			}
 			return name
 		case "field_identifier", "destructor_name", "operator_name":
-			return fn.Utf8Text(src)
+			return t.text(fn)
 		case "field_expression":
-			fn = fn.ChildByFieldName("field")
+			fn = t.childByField(fn, t.kinds.fField)
 		case "dependent_name":
 			// obj.template m<T>(): the template keyword, then the name.
-			fn = lastNamedChild(fn)
+			fn = t.lastNamedChild(fn)
 		case "qualified_identifier", "template_function", "template_method":
-			fn = fn.ChildByFieldName("name")
+			fn = t.childByField(fn, t.kinds.fName)
 		default:
 			return ""
 		}

@@ -3,53 +3,50 @@ package cst
 import (
 	"bytes"
 	"strings"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // function describes the function_definition on top of stack, or reports
 // false when it has no body (= default, = delete, or a body lost to error
-// recovery). prev is the definition's previous sibling, or nil; the walk
-// knows it for free, whereas Node.PrevSibling rescans the parent's children.
-func function(stack []frame, prev *sitter.Node, src []byte) (Function, bool) {
-	def := &stack[len(stack)-1].node
-	body := def.ChildByFieldName("body")
-	if body == nil {
+// recovery). prev is the definition's previous sibling, or none.
+func (t *tree) function(stack []frame, prev int32) (Function, bool) {
+	def := stack[len(stack)-1].node
+	body := t.childByField(def, t.kinds.fBody)
+	if body < 0 {
 		return Function{}, false
 	}
 	var fn Function
-	fn.Global, fn.Device = specifiers(def)
+	fn.Global, fn.Device = t.specifiers(def)
 
 	// The definition starts at the outermost template<...> header that
 	// directly wraps it, so that a finding points at the whole kernel.
 	start := def
 	for i := len(stack) - 2; i >= 0 && stack[i].kind == kTemplateDeclaration; i-- {
-		start = &stack[i].node
+		start = stack[i].node
 	}
-	if split := splitDeclaration(def, prev, src); split != nil {
-		g, d := specifiers(split)
+	if split := t.splitDeclaration(def, prev); split >= 0 {
+		g, d := t.specifiers(split)
 		fn.Global = fn.Global || g
 		fn.Device = fn.Device || d
 		start = prev // the declaration, or the template<...> around it
 		fn.Recovered = true
 	}
-	fn.StartLine = startLine(start)
-	fn.EndLine = endLine(def)
+	fn.StartLine = t.startLine(start)
+	fn.EndLine = t.endLine(def)
 
 	open, end := body, body
-	if body.Kind() == "try_statement" {
+	if t.kind(body) == "try_statement" {
 		// Function-try-block: the body proper is the try's block, and
 		// the definition runs on to the last handler.
-		if block := body.ChildByFieldName("body"); block != nil {
+		if block := t.childByField(body, t.kinds.fBody); block >= 0 {
 			open = block
 		}
 	}
-	fn.BodyStart, fn.BodyEnd = int(open.StartByte()), int(end.EndByte())
-	fn.BodyStartLine, fn.BodyEndLine = startLine(open), endLine(end)
+	fn.BodyStart, fn.BodyEnd = int(t.recs[open].sb), int(t.recs[end].eb)
+	fn.BodyStartLine, fn.BodyEndLine = t.startLine(open), t.endLine(end)
 
-	if name := declaredName(def.ChildByFieldName("declarator")); name != nil {
-		fn.Name = unqualifiedName(name, src)
-		fn.QualifiedName = qualifiedText(name, src)
+	if name := t.declaredName(t.childByField(def, t.kinds.fDeclarator)); name >= 0 {
+		fn.Name = t.unqualifiedName(name)
+		fn.QualifiedName = t.qualifiedText(name)
 	}
 	return fn, true
 }
@@ -60,27 +57,22 @@ func function(stack []frame, prev *sitter.Node, src []byte) (Function, bool) {
 // __global__ may also come as a type_qualifier. When a macro the grammar
 // does not know sits in front (MACRO __global__ void k()), error recovery
 // can tuck the tokens into an ERROR child, so those are looked into too.
-func specifiers(n *sitter.Node) (global, device bool) {
-	// A cursor rather than Node.Child(i), which walks from the first
-	// child on every call: an ERROR child can have very many children.
-	c := n.Walk()
-	defer c.Close()
-	for ok := c.GotoFirstChild(); ok; ok = c.GotoNextSibling() {
-		switch c.Node().Kind() {
+func (t *tree) specifiers(n int32) (global, device bool) {
+	for c := t.recs[n].first; c >= 0; c = t.recs[c].next {
+		switch t.kind(c) {
 		case "__global__":
 			global = true
 		case "__device__":
 			device = true
 		case "type_qualifier", "ERROR":
-			for ok := c.GotoFirstChild(); ok; ok = c.GotoNextSibling() {
-				switch c.Node().Kind() {
+			for g := t.recs[c].first; g >= 0; g = t.recs[g].next {
+				switch t.kind(g) {
 				case "__global__":
 					global = true
 				case "__device__":
 					device = true
 				}
 			}
-			c.GotoParent()
 		}
 	}
 	return global, device
@@ -97,27 +89,27 @@ func specifiers(n *sitter.Node) (global, device bool) {
 // possibly inside template<...>) ended by a MISSING ';', directly followed
 // by a definition without the specifiers. Given the definition and its
 // previous sibling, it returns that declaration when it carries __global__
-// or __device__ the definition lacks, or nil.
-func splitDeclaration(def, prev *sitter.Node, src []byte) *sitter.Node {
-	if prev == nil || !onlySpace(src[prev.EndByte():def.StartByte()]) {
-		return nil
+// or __device__ the definition lacks, or none.
+func (t *tree) splitDeclaration(def, prev int32) int32 {
+	if prev < 0 || !onlySpace(t.src[t.recs[prev].eb:t.recs[def].sb]) {
+		return none
 	}
 	decl := prev
-	for decl != nil && decl.Kind() == "template_declaration" {
-		decl = lastNamedChild(decl)
+	for decl >= 0 && t.kind(decl) == "template_declaration" {
+		decl = t.lastNamedChild(decl)
 	}
-	if decl == nil || decl.Kind() != "declaration" || decl.ChildCount() == 0 {
-		return nil
+	if decl < 0 || t.kind(decl) != "declaration" {
+		return none
 	}
-	semi := decl.Child(decl.ChildCount() - 1)
-	if !semi.IsMissing() || semi.Kind() != ";" {
-		return nil
+	semi := t.lastChild(decl)
+	if semi < 0 || t.recs[semi].flags&fMissing == 0 || t.kind(semi) != ";" {
+		return none
 	}
-	if g, d := specifiers(def); g || d {
-		return nil
+	if g, d := t.specifiers(def); g || d {
+		return none
 	}
-	if g, d := specifiers(decl); !g && !d {
-		return nil
+	if g, d := t.specifiers(decl); !g && !d {
+		return none
 	}
 	return decl
 }
@@ -126,85 +118,76 @@ func splitDeclaration(def, prev *sitter.Node, src []byte) *sitter.Node {
 // node naming the function, through function, pointer, reference,
 // parenthesized and attributed declarators. For int (*pick(int))(int) that
 // is the inner "pick", not the outer parenthesized declarator.
-func declaredName(d *sitter.Node) *sitter.Node {
+func (t *tree) declaredName(d int32) int32 {
 	// A bound instead of recursion: declarators nest only a few levels in
 	// real code, and hostile input must not run away.
 	for range 64 {
-		if d == nil {
-			return nil
+		if d < 0 {
+			return none
 		}
-		switch d.Kind() {
+		switch t.kind(d) {
 		case "identifier", "field_identifier", "qualified_identifier", "template_function",
 			"destructor_name", "operator_name", "operator_cast":
 			return d
 		case "function_declarator", "pointer_declarator", "attributed_declarator":
-			d = d.ChildByFieldName("declarator")
+			d = t.childByField(d, t.kinds.fDeclarator)
 		case "reference_declarator", "parenthesized_declarator":
 			// Their inner declarator has no field name.
-			d = lastNamedChild(d)
+			d = t.lastNamedChild(d)
 		default:
-			return nil
+			return none
 		}
 	}
-	return nil
+	return none
 }
 
 // qualifiedText is the source text of a declarator name with runs of white
 // space collapsed. For conversion operators the grammar folds the
 // parameter list into the name node (operator_cast), so the text stops
 // where that list starts: "Box::operator bool", not "...bool() const".
-func qualifiedText(name *sitter.Node, src []byte) string {
-	end := name.EndByte()
+func (t *tree) qualifiedText(name int32) string {
+	end := t.recs[name].eb
 	n := name
 	for range 64 {
-		if n == nil {
+		if n < 0 {
 			break
 		}
-		if n.Kind() == "operator_cast" {
-			if d := n.ChildByFieldName("declarator"); d != nil {
-				end = d.StartByte()
+		if t.kind(n) == "operator_cast" {
+			if d := t.childByField(n, t.kinds.fDeclarator); d >= 0 {
+				end = t.recs[d].sb
 			}
 			break
 		}
-		n = n.ChildByFieldName("name")
+		n = t.childByField(n, t.kinds.fName)
 	}
-	return collapseSpace(string(src[name.StartByte():end]))
+	return collapseSpace(string(t.src[t.recs[name].sb:end]))
 }
 
 // unqualifiedName strips scopes and template arguments from a declarator
 // name: ns::Foo<T>::bar -> bar, foo<int> -> foo.
-func unqualifiedName(n *sitter.Node, src []byte) string {
+func (t *tree) unqualifiedName(n int32) string {
 	for range 64 {
-		switch n.Kind() {
+		switch t.kind(n) {
 		case "qualified_identifier", "template_function", "template_method":
-			next := n.ChildByFieldName("name")
-			if next == nil {
-				return collapseSpace(n.Utf8Text(src))
+			next := t.childByField(n, t.kinds.fName)
+			if next < 0 {
+				return collapseSpace(t.text(n))
 			}
 			n = next
 		case "operator_cast":
-			if t := n.ChildByFieldName("type"); t != nil {
-				return "operator " + collapseSpace(t.Utf8Text(src))
+			if ty := t.childByField(n, t.kinds.fType); ty >= 0 {
+				return "operator " + collapseSpace(t.text(ty))
 			}
 			return "operator"
 		default:
-			return collapseSpace(n.Utf8Text(src))
+			return collapseSpace(t.text(n))
 		}
 	}
-	return collapseSpace(n.Utf8Text(src))
+	return collapseSpace(t.text(n))
 }
 
 // collapseSpace turns runs of white space (including line breaks of a name
 // split across lines) into one space.
 func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// lastNamedChild is n's last named child, or nil when it has none.
-func lastNamedChild(n *sitter.Node) *sitter.Node {
-	c := n.NamedChildCount()
-	if c == 0 {
-		return nil
-	}
-	return n.NamedChild(c - 1)
-}
 
 func onlySpace(b []byte) bool { return len(bytes.TrimSpace(b)) == 0 }

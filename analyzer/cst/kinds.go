@@ -77,25 +77,52 @@ func classify(name string, named bool) kind {
 // language's own symbol names rather than by looking up one id per name,
 // because a grammar can have several symbols with the same public name
 // (tree-sitter-cpp aliases preproc_if_in_field_declaration_list and friends
-// to preproc_if); classifying every id by name catches all of them.
-type kindTable []kind
+// to preproc_if); classifying every id by name catches all of them. It also
+// holds the names of the kinds and the ids of the fields the extractor
+// reads, so that the walk allocates no string per node.
+type kindTable struct {
+	roles []kind
+	names []string
+	// opaque is 1 for the kOpaque roles: archlint_cst_walk's table.
+	opaque []uint8
+	// The ids of the fields of those names (0 when the grammar has none).
+	fFunction, fBody, fDeclarator, fName, fField, fType uint16
+}
 
-func newKindTable(lang *sitter.Language) kindTable {
+func newKindTable(lang *sitter.Language) *kindTable {
 	n := lang.NodeKindCount()
-	t := make(kindTable, n)
+	t := &kindTable{roles: make([]kind, n), names: make([]string, n), opaque: make([]uint8, n)}
 	for id := uint32(0); id < n; id++ {
 		sym := uint16(id)
-		t[id] = classify(lang.NodeKindForId(sym), lang.NodeKindIsNamed(sym))
+		t.names[id] = lang.NodeKindForId(sym)
+		t.roles[id] = classify(t.names[id], lang.NodeKindIsNamed(sym))
+		if t.roles[id] == kOpaque {
+			t.opaque[id] = 1
+		}
 	}
+	t.fFunction = lang.FieldIdForName("function")
+	t.fBody = lang.FieldIdForName("body")
+	t.fDeclarator = lang.FieldIdForName("declarator")
+	t.fName = lang.FieldIdForName("name")
+	t.fField = lang.FieldIdForName("field")
+	t.fType = lang.FieldIdForName("type")
 	return t
 }
 
-func (t kindTable) of(id uint16) kind {
+func (t *kindTable) of(id uint16) kind {
 	if id == errorSymbol {
 		return kError
 	}
-	if int(id) < len(t) {
-		return t[id]
+	if int(id) < len(t.roles) {
+		return t.roles[id]
 	}
 	return kOther
+}
+
+// name is the kind's name, as Node.Kind gives it.
+func (t *kindTable) name(id uint16) string {
+	if int(id) < len(t.names) {
+		return t.names[id]
+	}
+	return "ERROR" // ERROR's id lies outside the table
 }

@@ -1,11 +1,15 @@
 package cst
 
+// #include <stdlib.h>
+// #include "parse_c.h"
+import "C"
+
 import (
 	"context"
 	"errors"
 	"fmt"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/archlint/archlint/grammars"
 )
@@ -15,10 +19,21 @@ import (
 // A tree-sitter parser is not safe for concurrent use: create one Parser per
 // worker goroutine and Close it when the worker ends. Parse returns plain
 // data, so its results may be shared freely.
+//
+// The parse and the copy of the tree run in C (parse_c.c), in two calls
+// per file: go-tree-sitter's Parse hands tree-sitter the rest of the file
+// as a fresh C string at every read (copying it each time), and a walk
+// through its Go cursor costs several cgo calls per node. The extractor
+// then reads a flat array of nodes in pre-order.
 type Parser struct {
-	ts    *sitter.Parser
-	kinds kindTable
-	err   error // set when the grammar could not be loaded
+	ts    *C.TSParser
+	kinds *kindTable
+	// cancel is the parser's cancellation flag, in C memory: tree-sitter
+	// reads it while parsing, and ParseContext sets it from another
+	// goroutine when the context is done.
+	cancel *C.size_t
+	buf    []rec // reused between files
+	err    error // set when the grammar could not be loaded
 }
 
 // ErrClosed is returned by Parse after Close.
@@ -28,9 +43,11 @@ var ErrClosed = errors.New("cst: parser is closed")
 // a grammar the runtime rejects (ABI mismatch) is reported by every Parse.
 func NewParser() *Parser {
 	lang := grammars.CUDA()
-	p := &Parser{ts: sitter.NewParser(), kinds: newKindTable(lang)}
-	if err := p.ts.SetLanguage(lang); err != nil {
-		p.err = fmt.Errorf("cst: load CUDA grammar: %w", err)
+	p := &Parser{ts: C.ts_parser_new(), kinds: newKindTable(lang)}
+	p.cancel = (*C.size_t)(C.calloc(1, C.size_t(unsafe.Sizeof(C.size_t(0)))))
+	C.ts_parser_set_cancellation_flag(p.ts, p.cancel)
+	if !C.ts_parser_set_language(p.ts, (*C.TSLanguage)(unsafe.Pointer(lang.Inner))) {
+		p.err = errors.New("cst: load CUDA grammar: incompatible language version")
 	}
 	return p
 }
@@ -38,8 +55,9 @@ func NewParser() *Parser {
 // Close frees the underlying C parser. It is safe to call more than once.
 func (p *Parser) Close() {
 	if p.ts != nil {
-		p.ts.Close()
-		p.ts = nil
+		C.ts_parser_delete(p.ts)
+		C.free(unsafe.Pointer(p.cancel))
+		p.ts, p.cancel = nil, nil
 	}
 }
 
@@ -57,33 +75,74 @@ func (p *Parser) ParseContext(ctx context.Context, src []byte) (*Facts, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	var opts *sitter.ParseOptions
-	if ctx.Done() != nil {
-		opts = &sitter.ParseOptions{ProgressCallback: func(sitter.ParseState) bool {
-			return ctx.Err() != nil
-		}}
+	if uint64(len(src)) >= 1<<32-1 {
+		return nil, errors.New("cst: file too large")
 	}
-	tree := p.ts.ParseWithOptions(readAll(src), nil, opts)
+	var cs *C.char
+	if len(src) > 0 {
+		cs = (*C.char)(unsafe.Pointer(&src[0]))
+	}
+	flag := (*uintptr)(unsafe.Pointer(p.cancel))
+	var tree *C.TSTree
+	if ctx.Done() == nil {
+		tree = C.ts_parser_parse_string(p.ts, nil, cs, C.uint32_t(len(src)))
+	} else {
+		// tree-sitter polls the flag every hundred operations. A
+		// cancellation that fires after the parse must be over before
+		// the flag is cleared, or it would cancel the next file.
+		if ctx.Err() != nil {
+			// Done already: stop at tree-sitter's first look.
+			atomic.StoreUintptr(flag, 1)
+		}
+		fired := make(chan struct{})
+		stop := context.AfterFunc(ctx, func() {
+			atomic.StoreUintptr(flag, 1)
+			close(fired)
+		})
+		tree = C.ts_parser_parse_string(p.ts, nil, cs, C.uint32_t(len(src)))
+		if !stop() {
+			<-fired
+		}
+		atomic.StoreUintptr(flag, 0)
+	}
 	if tree == nil {
 		// Only cancellation (or a missing language, ruled out above)
 		// makes tree-sitter return no tree; the parser must be reset
 		// before its next use, or it would resume this parse.
-		p.ts.Reset()
+		C.ts_parser_reset(p.ts)
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("cst: parse cancelled: %w", err)
 		}
 		return nil, errors.New("cst: tree-sitter returned no tree")
 	}
-	defer tree.Close()
-	return extract(tree, src, p.kinds), nil
+	defer C.ts_tree_delete(tree)
+	t, err := p.walk(tree, src)
+	if err != nil {
+		return nil, err
+	}
+	return extract(t), nil
 }
 
-// readAll is the input callback for a source held in memory.
-func readAll(src []byte) func(int, sitter.Point) []byte {
-	return func(off int, _ sitter.Point) []byte {
-		if off < len(src) {
-			return src[off:]
-		}
-		return nil
+// walk copies ct into p.buf (see archlint_cst_walk).
+func (p *Parser) walk(ct *C.TSTree, src []byte) (*tree, error) {
+	// C and CUDA run about 6 to 8 bytes a node, less with the opaque
+	// subtrees left out; a second walk when the guess was short.
+	if want := len(src)/6 + 16; cap(p.buf) < want {
+		p.buf = make([]rec, want)
 	}
+	p.buf = p.buf[:cap(p.buf)]
+	opaque := (*C.uint8_t)(unsafe.Pointer(&p.kinds.opaque[0]))
+	nsym := C.uint32_t(len(p.kinds.opaque))
+	walk := func() int {
+		return int(C.archlint_cst_walk(ct, opaque, nsym, (*C.archlint_cst_rec)(unsafe.Pointer(&p.buf[0])), C.uint32_t(len(p.buf))))
+	}
+	n := walk()
+	if n > len(p.buf) {
+		p.buf = make([]rec, n)
+		n = walk()
+	}
+	if n < 0 {
+		return nil, errors.New("cst: out of memory walking the syntax tree")
+	}
+	return &tree{recs: p.buf[:n], src: src, kinds: p.kinds}, nil
 }

@@ -150,9 +150,11 @@ func TestEmptyAndBinaryInput(t *testing.T) {
 func TestKindTable(t *testing.T) {
 	p := NewParser()
 	defer p.Close()
+	ref := refParser(t)
+	defer ref.Close()
 	for _, name := range []string{"kernels.cu", "arch_guard.cu", "messy.cu"} {
 		src := readFixture(t, name)
-		tree := p.ts.Parse(src, nil)
+		tree := ref.Parse(src, nil)
 		c := tree.Walk()
 		seen := map[kind]bool{}
 		// opaqueDepth is the depth of the nearest kOpaque ancestor, or
@@ -168,7 +170,7 @@ func TestKindTable(t *testing.T) {
 				t.Errorf("%s: node %s (id %d) classified %d, want %d", name, n.Kind(), n.KindId(), got, want)
 			}
 			if opaqueDepth >= 0 && want != kOther && want != kOpaque {
-				t.Errorf("%s:%d: %s inside an opaque node", name, startLine(n), n.Kind())
+				t.Errorf("%s:%d: %s inside an opaque node", name, refStartLine(n), n.Kind())
 			}
 			if want == kOpaque && opaqueDepth < 0 {
 				opaqueDepth = depth
@@ -195,7 +197,7 @@ func TestKindTable(t *testing.T) {
 			t.Errorf("%s: no function_definition or __global__ seen", name)
 		}
 	}
-	if len(p.kinds) != int(grammars.CUDA().NodeKindCount()) {
-		t.Errorf("kind table has %d entries, language %d", len(p.kinds), grammars.CUDA().NodeKindCount())
+	if len(p.kinds.roles) != int(grammars.CUDA().NodeKindCount()) {
+		t.Errorf("kind table has %d entries, language %d", len(p.kinds.roles), grammars.CUDA().NodeKindCount())
 	}
 }

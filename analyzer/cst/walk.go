@@ -3,13 +3,11 @@ package cst
 import (
 	"cmp"
 	"slices"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // frame is one ancestor of the node being visited.
 type frame struct {
-	node sitter.Node
+	node int32
 	kind kind
 }
 
@@ -21,71 +19,47 @@ type call struct {
 
 // extractor holds the state of one walk over one tree.
 type extractor struct {
-	src   []byte
-	kinds kindTable
+	t     *tree
 	facts Facts
 	stack []frame // ancestors of the current node, the node itself on top
 	calls []call  // call sites in source order
 	funcs []Function
-	// prev is the previous sibling of the node on top of the stack, valid
-	// when hasPrev is set.
-	prev    sitter.Node
-	hasPrev bool
+	// prev is the previous sibling of the node on top of the stack, or
+	// none.
+	prev int32
 	// braceErrors are the offsets of braces error recovery could not
 	// pair: a '{' or '}' directly in an ERROR node, or a MISSING '}'.
 	// One inside a body means the body's extent is a guess.
 	braceErrors []uint
 }
 
-// extract walks tree once, in pre-order, with a TreeCursor and an explicit
-// ancestor stack: no recursion, so nesting depth is bounded by memory, not
-// by the Go stack.
-func extract(tree *sitter.Tree, src []byte, kinds kindTable) *Facts {
-	x := &extractor{src: src, kinds: kinds}
-	// cleanDepth is the depth of the shallowest ancestor without errors
-	// below it, or -1. Inside such a subtree the per-node error checks
-	// (cgo calls, the walk's main cost) are skipped and opaque nodes are
-	// not descended into.
-	cleanDepth := -1
-
-	c := tree.Walk()
-	defer c.Close()
-	depth := 0
-	bySibling := false // whether the cursor reached this node from its previous sibling
-	for {
-		n := c.Node()
-		// Arriving from the previous sibling, stack[depth] still holds it.
-		x.hasPrev = bySibling
-		if bySibling {
-			x.prev = x.stack[depth].node
+// extract visits the records of t in order (pre-order, see
+// archlint_cst_walk) with an explicit ancestor stack: no recursion, so
+// nesting depth is bounded by memory, not by the Go stack. The C walk has
+// already left out the children of opaque nodes without errors.
+func extract(t *tree) *Facts {
+	x := &extractor{t: t}
+	for i := range t.recs {
+		r := &t.recs[i]
+		// Pop to the parent; the last node popped above it is the
+		// previous sibling.
+		x.prev = none
+		for len(x.stack) > 0 && x.stack[len(x.stack)-1].node != r.parent {
+			x.prev = x.stack[len(x.stack)-1].node
+			x.stack = x.stack[:len(x.stack)-1]
 		}
-		x.stack = append(x.stack[:depth], frame{node: *n, kind: kinds.of(n.KindId())})
-		if cleanDepth >= depth {
-			cleanDepth = -1
+		if x.prev >= 0 && t.recs[x.prev].parent != r.parent {
+			x.prev = none // popped a deeper node: no sibling before this one
 		}
-		if cleanDepth < 0 {
-			if !n.HasError() {
-				cleanDepth = depth
-			} else if n.IsMissing() {
-				x.missing()
-			}
+		x.stack = append(x.stack, frame{node: int32(i), kind: t.kinds.of(r.sym)})
+		// Every ancestor of a MISSING node has an error below it, as the
+		// Go walk required before looking at one.
+		if r.flags&(fMissing|fHasError) == fMissing|fHasError {
+			x.missing()
 		}
 		x.visit()
-
-		opaque := x.stack[depth].kind == kOpaque && cleanDepth >= 0
-		if !opaque && c.GotoFirstChild() {
-			depth++
-			bySibling = false
-			continue
-		}
-		for !c.GotoNextSibling() {
-			if !c.GotoParent() {
-				return x.finish()
-			}
-			depth--
-		}
-		bySibling = true
 	}
+	return x.finish()
 }
 
 // missing accounts for the MISSING node on top of the stack. It is a
@@ -95,7 +69,7 @@ func (x *extractor) missing() {
 	top := &x.stack[len(x.stack)-1]
 	x.facts.ErrorNodes++
 	if top.kind == kCloseBrace {
-		x.braceErrors = append(x.braceErrors, top.node.StartByte())
+		x.braceErrors = append(x.braceErrors, uint(x.t.recs[top.node].sb))
 	}
 	top.kind = kOther
 }
@@ -103,7 +77,8 @@ func (x *extractor) missing() {
 // visit records what the node on top of the stack contributes.
 func (x *extractor) visit() {
 	top := &x.stack[len(x.stack)-1]
-	n := &top.node
+	n := top.node
+	t := x.t
 	parent := kOther
 	if len(x.stack) >= 2 {
 		parent = x.stack[len(x.stack)-2].kind
@@ -112,30 +87,26 @@ func (x *extractor) visit() {
 	case kError:
 		x.facts.ErrorNodes++
 		if len(x.facts.ErrorLines) < MaxErrorLines {
-			x.facts.ErrorLines = append(x.facts.ErrorLines, startLine(n))
+			x.facts.ErrorLines = append(x.facts.ErrorLines, t.startLine(n))
 		}
 	case kPreprocConditional:
-		x.facts.DirectiveLines = append(x.facts.DirectiveLines, startLine(n))
+		x.facts.DirectiveLines = append(x.facts.DirectiveLines, t.startLine(n))
 	case kEndif:
 		// A bare #endif token also turns up inside ERROR nodes, unpaired;
 		// only the one closing a recognized conditional counts.
 		if parent == kPreprocConditional {
-			x.facts.DirectiveLines = append(x.facts.DirectiveLines, startLine(n))
+			x.facts.DirectiveLines = append(x.facts.DirectiveLines, t.startLine(n))
 		}
 	case kOpenBrace, kCloseBrace:
 		if parent == kError {
-			x.braceErrors = append(x.braceErrors, n.StartByte())
+			x.braceErrors = append(x.braceErrors, uint(t.recs[n].sb))
 		}
 	case kCallExpression:
-		if name := calleeName(n.ChildByFieldName("function"), x.src); name != "" {
-			x.calls = append(x.calls, call{at: n.StartByte(), name: name})
+		if name := t.calleeName(t.childByField(n, t.kinds.fFunction)); name != "" {
+			x.calls = append(x.calls, call{at: uint(t.recs[n].sb), name: name})
 		}
 	case kFunctionDefinition:
-		var prev *sitter.Node
-		if x.hasPrev {
-			prev = &x.prev
-		}
-		if fn, ok := function(x.stack, prev, x.src); ok {
+		if fn, ok := t.function(x.stack, x.prev); ok {
 			x.funcs = append(x.funcs, fn)
 		}
 	}
@@ -187,18 +158,4 @@ func positionsWithin(offsets []uint, from, to int) []uint {
 	lo, _ := slices.BinarySearch(offsets, uint(from))
 	hi, _ := slices.BinarySearch(offsets, uint(to))
 	return offsets[lo:max(lo, hi)]
-}
-
-// startLine is the 1-based line where n begins.
-func startLine(n *sitter.Node) int { return int(n.StartPosition().Row) + 1 }
-
-// endLine is the 1-based line of n's last byte. A node ending right after a
-// newline reports its end on the next row, column 0; that row holds none of
-// its bytes.
-func endLine(n *sitter.Node) int {
-	end := n.EndPosition()
-	if end.Column == 0 && end.Row > 0 && n.EndByte() > n.StartByte() {
-		return int(end.Row)
-	}
-	return int(end.Row) + 1
 }
