@@ -91,3 +91,25 @@ func TestExtractLikeCursor(t *testing.T) {
 	}
 	t.Logf("%d files", n)
 }
+
+// FuzzParseLikeCursor: on any input the C walk and flat extractor find
+// what the cursor extractor finds.
+func FuzzParseLikeCursor(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*")
+	for _, p := range files {
+		if src, err := os.ReadFile(p); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("__global__ void __cluster_dims__(2, 1, 1) k() { g(); }"))
+	p := NewParser()
+	defer p.Close()
+	ref := sitter.NewParser()
+	defer ref.Close()
+	if err := ref.SetLanguage(grammars.CUDA()); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		sameFacts(t, p, ref, "fuzz", src)
+	})
+}
