@@ -113,6 +113,42 @@ func Reach(start int, edges [][]int) []int {
 	return out
 }
 
+// Reacher lists closures over one include graph again and again, reusing
+// its scratch space: choosing units asks for one per source file (10,000
+// on CCCL), and a map per closure was most of that.
+type Reacher struct {
+	edges [][]int
+	seen  []uint32 // the call in which a file was last reached
+	call  uint32
+	out   []int
+}
+
+// NewReacher prepares closures over edges.
+func NewReacher(edges [][]int) *Reacher {
+	return &Reacher{edges: edges, seen: make([]uint32, len(edges))}
+}
+
+// Reach is Reach(start, edges), in the same order; the slice is reused by
+// the next call.
+func (r *Reacher) Reach(start int) []int {
+	r.call++
+	if r.call == 0 { // wrapped around: forget every mark
+		clear(r.seen)
+		r.call = 1
+	}
+	r.out = append(r.out[:0], start)
+	r.seen[start] = r.call
+	for i := 0; i < len(r.out); i++ {
+		for _, w := range r.edges[r.out[i]] {
+			if r.seen[w] != r.call {
+				r.seen[w] = r.call
+				r.out = append(r.out, w)
+			}
+		}
+	}
+	return r.out
+}
+
 // resolveIncludes resolves every literal #include once.
 func (fs *FileSet) resolveIncludes() {
 	for _, f := range fs.Files {

@@ -212,7 +212,7 @@ func (p *Project) Units() []*cpp.File {
 func (p *Project) units(want map[int]bool) []*cpp.File {
 	fs := p.FS
 	n := len(fs.Files)
-	edges := fs.IncludeGraph()
+	reach := cpp.NewReacher(fs.IncludeGraph())
 	relevant := func(v int) bool { return p.Relevant[v] && (want == nil || want[v]) }
 	coverage := make([]int, n)
 	var units []*cpp.File
@@ -220,7 +220,7 @@ func (p *Project) units(want map[int]bool) []*cpp.File {
 		if !isSource(f.Path) {
 			continue
 		}
-		closure := cpp.Reach(f.ID, edges)
+		closure := reach.Reach(f.ID)
 		useful := false
 		for _, v := range closure {
 			if relevant(v) && coverage[v] < unitsPerFile {
@@ -239,7 +239,7 @@ func (p *Project) units(want map[int]bool) []*cpp.File {
 	for _, f := range fs.Files {
 		if coverage[f.ID] == 0 && (relevant(f.ID) || want[f.ID]) {
 			units = append(units, f)
-			for _, v := range cpp.Reach(f.ID, edges) {
+			for _, v := range reach.Reach(f.ID) {
 				coverage[v]++
 			}
 		}
