@@ -3,6 +3,7 @@ package scan
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -118,5 +119,49 @@ func TestTraceStats(t *testing.T) {
 	s := tr.Project.Stats(tr.Entries, tr.Files)
 	if s.Conditionals == 0 || s.TreeSitterSeen == 0 || s.TreeSitterLost != 0 {
 		t.Errorf("conditionals %d, seen by tree-sitter %d, lost %d: want all seen", s.Conditionals, s.TreeSitterSeen, s.TreeSitterLost)
+	}
+}
+
+// shareCuts cuts the units into contiguous shares covering all of them,
+// one per job, even when there are more jobs than costly units.
+func TestShareCuts(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"big.cuh":   "#include \"mid.cuh\"\n#if __CUDA_ARCH__ >= 900\n#endif\n",
+		"mid.cuh":   "#include \"small.cuh\"\n",
+		"small.cuh": "#if __CUDA_ARCH__ < 1200\n#endif\n",
+		"a.cu":      "#include \"big.cuh\"\n",
+		"b.cu":      "#include \"small.cuh\"\n#if __CUDA_ARCH__ >= 800\n#endif\n",
+		"c.cu":      "#if __CUDA_ARCH__ >= 700\n#endif\n",
+		"d.cu":      "#include \"mid.cuh\"\n#if __CUDA_ARCH__ >= 1000\n#endif\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := Load(testOptions(t, dir, "sm_120"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := p.Units()
+	if len(units) != 4 {
+		t.Fatalf("%d units, want the 4 sources", len(units))
+	}
+	// Closures: a.cu 4 files, b.cu 2, c.cu 1, d.cu 3. Three jobs get
+	// about a third of the 10 each: a | b c | d.
+	if got := shareCuts(p.FS, units, 3); !slices.Equal(got, []int{0, 1, 3, 4}) {
+		t.Errorf("3 jobs: cuts %v, want [0 1 3 4]", got)
+	}
+	for jobs := 2; jobs <= len(units)+2; jobs++ {
+		cuts := shareCuts(p.FS, units, jobs)
+		if len(cuts) != jobs+1 || cuts[0] != 0 || cuts[jobs] != len(units) {
+			t.Fatalf("jobs %d: cuts %v", jobs, cuts)
+		}
+		for i := 1; i < len(cuts); i++ {
+			if cuts[i] < cuts[i-1] {
+				t.Fatalf("jobs %d: cuts %v go back", jobs, cuts)
+			}
+		}
 	}
 }

@@ -267,6 +267,7 @@ func (p *Project) Evaluate(cfg cpp.Config, units []*cpp.File) *cpp.Results {
 	if jobs <= 1 {
 		return cpp.MergeResults([]*cpp.Results{eng.Evaluate(units)})
 	}
+	cuts := shareCuts(p.FS, units, jobs)
 	parts := make([]*cpp.Results, jobs)
 	var wg sync.WaitGroup
 	for j := 0; j < jobs; j++ {
@@ -274,7 +275,7 @@ func (p *Project) Evaluate(cfg cpp.Config, units []*cpp.File) *cpp.Results {
 		// their headers, and a worker's visit memo only serves the units
 		// it evaluates itself; interleaved shares made every worker
 		// preprocess the same headers.
-		mine := units[j*len(units)/jobs : (j+1)*len(units)/jobs]
+		mine := units[cuts[j]:cuts[j+1]]
 		wg.Add(1)
 		go func(j int, mine []*cpp.File) {
 			defer wg.Done()
@@ -283,6 +284,33 @@ func (p *Project) Evaluate(cfg cpp.Config, units []*cpp.File) *cpp.Results {
 	}
 	wg.Wait()
 	return cpp.MergeResults(parts)
+}
+
+// shareCuts splits units into jobs contiguous shares (cut i starts share
+// i) of about equal total include-closure size. Equal counts left one
+// worker with most of the work where costly units sit together (CCCL's
+// main evaluation: 18.6 s against 2.2 s; by closure size 8.8 s against
+// 10.7 s).
+func shareCuts(fs *cpp.FileSet, units []*cpp.File, jobs int) []int {
+	reach := cpp.NewReacher(fs.IncludeGraph())
+	w := make([]int, len(units))
+	total := 0
+	for i, u := range units {
+		w[i] = len(reach.Reach(u.ID))
+		total += w[i]
+	}
+	cuts := []int{0}
+	acc := 0
+	for i := range units {
+		acc += w[i]
+		if len(cuts) < jobs && acc*jobs >= total*len(cuts) {
+			cuts = append(cuts, i+1)
+		}
+	}
+	for len(cuts) <= jobs {
+		cuts = append(cuts, len(units))
+	}
+	return cuts
 }
 
 // Structure parses, with tree-sitter, the relevant files that define kernels.
