@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // compacted is what Compact keeps of a file to give its text back: how to
@@ -15,6 +16,9 @@ type compacted struct {
 	sum    uint64
 	once   sync.Once
 	err    error
+	// restored is set once a reading has been tried; RestoreErr must
+	// not consume the once, or a later LineText would never read.
+	restored atomic.Bool
 }
 
 var crcTable = crc64.MakeTable(crc64.ECMA)
@@ -62,26 +66,31 @@ func (f *File) Compact(reload func() ([]byte, error)) {
 // LineText is the comment-free text of logical line li. Rules read code
 // through it: a compacted file reads itself again the first time.
 func (f *File) LineText(li int) string {
-	if c := f.compact; c != nil {
-		c.once.Do(func() { c.err = f.restore() })
-	}
+	f.restoreOnce()
 	return f.St.Src.Lines[li].Text
 }
 
 // Source is the file's bytes (after a BOM). A compacted file reads itself
 // again the first time; nil when it could not (see RestoreErr).
 func (f *File) Source() []byte {
-	if c := f.compact; c != nil {
-		c.once.Do(func() { c.err = f.restore() })
-	}
+	f.restoreOnce()
 	return f.Src
+}
+
+// restoreOnce gives a compacted file its text back, the first time only.
+func (f *File) restoreOnce() {
+	if c := f.compact; c != nil {
+		c.once.Do(func() {
+			c.err = f.restore()
+			c.restored.Store(true)
+		})
+	}
 }
 
 // RestoreErr says why a compacted file could not give its text back (it
 // changed or vanished during the scan); nil when it never had to.
 func (f *File) RestoreErr() error {
-	if c := f.compact; c != nil {
-		c.once.Do(func() {}) // synchronizes with a LineText that restored
+	if c := f.compact; c != nil && c.restored.Load() {
 		return c.err
 	}
 	return nil

@@ -76,3 +76,16 @@ func TestCompactChangedFile(t *testing.T) {
 		t.Errorf("a file never compacted: %v", err)
 	}
 }
+
+// Asking RestoreErr before any rule read the file leaves the text to be
+// read later.
+func TestRestoreErrBeforeRead(t *testing.T) {
+	f := loadCompactFile(compactSrc)
+	f.Compact(func() ([]byte, error) { return []byte(compactSrc), nil })
+	if err := f.RestoreErr(); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.LineText(6); got == "" {
+		t.Error("LineText after RestoreErr gave no text")
+	}
+}
