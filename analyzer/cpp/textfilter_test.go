@@ -34,3 +34,35 @@ func TestTextFiltersMatchRegexps(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFindFailure compares findFailure, which runs the anchored regexp only
+// where a failure word starts a word, with failureRE over the whole text.
+func FuzzFindFailure(f *testing.F) {
+	for _, s := range []string{"x; static_assert(false, \"no\");", "foo_assert(0) assert( 0 )", "a__trap() __trap( )", "asm volatile ( \"trap\" )",
+		"xasm(\"trap;\") asm(\"trap;\")", "__builtin_trap()", "_CUTE_INVALID_CONTROL_PATH( CUTE_INVALID_CONTROL_PATH (", "static_assert(0x0)", "assert(false &&", "\xffassert(0)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := findFailure(s), failureRE.FindString(s); got != want {
+			t.Fatalf("findFailure(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// BenchmarkFindFailure runs findFailure over a header-sized branch text that
+// mentions assert often and fails nowhere.
+func BenchmarkFindFailure(b *testing.B) {
+	var sb strings.Builder
+	for i := range 4000 {
+		sb.WriteString("static_assert(sizeof(T) == 4, \"x\"); int v")
+		sb.WriteString(strings.Repeat("a", i%7))
+		sb.WriteString(" = assert_ok(x) + __trap_count;\n")
+	}
+	s := sb.String()
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		if findFailure(s) != "" {
+			b.Fatal("unexpected match")
+		}
+	}
+}
