@@ -78,19 +78,13 @@ func (l *Linker) resolveSource(j *python.JITModule, s string) (*cpp.File, string
 			cands = append(cands, f)
 		}
 	}
-	if len(cands) > 1 {
-		// Same root and the nearest repository directory first.
-		var near []*cpp.File
-		repo := topDir(j.Path)
-		for _, f := range cands {
-			if f.Root == j.Root && topDir(f.Path) == repo {
-				near = append(near, f)
-			}
-		}
-		if len(near) >= 1 {
-			cands = near
-		}
-	}
+	// The nearest files first: of the same root and the same top
+	// directory (a repository, when the root holds several), else of the
+	// same root (when several repositories are scanned as roots side by
+	// side, their top directories are csrc/, tests/, ...).
+	repo := topDir(j.Path)
+	cands = nearest(cands, func(f *cpp.File) bool { return f.Root == j.Root && topDir(f.Path) == repo })
+	cands = nearest(cands, func(f *cpp.File) bool { return f.Root == j.Root })
 	switch len(cands) {
 	case 0:
 		return nil, ""
@@ -102,6 +96,24 @@ func (l *Linker) resolveSource(j *python.JITModule, s string) (*cpp.File, string
 		names = append(names, f.Name())
 	}
 	return nil, fmt.Sprintf("JIT source %q matches %d files (%s); not linked: name the file more precisely", s, len(cands), strings.Join(names, ", "))
+}
+
+// nearest keeps the candidates that are near, when there are several and
+// some are.
+func nearest(cands []*cpp.File, near func(*cpp.File) bool) []*cpp.File {
+	if len(cands) < 2 {
+		return cands
+	}
+	var out []*cpp.File
+	for _, f := range cands {
+		if near(f) {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return cands
+	}
+	return out
 }
 
 func topDir(p string) string {
