@@ -40,7 +40,7 @@ func (f *File) Name() string { return path.Join(f.Root, f.Path) }
 // FileSet indexes the scanned files for #include resolution: relative to
 // the including file, through include directories found in the roots
 // (include/, csrc/, the roots themselves, and directories named by build
-// files), then by a unique path suffix. Lookups are map hits, never scans of
+// files), then by a unique path suffix (see Resolve). Lookups are map hits, never scans of
 // the whole set, so resolution stays linear in the number of includes.
 type FileSet struct {
 	Files       []*File
@@ -248,12 +248,27 @@ func (fs *FileSet) Resolve(from *File, name string, angled bool) Resolution {
 			}
 		}
 	}
-	// Unique path suffix.
-	var cands []int
+	// Unique path suffix: the include directory was passed with -I from a
+	// build archlint does not read. Never for a system header (see
+	// systemHeaders). The including file's root first; another root's
+	// file only for a name with a directory in it: a bare "utils.h"
+	// matched in a repository scanned side by side is a guess the same
+	// scan of each repository alone would not make.
+	if isSystemHeader(name) {
+		return Resolution{}
+	}
+	var cands, elsewhere []int
 	for _, i := range fs.byBase[path.Base(name)] {
-		if p := fs.Files[i].Path; p == name || strings.HasSuffix(p, "/"+name) {
-			cands = append(cands, i)
+		if f := fs.Files[i]; f.Path == name || strings.HasSuffix(f.Path, "/"+name) {
+			if f.Root == from.Root {
+				cands = append(cands, i)
+			} else {
+				elsewhere = append(elsewhere, i)
+			}
 		}
+	}
+	if len(cands) == 0 && strings.Contains(name, "/") {
+		cands = elsewhere
 	}
 	switch {
 	case len(cands) == 1:
