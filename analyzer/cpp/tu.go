@@ -129,6 +129,7 @@ type passState struct {
 	// group are the passes that preprocess the unit alike; results are
 	// recorded for each of them.
 	group []int
+	mask  uint64 // groupMask(group)
 	res   *Results
 	unit  int
 	// The macro state is the worker's (names.go): w.st by name ID, and
@@ -181,7 +182,7 @@ func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
 	if e.cfg.ReadBudget > 0 {
 		budget = e.cfg.ReadBudget
 	}
-	return &passState{e: e, pi: group[0], group: group, res: res, budget: budget, unit: unit, rereads: map[string]*rereadEffect{}}
+	return &passState{e: e, pi: group[0], group: group, mask: groupMask(group), res: res, budget: budget, unit: unit, rereads: map[string]*rereadEffect{}}
 }
 
 // Lookup implements expr.Env, logging the answer while a condition is

@@ -92,9 +92,6 @@ type visitItem struct {
 	file, di, line int32
 	info           *DirResult
 	child          *visitEntry
-	// merged is the result info was last merged into: merging it again
-	// changes nothing (mergeEvalInfo is a join), and replays repeat it.
-	merged *DirResult
 }
 
 func (it *visitItem) edge() IncludeEdge {
@@ -124,8 +121,40 @@ type visitEntry struct {
 	endCudaH, endCutlass bool
 	items                []visitItem
 	visits               int // first visits it made, nested ones included
-	// edgesIn are the results its include edges were last recorded in.
-	edgesIn *Results
+	// doneIn are the results its include edges and evaluation infos were
+	// last recorded in, and donePasses the passes (a bit set) for which
+	// all its observations are in doneIn already: recording one again for the
+	// same pass changes nothing (mergePass and mergeEvalInfo are joins,
+	// pass by pass), and the units of a worker replay the same headers in
+	// the same groups again and again. unitIn and unit say that the files
+	// it visits list the unit in unitIn.Units already.
+	doneIn     *Results
+	donePasses uint64
+	unitIn     *Results
+	unit       int
+}
+
+// groupMask is the set of passes of a group as a bit set; 0 (no fast
+// path) when some pass is past 63.
+func groupMask(group []int) uint64 {
+	var m uint64
+	for _, pi := range group {
+		if pi >= 64 {
+			return 0
+		}
+		m |= 1 << pi
+	}
+	return m
+}
+
+// markDone notes that the entry's observations are in the running
+// group's results, and that its files list the running unit.
+func (ps *passState) markDone(ent *visitEntry) {
+	if ent.doneIn != ps.res {
+		ent.doneIn, ent.donePasses = ps.res, 0
+	}
+	ent.donePasses |= ps.mask
+	ent.unitIn, ent.unit = ps.res, ps.unit
 }
 
 // visitRef refers to a stored visit's input reads, except those of the
@@ -475,7 +504,7 @@ func (ps *passState) observe(f *File, di int, reached, taken Tri, strong bool, i
 	mergeEvalInfo(dr, info)
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemObs, file: int32(f.ID), di: int32(di), reached: reached, taken: taken,
-			strong: strong, info: info, merged: dr})
+			strong: strong, info: info})
 	}
 }
 
@@ -578,7 +607,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		items = append(items, it)
 	}
 	ent.items = items
-	ent.edgesIn = ps.res
+	ps.markDone(ent)
 	ps.w.memoBytes += entryBytes + eventBytes*(len(ent.in)+len(ent.out)) + itemBytes*len(ent.items) +
 		4*len(ent.passDep) + 8*len(ent.outRefs)
 	if ps.w.memoBytes > maxMemoBytes {
@@ -602,6 +631,16 @@ func (ps *passState) matches(ent *visitEntry, active Tri, why []string, depth in
 		return false
 	}
 	return ps.readsMatch(&ent.self)
+}
+
+// readMatches reports whether one input read (not a reference) reads
+// the same now.
+func (ps *passState) readMatches(ev *stateEvent) bool {
+	if ev.key >= 0 {
+		s := &ps.w.st[ev.key]
+		return s.def == ev.def && s.undef == ev.undef && s.unknown == ev.unknown
+	}
+	return ps.fileFlag(ev.key) == ev.val
 }
 
 // readsMatch reports whether every input read of a reference reads the
@@ -636,12 +675,7 @@ func (ps *passState) readsMatch(r *visitRef) bool {
 		if w.skipping > 0 && *w.skipOf(ev.key) > 0 {
 			continue
 		}
-		if ev.key >= 0 {
-			if s := &w.st[ev.key]; s.def != ev.def || s.undef != ev.undef || s.unknown != ev.unknown {
-				ok = false
-				break
-			}
-		} else if ps.fileFlag(ev.key) != ev.val {
+		if !ps.readMatches(ev) {
 			ok = false
 			break
 		}
@@ -698,17 +732,21 @@ func (ps *passState) applyWrites(ent *visitEntry) {
 
 // replayItems records a stored visit's results for the running group.
 func (ps *passState) replayItems(ent *visitEntry) {
-	// Include edges are a set: once in these results, they stay.
-	edges := ent.edgesIn != ps.res
-	ent.edgesIn = ps.res
+	if ent.doneIn == ps.res && ps.mask != 0 && ps.mask&^ent.donePasses == 0 {
+		ps.replayVisits(ent)
+		return
+	}
+	defer ps.markDone(ent)
+	// Include edges are a set, and merging evaluation info again changes
+	// nothing (mergeEvalInfo is a join): once in these results, they stay.
+	again := ent.doneIn == ps.res
 	for i := range ent.items {
 		it := &ent.items[i]
 		switch it.kind {
 		case itemObs:
 			dr := ps.recordAll(ps.e.fs.Files[it.file], int(it.di), it.reached, it.taken, it.strong)
-			if it.info != nil && it.merged != dr {
+			if it.info != nil && !again {
 				mergeEvalInfo(dr, it.info)
-				it.merged = dr
 			}
 		case itemVisit:
 			ps.firstVisits++
@@ -717,11 +755,34 @@ func (ps *passState) replayItems(ent *visitEntry) {
 				ps.res.Units[it.file] = append(u, ps.unit)
 			}
 		case itemEdge:
-			if edges {
+			if !again {
 				ps.res.Includes[it.edge()] = true
 			}
 		case itemChild:
 			ps.replayItems(it.child)
 		}
 	}
+}
+
+// replayVisits records a stored visit's first visits only: its
+// observations and edges are in the running group's results already.
+func (ps *passState) replayVisits(ent *visitEntry) {
+	if ent.unitIn == ps.res && ent.unit == ps.unit {
+		ps.firstVisits += ent.visits
+		return
+	}
+	for i := range ent.items {
+		it := &ent.items[i]
+		switch it.kind {
+		case itemVisit:
+			ps.firstVisits++
+			ps.res.Visited[it.file] = true
+			if u := ps.res.Units[it.file]; len(u) == 0 || u[len(u)-1] != ps.unit {
+				ps.res.Units[it.file] = append(u, ps.unit)
+			}
+		case itemChild:
+			ps.replayVisits(it.child)
+		}
+	}
+	ent.unitIn, ent.unit = ps.res, ps.unit
 }
