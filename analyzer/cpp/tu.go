@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
@@ -41,8 +42,10 @@ type Config struct {
 	ReadBudget int
 }
 
-// Engine evaluates translation units. It holds no state between calls
-// besides its immutable inputs.
+// Engine evaluates translation units. Besides its immutable inputs it
+// holds only what its Evaluate calls share to save work (the visit memo,
+// sharedmemo.go), which never changes their results; Evaluate may be
+// called from several goroutines at once.
 type Engine struct {
 	cfg Config
 	fs  *FileSet
@@ -66,13 +69,23 @@ type Engine struct {
 	identIDs [][]int32
 	guardID  []int32
 	cudartID int32
+	// cudart is CUDART_VERSION as cuda_runtime.h defines it.
+	cudart *macroDef
+	// The visit memo (nil with Config.EveryPass), the canonical
+	// definitions and the IDs of names met only while evaluating, shared
+	// by all Evaluate calls, which may run at once (sharedmemo.go).
+	memo  *visitMemo
+	defs  *sharedDefs
+	extra *extraNames
 }
 
 // NewEngine prepares an engine over a file set.
 func NewEngine(cfg Config, fs *FileSet) *Engine {
 	sh := fs.sharedInfo()
 	e := &Engine{cfg: cfg, fs: fs, projectMacros: sh.projectMacros, cutlass: newCutlassModel(cfg.CUDA),
-		names: sh.names, nameList: sh.nameList, identIDs: sh.identIDs, guardID: sh.guardID, cudartID: sh.cudartID}
+		names: sh.names, nameList: sh.nameList, identIDs: sh.identIDs, guardID: sh.guardID, cudartID: sh.cudartID,
+		defs: &sharedDefs{defs: map[defKey]*macroDef{}}, extra: &extraNames{ids: map[string]int32{}}}
+	e.cudart = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(cfg.CUDA.Number())}}
 	for _, p := range cfg.Passes {
 		pm := cfg.Table.Macros(p, cfg.CUDA, cfg.BuildList)
 		e.pass = append(e.pass, pm)
@@ -85,6 +98,7 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 	if !cfg.EveryPass {
 		e.deps = fs.passDeps(cfg, e.newPassDeps)
 		e.rereads = sh.rereads
+		e.memo = newVisitMemo(len(fs.Files))
 	}
 	return e
 }
@@ -411,7 +425,7 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 		}
 		return
 	}
-	if record && ps.w.memo != nil {
+	if record && ps.e.memo != nil {
 		ps.visit(f, active, activeWhy, depth, strong)
 		return
 	}
@@ -645,7 +659,7 @@ func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNod
 			} else if id := ps.e.cudartID; ps.readName(id) && ps.w.st[id].def == nil {
 				ps.touch(id)
 				s := ps.w.st[id]
-				ps.set(id, ps.w.cudart, s.undef, s.unknown)
+				ps.set(id, ps.e.cudart, s.undef, s.unknown)
 			}
 		case strings.HasPrefix(name, "cutlass/") || strings.HasPrefix(name, "cute/"):
 			ps.cutlass = true
