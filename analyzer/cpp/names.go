@@ -35,18 +35,31 @@ func (w *worker) id(name string) int32 {
 	if id, ok := w.e.names[name]; ok {
 		return id
 	}
-	if id, ok := w.extra[name]; ok {
-		return id
-	}
-	id := int32(len(w.e.nameList) + len(w.extraNames))
-	w.extra[name] = id
-	w.extraNames = append(w.extraNames, name)
-	w.st = append(w.st, nameState{})
-	w.static = append(w.static, staticAnswer{})
-	w.mark = append(w.mark, 0)
-	w.lmark = append(w.lmark, 0)
-	w.skip = append(w.skip, 0)
+	id, known := w.e.extra.id(name, len(w.e.nameList))
+	w.growNames(known)
 	return id
+}
+
+// syncNames makes the worker's state cover the names other workers met
+// first, which entries they stored may read.
+func (w *worker) syncNames() {
+	if int(w.e.extra.count.Load()) > len(w.extraNames) {
+		w.growNames(w.e.extra.known())
+	}
+}
+
+// growNames extends the state by name ID to the extra names known.
+func (w *worker) growNames(known []string) {
+	if len(known) <= len(w.extraNames) {
+		return
+	}
+	w.extraNames = known
+	n := len(w.e.nameList) + len(known)
+	grow := func(s []uint32) []uint32 { return append(s, make([]uint32, n-len(s))...) }
+	w.st = append(w.st, make([]nameState, n-len(w.st))...)
+	w.static = append(w.static, make([]staticAnswer, n-len(w.static))...)
+	w.mark, w.lmark = grow(w.mark), grow(w.lmark)
+	w.skip = append(w.skip, make([]int32, n-len(w.skip))...)
 }
 
 // name returns the name of an ID.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
@@ -41,8 +42,10 @@ type Config struct {
 	ReadBudget int
 }
 
-// Engine evaluates translation units. It holds no state between calls
-// besides its immutable inputs.
+// Engine evaluates translation units. Besides its immutable inputs it
+// holds only what its Evaluate calls share to save work (the visit memo,
+// sharedmemo.go), which never changes their results; Evaluate may be
+// called from several goroutines at once.
 type Engine struct {
 	cfg Config
 	fs  *FileSet
@@ -66,13 +69,23 @@ type Engine struct {
 	identIDs [][]int32
 	guardID  []int32
 	cudartID int32
+	// cudart is CUDART_VERSION as cuda_runtime.h defines it.
+	cudart *macroDef
+	// The visit memo (nil with Config.EveryPass), the canonical
+	// definitions and the IDs of names met only while evaluating, shared
+	// by all Evaluate calls, which may run at once (sharedmemo.go).
+	memo  *visitMemo
+	defs  *sharedDefs
+	extra *extraNames
 }
 
 // NewEngine prepares an engine over a file set.
 func NewEngine(cfg Config, fs *FileSet) *Engine {
 	sh := fs.sharedInfo()
 	e := &Engine{cfg: cfg, fs: fs, projectMacros: sh.projectMacros, cutlass: newCutlassModel(cfg.CUDA),
-		names: sh.names, nameList: sh.nameList, identIDs: sh.identIDs, guardID: sh.guardID, cudartID: sh.cudartID}
+		names: sh.names, nameList: sh.nameList, identIDs: sh.identIDs, guardID: sh.guardID, cudartID: sh.cudartID,
+		defs: &sharedDefs{defs: map[defKey]*macroDef{}}, extra: &extraNames{ids: map[string]int32{}}}
+	e.cudart = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(cfg.CUDA.Number())}}
 	for _, p := range cfg.Passes {
 		pm := cfg.Table.Macros(p, cfg.CUDA, cfg.BuildList)
 		e.pass = append(e.pass, pm)
@@ -85,6 +98,7 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 	if !cfg.EveryPass {
 		e.deps = fs.passDeps(cfg, e.newPassDeps)
 		e.rereads = sh.rereads
+		e.memo = newVisitMemo(len(fs.Files))
 	}
 	return e
 }
@@ -129,6 +143,7 @@ type passState struct {
 	// group are the passes that preprocess the unit alike; results are
 	// recorded for each of them.
 	group []int
+	mask  uint64 // groupMask(group)
 	res   *Results
 	unit  int
 	// The macro state is the worker's (names.go): w.st by name ID, and
@@ -181,7 +196,7 @@ func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
 	if e.cfg.ReadBudget > 0 {
 		budget = e.cfg.ReadBudget
 	}
-	return &passState{e: e, pi: group[0], group: group, res: res, budget: budget, unit: unit, rereads: map[string]*rereadEffect{}}
+	return &passState{e: e, pi: group[0], group: group, mask: groupMask(group), res: res, budget: budget, unit: unit, rereads: map[string]*rereadEffect{}}
 }
 
 // Lookup implements expr.Env, logging the answer while a condition is
@@ -410,7 +425,7 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 		}
 		return
 	}
-	if record && ps.w.memo != nil {
+	if record && ps.e.memo != nil {
 		ps.visit(f, active, activeWhy, depth, strong)
 		return
 	}
@@ -644,7 +659,7 @@ func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNod
 			} else if id := ps.e.cudartID; ps.readName(id) && ps.w.st[id].def == nil {
 				ps.touch(id)
 				s := ps.w.st[id]
-				ps.set(id, ps.w.cudart, s.undef, s.unknown)
+				ps.set(id, ps.e.cudart, s.undef, s.unknown)
 			}
 		case strings.HasPrefix(name, "cutlass/") || strings.HasPrefix(name, "cute/"):
 			ps.cutlass = true

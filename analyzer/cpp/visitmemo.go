@@ -2,7 +2,6 @@ package cpp
 
 import (
 	"slices"
-	"strconv"
 	"unsafe"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
@@ -92,9 +91,6 @@ type visitItem struct {
 	file, di, line int32
 	info           *DirResult
 	child          *visitEntry
-	// merged is the result info was last merged into: merging it again
-	// changes nothing (mergeEvalInfo is a join), and replays repeat it.
-	merged *DirResult
 }
 
 func (it *visitItem) edge() IncludeEdge {
@@ -124,8 +120,52 @@ type visitEntry struct {
 	endCudaH, endCutlass bool
 	items                []visitItem
 	visits               int // first visits it made, nested ones included
-	// edgesIn are the results its include edges were last recorded in.
-	edgesIn *Results
+	// gen and idx name it for entryMarks: its table and its index there.
+	gen uint32
+	idx int32
+}
+
+// groupMask is the set of passes of a group as a bit set; 0 (no fast
+// path) when some pass is past 63.
+func groupMask(group []int) uint64 {
+	var m uint64
+	for _, pi := range group {
+		if pi >= 64 {
+			return 0
+		}
+		m |= 1 << pi
+	}
+	return m
+}
+
+// marksOf returns the worker's marks on a stored visit, nil when it has
+// none: recording one of its observations again for the same pass changes
+// nothing (mergePass and mergeEvalInfo are joins, pass by pass), and the
+// units of a worker replay the same headers in the same groups again and
+// again.
+func (w *worker) marksOf(ent *visitEntry) *entryMarks {
+	if int(ent.idx) < len(w.marks) {
+		if m := &w.marks[ent.idx]; m.gen == ent.gen {
+			return m
+		}
+	}
+	return nil
+}
+
+// markDone notes that the entry's include edges, evaluation infos and
+// observations for the running group are in the worker's results, and
+// that its files list the running unit.
+func (ps *passState) markDone(ent *visitEntry) {
+	w := ps.w
+	if int(ent.idx) >= len(w.marks) {
+		w.marks = slices.Grow(w.marks, int(ent.idx)+1-len(w.marks))[:int(ent.idx)+1]
+	}
+	m := &w.marks[ent.idx]
+	if m.gen != ent.gen {
+		*m = entryMarks{gen: ent.gen}
+	}
+	m.donePasses |= ps.mask
+	m.unit = int32(ps.unit) + 1
 }
 
 // visitRef refers to a stored visit's input reads, except those of the
@@ -136,14 +176,8 @@ type visitRef struct {
 	excl []int32
 }
 
-// maxVisitEntries bounds the stored visits of one file per worker.
+// maxVisitEntries bounds the stored visits of one file.
 const maxVisitEntries = 32
-
-// maxMemoBytes bounds the memory of a worker's stored visits (estimated
-// from their lengths): past it the memo is emptied and fills again. A
-// parent visit refers to its children, so dropping some entries would
-// free little; emptying it frees all but what running readings hold.
-const maxMemoBytes = 16 << 20
 
 // Estimated sizes for maxMemoBytes.
 const (
@@ -155,23 +189,25 @@ const (
 // worker is what one Evaluate call keeps across its units and passes; it
 // runs on one goroutine.
 type worker struct {
-	e         *Engine
-	ev        *expr.Evaluator
-	memo      map[int][]*visitEntry // nil with Config.EveryPass
-	memoBytes int                   // estimated size of memo
-	// defs are the canonical definitions, one per #define directive and
-	// nesting, so that equal states hold equal pointers across units.
-	defs   map[defKey]*macroDef
-	cudart *macroDef
+	e  *Engine
+	ev *expr.Evaluator
+	// marks are the worker's marks on stored visits, by their index
+	// (entryMarks); hint[f] is the index in file f's list of the stored
+	// visit that last answered, for the table numbered hintGen.
+	marks   []entryMarks
+	hint    []uint8
+	hintGen uint32
+	// defs caches the engine's canonical definitions (sharedDefs).
+	defs map[defKey]*macroDef
 	// answers caches, per name, how each pass answers it (nil when every
 	// pass answers alike).
 	answers map[int32][]string
 	// The state of the running pass (names.go): by name ID (IDs past the
-	// engine's are names only the evaluation met, in extra), and by file;
-	// dirty lists what to reset before the next pass.
+	// interned ones are names only the evaluation met: extraNames, the
+	// engine's as far as the worker knows them), and by file; dirty lists
+	// what to reset before the next pass.
 	st         []nameState
 	static     []staticAnswer
-	extra      map[string]int32
 	extraNames []string
 	seen, once []bool
 	dirtyNames []int32
@@ -201,15 +237,11 @@ type defKey struct {
 func (e *Engine) newWorker() *worker {
 	nn, nf := len(e.nameList), len(e.fs.Files)
 	w := &worker{e: e, ev: &expr.Evaluator{}, defs: map[defKey]*macroDef{}, answers: map[int32][]string{},
-		st: make([]nameState, nn), static: make([]staticAnswer, nn), extra: map[string]int32{},
-		seen: make([]bool, nf), once: make([]bool, nf),
+		st: make([]nameState, nn), static: make([]staticAnswer, nn),
+		seen: make([]bool, nf), once: make([]bool, nf), hint: make([]uint8, nf),
 		mark: make([]uint32, nn), lmark: make([]uint32, nn), fmark: make([]uint32, 2*nf), lfmark: make([]uint32, 2*nf),
 		skip: make([]int32, nn), fskip: make([]int32, 2*nf),
 		emark: map[IncludeEdge]uint32{}}
-	w.cudart = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(e.cfg.CUDA.Number())}}
-	if !e.cfg.EveryPass {
-		w.memo = map[int][]*visitEntry{}
-	}
 	return w
 }
 
@@ -218,7 +250,7 @@ func (w *worker) macroDef(m *expr.Macro, f *File, line int, conditional bool) *m
 	k := defKey{m, conditional}
 	d := w.defs[k]
 	if d == nil {
-		d = &macroDef{m: m, file: f, line: line, conditional: conditional}
+		d = w.e.defs.get(m, f, line, conditional)
 		w.defs[k] = d
 	}
 	return d
@@ -475,7 +507,7 @@ func (ps *passState) observe(f *File, di int, reached, taken Tri, strong bool, i
 	mergeEvalInfo(dr, info)
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemObs, file: int32(f.ID), di: int32(di), reached: reached, taken: taken,
-			strong: strong, info: info, merged: dr})
+			strong: strong, info: info})
 	}
 }
 
@@ -503,15 +535,29 @@ func (ps *passState) edge(e IncludeEdge) {
 // stored visit read the same state, else read and stored.
 func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, strong bool) {
 	why := activeWhy.sorted()
-	es := ps.w.memo[f.ID]
-	for i, ent := range es {
-		if ps.matches(ent, active, why, depth, strong) {
-			// Try the entries that answer first: one state is usually
-			// met again and again.
-			copy(es[1:i+1], es[:i])
-			es[0] = ent
-			ps.replayVisit(ent, depth)
+	w := ps.w
+	table := ps.e.memo.current()
+	es := table.list(f.ID)
+	if len(es) > 0 {
+		// Entries another worker stored may read names it met first.
+		w.syncNames()
+		if w.hintGen != table.gen {
+			clear(w.hint)
+			w.hintGen = table.gen
+		}
+		// Try the entry that answered last first: one state is usually
+		// met again and again.
+		h := int(w.hint[f.ID])
+		if h < len(es) && ps.matches(es[h], active, why, depth, strong) {
+			ps.replayVisit(es[h], depth)
 			return
+		}
+		for i, ent := range es {
+			if i != h && ps.matches(ent, active, why, depth, strong) {
+				w.hint[f.ID] = uint8(i)
+				ps.replayVisit(ent, depth)
+				return
+			}
 		}
 	}
 	from, fromItems := len(ps.events), len(ps.items)
@@ -525,14 +571,14 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	relDepth := ps.maxDepth - depth
 	ps.maxDepth = max(maxDepth0, ps.maxDepth)
 	in, out := ps.closeCapture(from)
-	if ps.cuts != cuts0 || len(ps.w.memo[f.ID]) >= maxVisitEntries {
+	if ps.cuts != cuts0 || table.full(f.ID) {
 		// Not stored: the items stay inline for an enclosing capture.
 		if ps.visitCaps == 0 {
 			ps.items = ps.items[:0]
 		}
 		return
 	}
-	ent := &visitEntry{active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
+	ent := &visitEntry{gen: table.gen, idx: table.entries.Add(1) - 1, active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
 		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(in), endCudaH: ps.cudaH, endCutlass: ps.cutlass}
 	ent.self.ent = ent
 	for _, o := range out {
@@ -578,13 +624,9 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		items = append(items, it)
 	}
 	ent.items = items
-	ent.edgesIn = ps.res
-	ps.w.memoBytes += entryBytes + eventBytes*(len(ent.in)+len(ent.out)) + itemBytes*len(ent.items) +
-		4*len(ent.passDep) + 8*len(ent.outRefs)
-	if ps.w.memoBytes > maxMemoBytes {
-		ps.w.memo, ps.w.memoBytes = map[int][]*visitEntry{}, 0
-	}
-	ps.w.memo[f.ID] = append(ps.w.memo[f.ID], ent)
+	ps.markDone(ent)
+	ps.e.memo.add(table, f.ID, ent, entryBytes+eventBytes*(len(ent.in)+len(ent.out))+itemBytes*len(ent.items)+
+		4*len(ent.passDep)+8*len(ent.outRefs))
 	if ps.caps > 0 {
 		// compact put the reads and writes back: refer to them instead.
 		ps.events = append(ps.events[:from], stateEvent{ref: &ent.self}, stateEvent{ref: &ent.self, write: true})
@@ -602,6 +644,16 @@ func (ps *passState) matches(ent *visitEntry, active Tri, why []string, depth in
 		return false
 	}
 	return ps.readsMatch(&ent.self)
+}
+
+// readMatches reports whether one input read (not a reference) reads
+// the same now.
+func (ps *passState) readMatches(ev *stateEvent) bool {
+	if ev.key >= 0 {
+		s := &ps.w.st[ev.key]
+		return s.def == ev.def && s.undef == ev.undef && s.unknown == ev.unknown
+	}
+	return ps.fileFlag(ev.key) == ev.val
 }
 
 // readsMatch reports whether every input read of a reference reads the
@@ -636,12 +688,7 @@ func (ps *passState) readsMatch(r *visitRef) bool {
 		if w.skipping > 0 && *w.skipOf(ev.key) > 0 {
 			continue
 		}
-		if ev.key >= 0 {
-			if s := &w.st[ev.key]; s.def != ev.def || s.undef != ev.undef || s.unknown != ev.unknown {
-				ok = false
-				break
-			}
-		} else if ps.fileFlag(ev.key) != ev.val {
+		if !ps.readMatches(ev) {
 			ok = false
 			break
 		}
@@ -698,17 +745,22 @@ func (ps *passState) applyWrites(ent *visitEntry) {
 
 // replayItems records a stored visit's results for the running group.
 func (ps *passState) replayItems(ent *visitEntry) {
-	// Include edges are a set: once in these results, they stay.
-	edges := ent.edgesIn != ps.res
-	ent.edgesIn = ps.res
+	m := ps.w.marksOf(ent)
+	if m != nil && ps.mask != 0 && ps.mask&^m.donePasses == 0 {
+		ps.replayVisits(ent)
+		return
+	}
+	defer ps.markDone(ent)
+	// Include edges are a set, and merging evaluation info again changes
+	// nothing (mergeEvalInfo is a join): once in these results, they stay.
+	again := m != nil
 	for i := range ent.items {
 		it := &ent.items[i]
 		switch it.kind {
 		case itemObs:
 			dr := ps.recordAll(ps.e.fs.Files[it.file], int(it.di), it.reached, it.taken, it.strong)
-			if it.info != nil && it.merged != dr {
+			if it.info != nil && !again {
 				mergeEvalInfo(dr, it.info)
-				it.merged = dr
 			}
 		case itemVisit:
 			ps.firstVisits++
@@ -717,11 +769,37 @@ func (ps *passState) replayItems(ent *visitEntry) {
 				ps.res.Units[it.file] = append(u, ps.unit)
 			}
 		case itemEdge:
-			if edges {
+			if !again {
 				ps.res.Includes[it.edge()] = true
 			}
 		case itemChild:
 			ps.replayItems(it.child)
 		}
+	}
+}
+
+// replayVisits records a stored visit's first visits only: its
+// observations and edges are in the running group's results already.
+func (ps *passState) replayVisits(ent *visitEntry) {
+	m := ps.w.marksOf(ent)
+	if m != nil && m.unit == int32(ps.unit)+1 {
+		ps.firstVisits += ent.visits
+		return
+	}
+	for i := range ent.items {
+		it := &ent.items[i]
+		switch it.kind {
+		case itemVisit:
+			ps.firstVisits++
+			ps.res.Visited[it.file] = true
+			if u := ps.res.Units[it.file]; len(u) == 0 || u[len(u)-1] != ps.unit {
+				ps.res.Units[it.file] = append(u, ps.unit)
+			}
+		case itemChild:
+			ps.replayVisits(it.child)
+		}
+	}
+	if m != nil {
+		m.unit = int32(ps.unit) + 1
 	}
 }

@@ -296,9 +296,10 @@ func (p *Project) Evaluate(cfg cpp.Config, units []*cpp.File) *cpp.Results {
 	var wg sync.WaitGroup
 	for j := 0; j < jobs; j++ {
 		// Contiguous shares: neighbouring units (path order) share most of
-		// their headers, and a worker's visit memo only serves the units
-		// it evaluates itself; interleaved shares made every worker
-		// preprocess the same headers.
+		// their headers. The workers share the engine's visit memo, but
+		// two workers on neighbouring units at once would each read a
+		// header before the other stored it; interleaved shares made every
+		// worker preprocess the same headers.
 		mine := units[cuts[j]:cuts[j+1]]
 		wg.Add(1)
 		go func(j int, mine []*cpp.File) {

@@ -1,0 +1,169 @@
+package cpp
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/archlint/archlint/analyzer/cpp/expr"
+)
+
+// One visit memo for all workers: a scan splits its units between workers
+// (scan.Project.Evaluate), and with a memo per worker each worker read the
+// headers the others had stored already (CCCL libcudacxx/: 16.6 s user with
+// one worker, 21 s with two). The engine now holds one memo that every
+// Evaluate call of it reads and fills.
+//
+// What makes sharing safe and the results independent of scheduling:
+//   - A stored visit is immutable once published, and replaying it does what
+//     reading would have done (visitmemo.go), so which worker stored it, and
+//     when, changes nothing in the results, only the work.
+//   - What a worker marks on stored visits (the passes whose observations
+//     are in its results already) is kept by the worker (entryMarks).
+//   - The values a visit reads and writes are comparable across workers:
+//     definitions are canonical per engine (sharedDefs) and so are the IDs
+//     of names met only while evaluating (extraNames).
+//
+// The memo is bounded (maxMemoBytes, estimated from the entries' lengths):
+// past it the table is replaced by an empty one. Workers still holding
+// entries of the old table keep them alive until they let go.
+
+// maxMemoBytes bounds the memory of the stored visits of an engine, for
+// all its workers together (estimated from their lengths): past it the memo
+// is emptied and fills again. A parent visit refers to its children, so
+// dropping some entries would free little; emptying it frees all but what
+// running readings hold. Each of the two workers of a 2-core scan had
+// 16 MB before the memo was shared.
+const maxMemoBytes = 32 << 20
+
+// visitMemo is an engine's store of first visits, safe for concurrent use.
+type visitMemo struct {
+	table atomic.Pointer[memoTable]
+	nfile int
+	gens  atomic.Uint32 // tables made
+}
+
+// memoTable is one filling of the memo: the stored visits of each file
+// (a list is replaced whole when an entry is added, never changed), the
+// estimated bytes they hold, and the number of entries made while it was
+// in use (each gets the next as its index for entryMarks). gen numbers
+// the tables from 1.
+type memoTable struct {
+	files   []atomic.Pointer[[]*visitEntry]
+	bytes   atomic.Int64
+	entries atomic.Int32
+	gen     uint32
+}
+
+func newVisitMemo(nfile int) *visitMemo {
+	m := &visitMemo{nfile: nfile}
+	m.table.Store(m.newTable())
+	return m
+}
+
+func (m *visitMemo) newTable() *memoTable {
+	return &memoTable{files: make([]atomic.Pointer[[]*visitEntry], m.nfile), gen: m.gens.Add(1)}
+}
+
+// current returns the table in use.
+func (m *visitMemo) current() *memoTable { return m.table.Load() }
+
+// list returns the stored visits of file id.
+func (t *memoTable) list(id int) []*visitEntry {
+	if p := t.files[id].Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// full reports whether file id has as many stored visits as it may keep.
+func (t *memoTable) full(id int) bool { return len(t.list(id)) >= maxVisitEntries }
+
+// add stores a visit of file id, of an estimated size, in table t (the
+// one the entry's index came from); when the memo is past its bound, t is
+// replaced by an empty table first and the entry is dropped.
+func (m *visitMemo) add(t *memoTable, id int, ent *visitEntry, size int) {
+	if t.bytes.Add(int64(size)) > maxMemoBytes {
+		m.table.CompareAndSwap(t, m.newTable())
+		return
+	}
+	for {
+		old := t.files[id].Load()
+		var es []*visitEntry
+		if old != nil {
+			es = *old
+		}
+		if len(es) >= maxVisitEntries {
+			return
+		}
+		next := make([]*visitEntry, len(es)+1)
+		copy(next, es)
+		next[len(es)] = ent
+		if t.files[id].CompareAndSwap(old, &next) {
+			return
+		}
+	}
+}
+
+// entryMarks is what a worker knows about a stored visit, by the entry's
+// index in its table (see markDone): gen is the entry's table (0: no
+// marks), so that an entry of an emptied table, still referred to, never
+// reads another's marks. Marks present mean that the entry's include
+// edges and evaluation infos are in the worker's results, and its
+// observations for donePasses.
+type entryMarks struct {
+	gen        uint32
+	unit       int32 // the unit its files list already, plus one
+	donePasses uint64
+}
+
+// sharedDefs holds the canonical definitions of an engine, one per
+// #define directive and nesting, so that equal states hold equal pointers
+// across units and workers. Workers cache them (worker.defs) and take the
+// lock only for a definition they meet first.
+type sharedDefs struct {
+	mu   sync.Mutex
+	defs map[defKey]*macroDef
+}
+
+func (sd *sharedDefs) get(m *expr.Macro, f *File, line int, conditional bool) *macroDef {
+	k := defKey{m, conditional}
+	sd.mu.Lock()
+	defer sd.mu.Unlock()
+	d := sd.defs[k]
+	if d == nil {
+		d = &macroDef{m: m, file: f, line: line, conditional: conditional}
+		sd.defs[k] = d
+	}
+	return d
+}
+
+// extraNames gives IDs, after the interned ones, to names no directive
+// spells (a token pasted with ##), the same for every worker of an engine.
+type extraNames struct {
+	mu    sync.Mutex
+	ids   map[string]int32
+	names []string
+	count atomic.Int32 // len(names), read without the lock
+}
+
+// id returns the ID of an extra name (base is the number of interned
+// names), and the names known so far.
+func (x *extraNames) id(name string, base int) (int32, []string) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	id, ok := x.ids[name]
+	if !ok {
+		id = int32(base + len(x.names))
+		x.ids[name] = id
+		x.names = append(x.names, name)
+		x.count.Store(int32(len(x.names)))
+	}
+	return id, x.names
+}
+
+// known returns the extra names given so far.
+func (x *extraNames) known() []string {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.names
+}
