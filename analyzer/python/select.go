@@ -39,6 +39,7 @@ import (
 // selection is the state of the fixpoint; it also answers uniqueMethod
 // from the byte scan's count of defs.
 type selection struct {
+	p        *program
 	lx       *Lexer
 	defCount map[uint64]int32
 	definer  map[uint64]int32 // module index of a name's def, when it has one
@@ -89,6 +90,18 @@ type selection struct {
 	qualWait       map[string][]*notedValue
 	newCarriers    []*funcDef
 	newQuals       []string
+
+	// holders are the globals that hold each module, with the module
+	// that holds them; packages and entries remember packagesOf and
+	// entriesFrom (roots.go).
+	holders map[*module][]aliasRef
+	held    map[heldKey]bool
+	// classHolders are the names that yield each class (its aliases),
+	// with the module or class that holds them (reachesClass).
+	classHolders map[*classDef][]classHolder
+	classHeld    map[classHeldKey]bool
+	packages     map[*module][]*module
+	entries      map[rootEntry][][]uint64
 }
 
 // summary is what a value can bring to a module that reads it.
@@ -208,13 +221,15 @@ func (p *program) digestAll() {
 			m.src = nil
 		}
 	}
-	p.sel = &selection{lx: lx, defCount: map[uint64]int32{}, definer: map[uint64]int32{}, dangerGlobals: map[*module]map[uint64]bool{},
+	p.sel = &selection{p: p, lx: lx, defCount: map[uint64]int32{}, definer: map[uint64]int32{}, dangerGlobals: map[*module]map[uint64]bool{},
 		jrGlobals: map[*module]map[uint64]bool{}, modAliases: map[*module]map[uint64]bool{}, jr: map[uint64]bool{}, dangerMembers: map[*classDef]map[uint64]bool{}, jrMembers: map[*classDef]map[uint64]bool{},
 		aliases: map[*classDef]map[uint64]bool{}, returns: map[*funcDef]*summary{}, carrier: map[*funcDef]bool{},
 		jrQuals: map[string]bool{}, jrClasses: map[*classDef]bool{},
 		byQual: map[string][]*funcDef{}, callers: map[string][]string{}, pendingMethods: map[string][]siteRef{},
 		seenMods: map[*worker]map[*module]bool{}, seenCls: map[*worker]map[*classDef]bool{},
-		retWait: map[*funcDef][]*funcDef{}, valWait: map[*funcDef][]*notedValue{}, qualWait: map[string][]*notedValue{}}
+		retWait: map[*funcDef][]*funcDef{}, valWait: map[*funcDef][]*notedValue{}, qualWait: map[string][]*notedValue{},
+		holders: map[*module][]aliasRef{}, held: map[heldKey]bool{},
+		classHolders: map[*classDef][]classHolder{}, classHeld: map[classHeldKey]bool{}, packages: map[*module][]*module{}, entries: map[rootEntry][][]uint64{}}
 	for _, m := range p.mods {
 		for _, h := range m.dig.defs {
 			if p.sel.defCount[h] == 0 {
@@ -343,8 +358,8 @@ func (s *selection) join(p *program) []*module {
 			s.explain(m, test)
 		}
 		if s.mentionsGlobal(m, s.dangerGlobals) || !test && s.mentionsGlobal(m, s.jrGlobals) ||
-			s.mentionsMember(m.dig, s.dangerMembers) || !test && (s.mentionsAny(m.dig, s.jr) ||
-			s.mentionsMember(m.dig, s.jrMembers) || s.mentionsClass(m.dig, s.jrClasses)) {
+			s.mentionsMember(m, s.dangerMembers) || !test && (s.mentionsAny(m.dig, s.jr) ||
+			s.mentionsMember(m, s.jrMembers) || s.mentionsClass(m, s.jrClasses)) {
 			p.selected[m.idx] = true
 			out = append(out, m)
 		}
@@ -366,27 +381,41 @@ func (s *selection) mentionsGlobal(m *module, globals map[*module]map[uint64]boo
 // reaches says whether m can import from a: it names a (its last name
 // component, or a global that holds it), or a is the __init__.py of m's
 // package or one above, which "from . import x" reaches unnamed.
+// A module of another root is reached only through a name that resolves
+// to it from m's root (reachesOther).
 func (s *selection) reaches(m, a *module) bool {
 	if m.root == a.root {
 		if dir, ok := strings.CutSuffix(a.path, "__init__.py"); ok && strings.HasPrefix(m.path, dir) {
 			return true
 		}
 	}
-	return m.dig.mentions(a.lastHash) || s.mentionsAny(m.dig, s.modAliases[a])
+	if !m.dig.mentions(a.lastHash) && !s.mentionsAny(m.dig, s.modAliases[a]) {
+		return false
+	}
+	return m.root == a.root || s.reachesOther(s.p, m, a)
 }
 
-func (s *selection) mentionsClass(d *Digest, classes map[*classDef]bool) bool {
+// namesClass says whether m names class c or a name that yields it; a
+// class of another root only through what m can reach (reachesClass).
+func (s *selection) namesClass(m *module, c *classDef) bool {
+	if !m.dig.mentions(wordHashString(c.name)) && !s.mentionsAny(m.dig, s.aliases[c]) {
+		return false
+	}
+	return m.root == c.mod.root || s.reachesClass(m, c)
+}
+
+func (s *selection) mentionsClass(m *module, classes map[*classDef]bool) bool {
 	for c := range classes {
-		if d.mentions(wordHashString(c.name)) || s.mentionsAny(d, s.aliases[c]) {
+		if s.namesClass(m, c) {
 			return true
 		}
 	}
 	return false
 }
 
-func (s *selection) mentionsMember(d *Digest, members map[*classDef]map[uint64]bool) bool {
+func (s *selection) mentionsMember(m *module, members map[*classDef]map[uint64]bool) bool {
 	for c, names := range members {
-		if s.mentionsAny(d, names) && (d.mentions(wordHashString(c.name)) || s.mentionsAny(d, s.aliases[c])) {
+		if s.mentionsAny(m.dig, names) && s.namesClass(m, c) {
 			return true
 		}
 	}
@@ -455,6 +484,11 @@ func (s *selection) takeReturns(w *worker) {
 		all.merge(sum)
 		for c := range sum.classes {
 			addMember(s.aliases, c, fn.name)
+			if fn.class != nil {
+				s.holdClass(c, classHolder{cls: fn.class, h: wordHashString(fn.name)})
+			} else {
+				s.holdClass(c, classHolder{mod: fn.mod, h: wordHashString(fn.name)})
+			}
 		}
 		s.checkReturn(fn)
 	}
@@ -646,12 +680,18 @@ func (s *selection) takeValues(w *worker) {
 func (s *selection) noteValue(m *module, c *classDef, name string, v Value) {
 	if v.k == vModule && m != nil {
 		addMember(s.modAliases, v.mod, name)
+		r := aliasRef{m, wordHashString(lastName(name))}
+		if !s.held[heldKey{v.mod, r}] {
+			s.held[heldKey{v.mod, r}] = true
+			s.holders[v.mod] = append(s.holders[v.mod], r)
+		}
 		return
 	}
 	e := &notedValue{m: m, c: c, name: name}
 	summarize(s.lx, v, &e.sum, 0)
 	for k := range e.sum.classes {
 		addMember(s.aliases, k, name)
+		s.holdClass(k, classHolder{mod: m, cls: c, h: wordHashString(lastName(name))})
 	}
 	if !s.checkValue(e) {
 		return
@@ -791,19 +831,38 @@ var debugSelection = os.Getenv("ARCHLINT_PY_DEBUG")
 func (s *selection) explain(m *module, test bool) {
 	for a, names := range s.dangerGlobals {
 		if s.reaches(m, a) && (m.dig.StarImport || s.mentionsAny(m.dig, names)) {
-			fmt.Fprintln(os.Stderr, "join-danger", m.path, "via", a.path, m.dig.StarImport)
+			fmt.Fprintln(os.Stderr, "join-danger", m.root+"/"+m.path, "via", a.root+"/"+a.path, m.dig.StarImport)
 			return
 		}
 	}
 	for a, names := range s.jrGlobals {
 		if !test && s.reaches(m, a) && (m.dig.StarImport || s.mentionsAny(m.dig, names)) {
-			fmt.Fprintln(os.Stderr, "join-jr", m.path, "via", a.path, m.dig.StarImport)
+			fmt.Fprintln(os.Stderr, "join-jr", m.root+"/"+m.path, "via", a.root+"/"+a.path, m.dig.StarImport)
 			return
 		}
 	}
 	for c, names := range s.dangerMembers {
-		if s.mentionsAny(m.dig, names) && (m.dig.mentions(wordHashString(c.name)) || s.mentionsAny(m.dig, s.aliases[c])) {
-			fmt.Fprintln(os.Stderr, "join-member", m.path, "via", c.qual)
+		if s.mentionsAny(m.dig, names) && s.namesClass(m, c) {
+			fmt.Fprintln(os.Stderr, "join-member", m.root+"/"+m.path, "via", c.mod.root+"/"+c.qual)
+			return
+		}
+	}
+	if test {
+		return
+	}
+	if s.mentionsAny(m.dig, s.jr) {
+		fmt.Fprintln(os.Stderr, "join-method", m.root+"/"+m.path)
+		return
+	}
+	for c, names := range s.jrMembers {
+		if s.mentionsAny(m.dig, names) && s.namesClass(m, c) {
+			fmt.Fprintln(os.Stderr, "join-jrmember", m.root+"/"+m.path, "via", c.mod.root+"/"+c.qual)
+			return
+		}
+	}
+	for c := range s.jrClasses {
+		if s.namesClass(m, c) {
+			fmt.Fprintln(os.Stderr, "join-jrclass", m.root+"/"+m.path, "via", c.mod.root+"/"+c.qual)
 			return
 		}
 	}
