@@ -313,9 +313,6 @@ func (p *program) selectFiles() {
 		s.grow(p, ws)
 		fresh = s.join(p)
 	}
-	// The selection is made: what grow kept is not needed any more.
-	s.byQual, s.indexed, s.callers, s.pendingMethods = nil, nil, nil, nil
-	s.seenMods, s.seenCls, s.retWait, s.valWait, s.qualWait = nil, nil, nil, nil, nil
 	for _, m := range p.mods {
 		if p.selected[m.idx] {
 			p.order = append(p.order, m)
@@ -341,6 +338,11 @@ func (p *program) selectFiles() {
 			}
 		}
 	}
+	// The selection is made: the interpretation reads only the counts of
+	// defs (uniqueMethod). The rest (call edges, summaries, names,
+	// holders) is 25 MB on the six-tree set, held through the
+	// interpretation's peak otherwise.
+	*s = selection{p: s.p, lx: s.lx, defCount: s.defCount, definer: s.definer}
 }
 
 // join selects the modules that mention a danger name, or a JIT-reaching
