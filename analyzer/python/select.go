@@ -39,6 +39,7 @@ import (
 // selection is the state of the fixpoint; it also answers uniqueMethod
 // from the byte scan's count of defs.
 type selection struct {
+	p        *program
 	lx       *Lexer
 	defCount map[uint64]int32
 	definer  map[uint64]int32 // module index of a name's def, when it has one
@@ -64,44 +65,43 @@ type selection struct {
 	jrClasses map[*classDef]bool
 	// facts are the JIT calls and call edges the workers recorded.
 	facts *facts
-	// noted are the globals and class attributes growValues has seen.
-	noted map[valueKey]*notedValue
-}
 
-// valueKey is a global (m) or class attribute (c) as a worker holds it.
-type valueKey struct {
-	w    *worker
-	m    *module
-	c    *classDef
-	name string
-}
+	// What grow keeps between rounds, so that each fact is looked at
+	// when it arrives and when something it waits on turns:
+	//   - byQual are the functions by qualified name, of the modules
+	//     parsed so far (indexed);
+	//   - callers are the call edges outside tests, by callee;
+	//   - pendingMethods are the calls on objects of unknown type whose
+	//     name has no method yet (methodFor), by name;
+	//   - seenMods and seenCls are the modules and classes whose values
+	//     each worker has noted;
+	//   - retWait, valWait and qualWait are the functions and values
+	//     waiting on a function to turn a carrier or on a qualified
+	//     name to turn JIT-reaching;
+	//   - newCarriers and newQuals have turned and are not followed yet.
+	byQual         map[string][]*funcDef
+	indexed        []bool
+	callers        map[string][]string
+	pendingMethods map[string][]siteRef
+	seenMods       map[*worker]map[*module]bool
+	seenCls        map[*worker]map[*classDef]bool
+	retWait        map[*funcDef][]*funcDef
+	valWait        map[*funcDef][]*notedValue
+	qualWait       map[string][]*notedValue
+	newCarriers    []*funcDef
+	newQuals       []string
 
-// notedValue is a value's summary, and whether its name was added as a
-// danger name and as a JIT-reaching one.
-type notedValue struct {
-	sum        summary
-	danger, jr bool
-}
-
-// merge takes in what the workers learnt in a round.
-func (s *selection) merge(ws []*worker) {
-	for _, w := range ws {
-		for fn, sum := range w.track.returns {
-			if s.returns[fn] == nil {
-				s.returns[fn] = &summary{}
-			}
-			s.returns[fn].merge(sum)
-		}
-		for k := range w.facts.calls {
-			s.facts.calls[k] = true
-		}
-		for site, r := range w.facts.jit {
-			s.facts.jit[site] = r
-		}
-		for site, name := range w.facts.methods {
-			s.facts.methods[site] = name
-		}
-	}
+	// holders are the globals that hold each module, with the module
+	// that holds them; packages and entries remember packagesOf and
+	// entriesFrom (roots.go).
+	holders map[*module][]aliasRef
+	held    map[heldKey]bool
+	// classHolders are the names that yield each class (its aliases),
+	// with the module or class that holds them (reachesClass).
+	classHolders map[*classDef][]classHolder
+	classHeld    map[classHeldKey]bool
+	packages     map[*module][]*module
+	entries      map[rootEntry][][]uint64
 }
 
 // summary is what a value can bring to a module that reads it.
@@ -221,10 +221,15 @@ func (p *program) digestAll() {
 			m.src = nil
 		}
 	}
-	p.sel = &selection{lx: lx, defCount: map[uint64]int32{}, definer: map[uint64]int32{}, dangerGlobals: map[*module]map[uint64]bool{},
+	p.sel = &selection{p: p, lx: lx, defCount: map[uint64]int32{}, definer: map[uint64]int32{}, dangerGlobals: map[*module]map[uint64]bool{},
 		jrGlobals: map[*module]map[uint64]bool{}, modAliases: map[*module]map[uint64]bool{}, jr: map[uint64]bool{}, dangerMembers: map[*classDef]map[uint64]bool{}, jrMembers: map[*classDef]map[uint64]bool{},
 		aliases: map[*classDef]map[uint64]bool{}, returns: map[*funcDef]*summary{}, carrier: map[*funcDef]bool{},
-		jrQuals: map[string]bool{}, jrClasses: map[*classDef]bool{}, noted: map[valueKey]*notedValue{}}
+		jrQuals: map[string]bool{}, jrClasses: map[*classDef]bool{},
+		byQual: map[string][]*funcDef{}, callers: map[string][]string{}, pendingMethods: map[string][]siteRef{},
+		seenMods: map[*worker]map[*module]bool{}, seenCls: map[*worker]map[*classDef]bool{},
+		retWait: map[*funcDef][]*funcDef{}, valWait: map[*funcDef][]*notedValue{}, qualWait: map[string][]*notedValue{},
+		holders: map[*module][]aliasRef{}, held: map[heldKey]bool{},
+		classHolders: map[*classDef][]classHolder{}, classHeld: map[classHeldKey]bool{}, packages: map[*module][]*module{}, entries: map[rootEntry][][]uint64{}}
 	for _, m := range p.mods {
 		for _, h := range m.dig.defs {
 			if p.sel.defCount[h] == 0 {
@@ -305,11 +310,9 @@ func (p *program) selectFiles() {
 			}()
 		}
 		wg.Wait()
-		s.merge(ws)
 		s.grow(p, ws)
 		fresh = s.join(p)
 	}
-	s.noted = nil // the selection is made
 	for _, m := range p.mods {
 		if p.selected[m.idx] {
 			p.order = append(p.order, m)
@@ -331,10 +334,15 @@ func (p *program) selectFiles() {
 		fmt.Fprintf(os.Stderr, "python: %d files, %d seeds, %d selected, %d loaded, %d arch, %d danger, %d jr\n", len(p.mods), seeds, len(p.order), loaded, arch, len(s.dangerGlobals)+len(s.dangerMembers), len(s.jrQuals))
 		if debugSelection == "2" {
 			for _, m := range p.order {
-				fmt.Fprintln(os.Stderr, "  sel", m.path)
+				fmt.Fprintln(os.Stderr, "  sel", m.root+"/"+m.path)
 			}
 		}
 	}
+	// The selection is made: the interpretation reads only the counts of
+	// defs (uniqueMethod). The rest (call edges, summaries, names,
+	// holders) is 25 MB on the six-tree set, held through the
+	// interpretation's peak otherwise.
+	*s = selection{p: s.p, lx: s.lx, defCount: s.defCount, definer: s.definer}
 }
 
 // join selects the modules that mention a danger name, or a JIT-reaching
@@ -352,8 +360,8 @@ func (s *selection) join(p *program) []*module {
 			s.explain(m, test)
 		}
 		if s.mentionsGlobal(m, s.dangerGlobals) || !test && s.mentionsGlobal(m, s.jrGlobals) ||
-			s.mentionsMember(m.dig, s.dangerMembers) || !test && (s.mentionsAny(m.dig, s.jr) ||
-			s.mentionsMember(m.dig, s.jrMembers) || s.mentionsClass(m.dig, s.jrClasses)) {
+			s.mentionsMember(m, s.dangerMembers) || !test && (s.mentionsAny(m.dig, s.jr) ||
+			s.mentionsMember(m, s.jrMembers) || s.mentionsClass(m, s.jrClasses)) {
 			p.selected[m.idx] = true
 			out = append(out, m)
 		}
@@ -375,27 +383,41 @@ func (s *selection) mentionsGlobal(m *module, globals map[*module]map[uint64]boo
 // reaches says whether m can import from a: it names a (its last name
 // component, or a global that holds it), or a is the __init__.py of m's
 // package or one above, which "from . import x" reaches unnamed.
+// A module of another root is reached only through a name that resolves
+// to it from m's root (reachesOther).
 func (s *selection) reaches(m, a *module) bool {
 	if m.root == a.root {
 		if dir, ok := strings.CutSuffix(a.path, "__init__.py"); ok && strings.HasPrefix(m.path, dir) {
 			return true
 		}
 	}
-	return m.dig.mentions(a.lastHash) || s.mentionsAny(m.dig, s.modAliases[a])
+	if !m.dig.mentions(a.lastHash) && !s.mentionsAny(m.dig, s.modAliases[a]) {
+		return false
+	}
+	return m.root == a.root || s.reachesOther(s.p, m, a)
 }
 
-func (s *selection) mentionsClass(d *Digest, classes map[*classDef]bool) bool {
+// namesClass says whether m names class c or a name that yields it; a
+// class of another root only through what m can reach (reachesClass).
+func (s *selection) namesClass(m *module, c *classDef) bool {
+	if !m.dig.mentions(wordHashString(c.name)) && !s.mentionsAny(m.dig, s.aliases[c]) {
+		return false
+	}
+	return m.root == c.mod.root || s.reachesClass(m, c)
+}
+
+func (s *selection) mentionsClass(m *module, classes map[*classDef]bool) bool {
 	for c := range classes {
-		if d.mentions(wordHashString(c.name)) || s.mentionsAny(d, s.aliases[c]) {
+		if s.namesClass(m, c) {
 			return true
 		}
 	}
 	return false
 }
 
-func (s *selection) mentionsMember(d *Digest, members map[*classDef]map[uint64]bool) bool {
+func (s *selection) mentionsMember(m *module, members map[*classDef]map[uint64]bool) bool {
 	for c, names := range members {
-		if s.mentionsAny(d, names) && (d.mentions(wordHashString(c.name)) || s.mentionsAny(d, s.aliases[c])) {
+		if s.mentionsAny(m.dig, names) && s.namesClass(m, c) {
 			return true
 		}
 	}
@@ -419,23 +441,302 @@ func (s *selection) mentionsAny(d *Digest, names map[uint64]bool) bool {
 	return false
 }
 
-// grow adds what the worker has learnt to the danger and JIT-reaching
-// names until nothing changes.
+// grow adds what the workers have learnt to the danger and JIT-reaching
+// names until nothing changes. Every rule only adds (a function becomes a
+// carrier, a name becomes JIT-reaching, a value's name is added), so the
+// fixpoint does not depend on the order the rules fire in; each fact is
+// looked at when it arrives and again only when something it waits on
+// changes (a carrier in its summary, a qualified name turning
+// JIT-reaching). Rebuilding the call edges and re-reading every global at
+// every step was a sixth of a six-tree scan's selection (9 s of CPU).
 func (s *selection) grow(p *program, ws []*worker) {
-	for {
-		changed := s.growCarriers()
-		if s.growJR(p) {
-			changed = true
-		}
-		for _, w := range ws {
-			if s.growValues(w) {
-				changed = true
+	// Functions of modules parsed since the last round, for the names
+	// of a qualified name that turns JIT-reaching (byQual).
+	for len(s.indexed) < len(p.mods) {
+		s.indexed = append(s.indexed, false)
+	}
+	for _, m := range p.mods {
+		if !s.indexed[m.idx] && m.parsed != nil {
+			s.indexed[m.idx] = true
+			for _, fn := range m.funcs {
+				s.byQual[fn.qual] = append(s.byQual[fn.qual], fn)
 			}
 		}
-		if !changed {
-			return
+	}
+	for _, w := range ws {
+		s.takeReturns(w)
+		s.takeFacts(p, w)
+	}
+	s.linkMethods(p)
+	for _, w := range ws {
+		s.takeValues(w)
+	}
+	s.drain()
+}
+
+// takeReturns merges what a worker saw functions return, and checks the
+// functions again: a summary only grows.
+func (s *selection) takeReturns(w *worker) {
+	for fn, sum := range w.track.returns {
+		all := s.returns[fn]
+		if all == nil {
+			all = &summary{}
+			s.returns[fn] = all
+		}
+		all.merge(sum)
+		for c := range sum.classes {
+			addMember(s.aliases, c, fn.name)
+			if fn.class != nil {
+				s.holdClass(c, classHolder{cls: fn.class, h: wordHashString(fn.name)})
+			} else {
+				s.holdClass(c, classHolder{mod: fn.mod, h: wordHashString(fn.name)})
+			}
+		}
+		s.checkReturn(fn)
+	}
+}
+
+// checkReturn makes fn a carrier when what it returns brings the
+// capability (or a function that does); until then it waits on the
+// functions in its summary that are not carriers yet.
+func (s *selection) checkReturn(fn *funcDef) {
+	if s.carrier[fn] || fn.size > maxHelperNodes {
+		// A function too big to follow returns nothing to callers.
+		return
+	}
+	sum := s.returns[fn]
+	if danger, _ := s.dangerous(sum); danger {
+		s.carrier[fn] = true
+		if fn.class == nil {
+			addMember(s.dangerGlobals, fn.mod, fn.name)
+		} else {
+			addMember(s.dangerMembers, fn.class, fn.name)
+		}
+		s.newCarriers = append(s.newCarriers, fn)
+		return
+	}
+	for g := range sum.fns {
+		s.retWait[g] = append(s.retWait[g], fn)
+	}
+}
+
+// takeFacts takes a worker's JIT calls and call edges: the functions that
+// make JIT calls are JIT-reaching, and an edge's caller becomes so when
+// its callee is or turns so (analyzer/chain walks the same callers).
+// Edges from tests never extend a chain.
+func (s *selection) takeFacts(p *program, w *worker) {
+	for k := range w.facts.calls {
+		if s.facts.calls[k] {
+			continue
+		}
+		s.facts.calls[k] = true
+		s.edge(p, k)
+	}
+	for site, r := range w.facts.jit {
+		s.facts.jit[site] = r
+		s.addJR(r.mod.Function)
+	}
+	for site, name := range w.facts.methods {
+		if _, ok := s.facts.methods[site]; ok {
+			continue
+		}
+		s.facts.methods[site] = name
+		s.pendingMethods[name] = append(s.pendingMethods[name], site)
+	}
+}
+
+// edge adds a call edge to the callers of its callee.
+func (s *selection) edge(p *program, k edgeKey) {
+	m := p.mods[k.site.mod]
+	if chainTestPath(m.path) {
+		return
+	}
+	caller := m.enclosing(k.site.node)
+	q := k.callee.qual
+	s.callers[q] = append(s.callers[q], caller)
+	if s.jrQuals[q] {
+		s.addJR(caller)
+	}
+}
+
+// linkMethods links the calls obj.name(...) on objects of unknown type
+// whose name now has its method (methodFor): that depends on the modules
+// selected, which only grow, and a link once made stays.
+func (s *selection) linkMethods(p *program) {
+	for name, sites := range s.pendingMethods {
+		to := p.methodFor(name)
+		if to == nil {
+			continue
+		}
+		delete(s.pendingMethods, name)
+		for _, site := range sites {
+			s.edge(p, edgeKey{site, to})
 		}
 	}
+}
+
+// addJR makes a qualified name JIT-reaching, with the names of the
+// functions it names among the modules parsed so far.
+func (s *selection) addJR(q string) {
+	if s.jrQuals[q] {
+		return
+	}
+	s.jrQuals[q] = true
+	s.newQuals = append(s.newQuals, q)
+	name := lastName(q)
+	for _, fn := range s.byQual[q] {
+		switch {
+		case fn.class == nil:
+			addMember(s.jrGlobals, fn.mod, name)
+		case name == "__init__":
+			// Calling the class (by any of its names) calls __init__.
+			s.jrClasses[fn.class] = true
+		case s.defCount[wordHashString(name)] == 1:
+			// A call on an object of unknown type reaches it.
+			addHash(s.jr, name)
+		default:
+			addMember(s.jrMembers, fn.class, name)
+		}
+	}
+}
+
+// drain follows what turned since: carriers make the functions returning
+// them carriers and the values holding them danger names; JIT-reaching
+// names make their callers JIT-reaching and the values holding them
+// JIT-reaching names.
+func (s *selection) drain() {
+	for len(s.newCarriers) > 0 || len(s.newQuals) > 0 {
+		if n := len(s.newCarriers); n > 0 {
+			fn := s.newCarriers[n-1]
+			s.newCarriers = s.newCarriers[:n-1]
+			for _, g := range s.retWait[fn] {
+				s.checkReturn(g)
+			}
+			delete(s.retWait, fn)
+			for _, e := range s.valWait[fn] {
+				s.checkValue(e)
+			}
+			delete(s.valWait, fn)
+			continue
+		}
+		q := s.newQuals[len(s.newQuals)-1]
+		s.newQuals = s.newQuals[:len(s.newQuals)-1]
+		for _, c := range s.callers[q] {
+			s.addJR(c)
+		}
+		for _, e := range s.qualWait[q] {
+			s.checkValue(e)
+		}
+		delete(s.qualWait, q)
+	}
+}
+
+// notedValue is a global (m) or class attribute (c) a worker holds, with
+// what its value brings, and whether its name was added as a danger name
+// and as a JIT-reaching one.
+type notedValue struct {
+	m          *module
+	c          *classDef
+	name       string
+	sum        summary
+	danger, jr bool
+}
+
+// takeValues notes the globals and class attributes of the modules and
+// classes a worker ran since the last round. A module that has run (and a
+// class whose body has) keeps its values, so each is summarized once.
+func (s *selection) takeValues(w *worker) {
+	seen := s.seenMods[w]
+	if seen == nil {
+		seen = map[*module]bool{}
+		s.seenMods[w] = seen
+	}
+	for m, ms := range w.mods {
+		if seen[m] {
+			continue
+		}
+		seen[m] = true
+		for name, v := range ms.globals.m {
+			s.noteValue(m, nil, name, v)
+		}
+	}
+	seenC := s.seenCls[w]
+	if seenC == nil {
+		seenC = map[*classDef]bool{}
+		s.seenCls[w] = seenC
+	}
+	for c, attrs := range w.cls {
+		if seenC[c] {
+			continue
+		}
+		seenC[c] = true
+		for name, v := range attrs {
+			s.noteValue(nil, c, name, v)
+		}
+	}
+}
+
+// noteValue adds the names a global or class attribute brings: a module's
+// aliases, a class's aliases, and, now or once what it holds turns, a
+// danger or JIT-reaching name.
+func (s *selection) noteValue(m *module, c *classDef, name string, v Value) {
+	if v.k == vModule && m != nil {
+		addMember(s.modAliases, v.mod, name)
+		r := aliasRef{m, wordHashString(lastName(name))}
+		if !s.held[heldKey{v.mod, r}] {
+			s.held[heldKey{v.mod, r}] = true
+			s.holders[v.mod] = append(s.holders[v.mod], r)
+		}
+		return
+	}
+	e := &notedValue{m: m, c: c, name: name}
+	summarize(s.lx, v, &e.sum, 0)
+	for k := range e.sum.classes {
+		addMember(s.aliases, k, name)
+		s.holdClass(k, classHolder{mod: m, cls: c, h: wordHashString(lastName(name))})
+	}
+	if !s.checkValue(e) {
+		return
+	}
+	// It may turn: wait on the carriers and JIT-reaching names it holds.
+	for fn := range e.sum.fns {
+		if !s.carrier[fn] {
+			s.valWait[fn] = append(s.valWait[fn], e)
+		}
+		if !s.jrQuals[fn.qual] {
+			s.qualWait[fn.qual] = append(s.qualWait[fn.qual], e)
+		}
+	}
+	for k := range e.sum.classes {
+		if ini := k.methods["__init__"]; ini != nil && !s.jrQuals[ini.qual] {
+			s.qualWait[ini.qual] = append(s.qualWait[ini.qual], e)
+		}
+	}
+}
+
+// checkValue adds the value's name as a danger and a JIT-reaching name
+// when it is one, and says whether it could still turn either.
+func (s *selection) checkValue(e *notedValue) bool {
+	if e.danger && e.jr {
+		return false
+	}
+	danger, jr := s.dangerous(&e.sum)
+	if danger && !e.danger {
+		if e.c == nil {
+			addMember(s.dangerGlobals, e.m, e.name)
+		} else {
+			addMember(s.dangerMembers, e.c, e.name)
+		}
+	}
+	if jr && !e.jr {
+		if e.c == nil {
+			addMember(s.jrGlobals, e.m, e.name)
+		} else {
+			addMember(s.jrMembers, e.c, e.name)
+		}
+	}
+	e.danger, e.jr = danger, jr
+	return !(danger && jr) && (len(e.sum.fns) > 0 || len(e.sum.classes) > 0)
 }
 
 func addHash(set map[uint64]bool, name string) bool {
@@ -452,160 +753,6 @@ func addMember[K comparable](sets map[K]map[uint64]bool, c K, name string) bool 
 		sets[c] = map[uint64]bool{}
 	}
 	return addHash(sets[c], name)
-}
-
-// growCarriers marks the functions whose returns bring the capability (or
-// a function that does), and names them.
-func (s *selection) growCarriers() bool {
-	changed := false
-	for {
-		again := false
-		for fn, sum := range s.returns {
-			if s.carrier[fn] || fn.size > maxHelperNodes {
-				// A function too big to follow returns nothing to callers.
-				continue
-			}
-			if danger, _ := s.dangerous(sum); danger {
-				s.carrier[fn] = true
-				again = true
-				if fn.class == nil {
-					addMember(s.dangerGlobals, fn.mod, fn.name)
-				} else {
-					addMember(s.dangerMembers, fn.class, fn.name)
-				}
-			}
-		}
-		if !again {
-			break
-		}
-		changed = true
-	}
-	for fn, sum := range s.returns {
-		for c := range sum.classes {
-			if addMember(s.aliases, c, fn.name) {
-				changed = true
-			}
-		}
-	}
-	return changed
-}
-
-// growJR follows the recorded call edges up from the functions that make
-// JIT calls, as analyzer/chain does, and adds the callers' names.
-func (s *selection) growJR(p *program) bool {
-	fx := s.facts
-	changed := false
-	byQual := map[string][]*funcDef{}
-	for _, m := range p.mods {
-		if m.parsed != nil {
-			for _, fn := range m.funcs {
-				byQual[fn.qual] = append(byQual[fn.qual], fn)
-			}
-		}
-	}
-	add := func(q string) {
-		if s.jrQuals[q] {
-			return
-		}
-		s.jrQuals[q] = true
-		changed = true
-		name := lastName(q)
-		for _, fn := range byQual[q] {
-			switch {
-			case fn.class == nil:
-				addMember(s.jrGlobals, fn.mod, name)
-			case name == "__init__":
-				// Calling the class (by any of its names) calls __init__.
-				s.jrClasses[fn.class] = true
-			case s.defCount[wordHashString(name)] == 1:
-				// A call on an object of unknown type reaches it.
-				addHash(s.jr, name)
-			default:
-				addMember(s.jrMembers, fn.class, name)
-			}
-		}
-	}
-	for _, r := range fx.jit {
-		add(r.mod.Function)
-	}
-	callers := map[string][]string{}
-	for k := range fx.allCalls(p) {
-		m := p.mods[k.site.mod]
-		if chainTestPath(m.path) {
-			continue
-		}
-		callers[k.callee.qual] = append(callers[k.callee.qual], m.enclosing(k.site.node))
-	}
-	queue := make([]string, 0, len(s.jrQuals))
-	for q := range s.jrQuals {
-		queue = append(queue, q)
-	}
-	for len(queue) > 0 {
-		q := queue[0]
-		queue = queue[1:]
-		for _, c := range callers[q] {
-			if !s.jrQuals[c] {
-				add(c)
-				queue = append(queue, c)
-			}
-		}
-	}
-	return changed
-}
-
-// growValues adds the names of globals and class attributes whose values
-// bring the capability, a JIT builder or a JIT-reaching function, and the
-// names that yield a class.
-func (s *selection) growValues(w *worker) bool {
-	changed := false
-	note := func(m *module, c *classDef, name string, v Value) {
-		if v.k == vModule && m != nil {
-			changed = addMember(s.modAliases, v.mod, name) || changed
-			return
-		}
-		// A global or attribute of a module or class that has run
-		// keeps its value, so it is summarized once; and what it
-		// brings only grows with the carriers and JIT-reaching
-		// functions, so a name already added is not looked at again.
-		key := valueKey{w, m, c, name}
-		e := s.noted[key]
-		if e == nil {
-			e = &notedValue{}
-			summarize(s.lx, v, &e.sum, 0)
-			s.noted[key] = e
-			for k := range e.sum.classes {
-				changed = addMember(s.aliases, k, name) || changed
-			}
-		}
-		if e.danger && e.jr {
-			return
-		}
-		danger, jr := s.dangerous(&e.sum)
-		switch {
-		case danger && c == nil:
-			changed = addMember(s.dangerGlobals, m, name) || changed
-		case danger:
-			changed = addMember(s.dangerMembers, c, name) || changed
-		}
-		switch {
-		case jr && c == nil:
-			changed = addMember(s.jrGlobals, m, name) || changed
-		case jr:
-			changed = addMember(s.jrMembers, c, name) || changed
-		}
-		e.danger, e.jr = danger, jr
-	}
-	for m, ms := range w.mods {
-		for name, v := range ms.globals.m {
-			note(m, nil, name, v)
-		}
-	}
-	for c, attrs := range w.cls {
-		for name, v := range attrs {
-			note(nil, c, name, v)
-		}
-	}
-	return changed
 }
 
 func jitBuilderName(name string) bool {
@@ -686,19 +833,38 @@ var debugSelection = os.Getenv("ARCHLINT_PY_DEBUG")
 func (s *selection) explain(m *module, test bool) {
 	for a, names := range s.dangerGlobals {
 		if s.reaches(m, a) && (m.dig.StarImport || s.mentionsAny(m.dig, names)) {
-			fmt.Fprintln(os.Stderr, "join-danger", m.path, "via", a.path, m.dig.StarImport)
+			fmt.Fprintln(os.Stderr, "join-danger", m.root+"/"+m.path, "via", a.root+"/"+a.path, m.dig.StarImport)
 			return
 		}
 	}
 	for a, names := range s.jrGlobals {
 		if !test && s.reaches(m, a) && (m.dig.StarImport || s.mentionsAny(m.dig, names)) {
-			fmt.Fprintln(os.Stderr, "join-jr", m.path, "via", a.path, m.dig.StarImport)
+			fmt.Fprintln(os.Stderr, "join-jr", m.root+"/"+m.path, "via", a.root+"/"+a.path, m.dig.StarImport)
 			return
 		}
 	}
 	for c, names := range s.dangerMembers {
-		if s.mentionsAny(m.dig, names) && (m.dig.mentions(wordHashString(c.name)) || s.mentionsAny(m.dig, s.aliases[c])) {
-			fmt.Fprintln(os.Stderr, "join-member", m.path, "via", c.qual)
+		if s.mentionsAny(m.dig, names) && s.namesClass(m, c) {
+			fmt.Fprintln(os.Stderr, "join-member", m.root+"/"+m.path, "via", c.mod.root+"/"+c.qual)
+			return
+		}
+	}
+	if test {
+		return
+	}
+	if s.mentionsAny(m.dig, s.jr) {
+		fmt.Fprintln(os.Stderr, "join-method", m.root+"/"+m.path)
+		return
+	}
+	for c, names := range s.jrMembers {
+		if s.mentionsAny(m.dig, names) && s.namesClass(m, c) {
+			fmt.Fprintln(os.Stderr, "join-jrmember", m.root+"/"+m.path, "via", c.mod.root+"/"+c.qual)
+			return
+		}
+	}
+	for c := range s.jrClasses {
+		if s.namesClass(m, c) {
+			fmt.Fprintln(os.Stderr, "join-jrclass", m.root+"/"+m.path, "via", c.mod.root+"/"+c.qual)
 			return
 		}
 	}

@@ -62,6 +62,55 @@ func TestSelectionEqualsAllFiles(t *testing.T) {
 	}
 }
 
+// multiRoot is the fixture of two scan roots: lib (a fifth or more of its
+// files are seeds) and app, which imports lib's modules by name and has
+// files that mention lib's names without reaching them.
+func multiRoot(t *testing.T) []Source {
+	return append(loadRoot(t, "testdata/roots/lib"), loadRoot(t, "testdata/roots/app")...)
+}
+
+// TestSelectionEqualsAllFilesRoots is the differential test on two roots
+// scanned together, with the selection forced on and as analyze decides.
+func TestSelectionEqualsAllFilesRoots(t *testing.T) {
+	srcs := multiRoot(t)
+	for _, force := range []bool{true, false} {
+		cfg := fixtureConfig()
+		cfg.alwaysSelect = force
+		all := cfg
+		all.AllFiles = true
+		want, wantNotes := AnalyzeProgram(srcs, all)
+		got, gotNotes := AnalyzeProgram(srcs, cfg)
+		compareSelection(t, want, got, wantNotes, gotNotes)
+		if len(want.JIT) == 0 || len(chainEdges(want)) < 2 {
+			t.Errorf("fixture lost its chain: %d JIT calls, edges %v", len(want.JIT), chainEdges(want))
+		}
+	}
+}
+
+// TestSelectionAcrossRoots: a file joins another root's module only when
+// a name it spells resolves there; this root's own topk and a get/choose
+// on an unknown object stay out.
+func TestSelectionAcrossRoots(t *testing.T) {
+	prog := newProgram(stubModules(sortedSources(multiRoot(t))), fixtureConfig())
+	defer prog.parsers.close()
+	prog.digestAll()
+	prog.selectFiles()
+	var in []string
+	for _, m := range prog.order {
+		in = append(in, m.path)
+	}
+	for _, p := range []string{"app/real.py", "app/model.py", "fused/topk.py", "fused/norm.py", "fused/tuner.py"} {
+		if !slices.Contains(in, p) {
+			t.Errorf("%s not selected: %v", p, in)
+		}
+	}
+	for _, p := range []string{"app/fake.py", "app/other.py", "app/plain1.py", "fused/shapes.py"} {
+		if slices.Contains(in, p) {
+			t.Errorf("%s selected: %v", p, in)
+		}
+	}
+}
+
 func compareSelection(t *testing.T, want, got *Program, wantNotes, gotNotes []Notification) {
 	t.Helper()
 	if !reflect.DeepEqual(want.Gates, got.Gates) {

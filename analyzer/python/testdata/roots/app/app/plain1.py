@@ -1,0 +1,2 @@
+def f1(x):
+    return x * 1

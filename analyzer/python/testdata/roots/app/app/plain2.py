@@ -1,0 +1,2 @@
+def f2(x):
+    return x * 2

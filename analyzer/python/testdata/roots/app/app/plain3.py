@@ -1,0 +1,2 @@
+def f3(x):
+    return x * 3

@@ -1,0 +1,2 @@
+def f4(x):
+    return x * 4

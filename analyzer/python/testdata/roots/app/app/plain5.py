@@ -1,0 +1,2 @@
+def f5(x):
+    return x * 5

@@ -1,0 +1,2 @@
+def f6(x):
+    return x * 6

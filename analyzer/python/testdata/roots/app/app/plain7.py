@@ -1,0 +1,2 @@
+def f7(x):
+    return x * 7

@@ -1,0 +1,2 @@
+def f8(x):
+    return x * 8

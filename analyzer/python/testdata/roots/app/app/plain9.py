@@ -1,0 +1,2 @@
+def f9(x):
+    return x * 9

@@ -1,0 +1,2 @@
+from . import topk as topk
+from .norm import rmsnorm as rmsnorm

@@ -1,0 +1,2 @@
+def tile(n):
+    return (n + 127) // 128
