@@ -20,24 +20,13 @@ import (
 // scan does, and the memo is exercised across units, pass groups and
 // workers' own histories.
 func TestVisitMemoSameResults(t *testing.T) {
-	tb, err := target.LoadTable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cv := target.DefaultCUDA()
-	passes := tb.Reference(cv)
-	build := []target.Arch{passes[len(passes)-1]}
+	base := memoTestConfig(t)
 	for seed := int64(1); seed <= 40; seed++ {
-		files := genTree(rand.New(rand.NewSource(seed)))
-		fs := NewFileSet(files, nil)
-		var units []*File
-		for _, f := range fs.Files {
-			if strings.HasSuffix(f.Path, ".cu") {
-				units = append(units, f)
-			}
-		}
+		fs, units := genUnits(seed)
 		run := func(every bool) *Results {
-			e := NewEngine(Config{Table: tb, CUDA: cv, Passes: passes, BuildList: build, EveryPass: every}, fs)
+			cfg := base
+			cfg.EveryPass = every
+			e := NewEngine(cfg, fs)
 			var a, b []*File
 			for i, u := range units {
 				if i%2 == 0 {
@@ -62,23 +51,9 @@ func TestVisitMemoSameResults(t *testing.T) {
 // Every round must record what running every pass alone records; under
 // -race it also checks that the shared memo is race-free.
 func TestSharedVisitMemoSameResults(t *testing.T) {
-	tb, err := target.LoadTable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cv := target.DefaultCUDA()
-	passes := tb.Reference(cv)
-	build := []target.Arch{passes[len(passes)-1]}
+	cfg := memoTestConfig(t)
 	for seed := int64(1); seed <= 20; seed++ {
-		files := genTree(rand.New(rand.NewSource(seed)))
-		fs := NewFileSet(files, nil)
-		var units []*File
-		for _, f := range fs.Files {
-			if strings.HasSuffix(f.Path, ".cu") {
-				units = append(units, f)
-			}
-		}
-		cfg := Config{Table: tb, CUDA: cv, Passes: passes, BuildList: build}
+		fs, units := genUnits(seed)
 		every := cfg
 		every.EveryPass = true
 		slowEngine := NewEngine(every, fs)
@@ -110,6 +85,31 @@ func TestSharedVisitMemoSameResults(t *testing.T) {
 			}
 		}
 	}
+}
+
+// memoTestConfig is the engine configuration of the memo tests: every
+// reference pass, built for the newest arch.
+func memoTestConfig(t *testing.T) Config {
+	t.Helper()
+	tb, err := target.LoadTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv := target.DefaultCUDA()
+	passes := tb.Reference(cv)
+	return Config{Table: tb, CUDA: cv, Passes: passes, BuildList: []target.Arch{passes[len(passes)-1]}}
+}
+
+// genUnits indexes genTree's tree for a seed and lists its units.
+func genUnits(seed int64) (*FileSet, []*File) {
+	fs := NewFileSet(genTree(rand.New(rand.NewSource(seed))), nil)
+	var units []*File
+	for _, f := range fs.Files {
+		if strings.HasSuffix(f.Path, ".cu") {
+			units = append(units, f)
+		}
+	}
+	return fs, units
 }
 
 // genTree makes a random tree of headers and units.
