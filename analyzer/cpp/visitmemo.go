@@ -513,11 +513,7 @@ func (ps *passState) observe(f *File, di int, reached, taken Tri, strong bool, i
 
 // firstVisit records that the unit reached file id.
 func (ps *passState) firstVisit(id int) {
-	ps.firstVisits++
-	ps.res.Visited[id] = true
-	if u := ps.res.Units[id]; len(u) == 0 || u[len(u)-1] != ps.unit {
-		ps.res.Units[id] = append(u, ps.unit)
-	}
+	ps.countVisit(int32(id))
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemVisit, file: int32(id)})
 	}
@@ -763,11 +759,7 @@ func (ps *passState) replayItems(ent *visitEntry) {
 				mergeEvalInfo(dr, it.info)
 			}
 		case itemVisit:
-			ps.firstVisits++
-			ps.res.Visited[it.file] = true
-			if u := ps.res.Units[it.file]; len(u) == 0 || u[len(u)-1] != ps.unit {
-				ps.res.Units[it.file] = append(u, ps.unit)
-			}
+			ps.countVisit(it.file)
 		case itemEdge:
 			if !again {
 				ps.res.Includes[it.edge()] = true
@@ -775,6 +767,16 @@ func (ps *passState) replayItems(ent *visitEntry) {
 		case itemChild:
 			ps.replayItems(it.child)
 		}
+	}
+}
+
+// countVisit records a first visit of a file, read or replayed: it
+// counts, and the running unit joins the file's units once.
+func (ps *passState) countVisit(file int32) {
+	ps.firstVisits++
+	ps.res.Visited[file] = true
+	if u := ps.res.Units[file]; len(u) == 0 || u[len(u)-1] != ps.unit {
+		ps.res.Units[file] = append(u, ps.unit)
 	}
 }
 
@@ -790,11 +792,7 @@ func (ps *passState) replayVisits(ent *visitEntry) {
 		it := &ent.items[i]
 		switch it.kind {
 		case itemVisit:
-			ps.firstVisits++
-			ps.res.Visited[it.file] = true
-			if u := ps.res.Units[it.file]; len(u) == 0 || u[len(u)-1] != ps.unit {
-				ps.res.Units[it.file] = append(u, ps.unit)
-			}
+			ps.countVisit(it.file)
 		case itemChild:
 			ps.replayVisits(it.child)
 		}

@@ -91,14 +91,7 @@ func TestSelectionEqualsAllFilesRoots(t *testing.T) {
 // a name it spells resolves there; this root's own topk and a get/choose
 // on an unknown object stay out.
 func TestSelectionAcrossRoots(t *testing.T) {
-	prog := newProgram(stubModules(sortedSources(multiRoot(t))), fixtureConfig())
-	defer prog.parsers.close()
-	prog.digestAll()
-	prog.selectFiles()
-	var in []string
-	for _, m := range prog.order {
-		in = append(in, m.path)
-	}
+	in, _ := selectedPaths(multiRoot(t))
 	for _, p := range []string{"app/real.py", "app/model.py", "fused/topk.py", "fused/norm.py", "fused/tuner.py"} {
 		if !slices.Contains(in, p) {
 			t.Errorf("%s not selected: %v", p, in)
@@ -187,15 +180,7 @@ func chainEdges(p *Program) []Call {
 // and files that mention nothing capability- or JIT-related stay out, and
 // the chain's callers come in.
 func TestSelectionLeavesOut(t *testing.T) {
-	srcs := loadRoot(t, "testdata/select")
-	prog := newProgram(stubModules(sortedSources(srcs)), fixtureConfig())
-	defer prog.parsers.close()
-	prog.digestAll()
-	prog.selectFiles()
-	var in []string
-	for _, m := range prog.order {
-		in = append(in, m.path)
-	}
+	in, prog := selectedPaths(loadRoot(t, "testdata/select"))
 	for _, p := range []string{"pkg/plain.py", "pkg/shapes.py", "pkg/archs.py", "tests/test_api.py", "pkg/decorators.py"} {
 		if slices.Contains(in, p) {
 			t.Errorf("%s selected: %v", p, in)
@@ -296,4 +281,18 @@ func TestDigest(t *testing.T) {
 	if len(d.defs) != 2 {
 		t.Errorf("defs %v", d.defs)
 	}
+}
+
+// selectedPaths runs the selection on srcs (however many seeds there are)
+// and lists the paths it selects, in order, with the program it ran.
+func selectedPaths(srcs []Source) ([]string, *program) {
+	prog := newProgram(stubModules(sortedSources(srcs)), fixtureConfig())
+	defer prog.parsers.close()
+	prog.digestAll()
+	prog.selectFiles()
+	var in []string
+	for _, m := range prog.order {
+		in = append(in, m.path)
+	}
+	return in, prog
 }
