@@ -12,8 +12,11 @@ type program struct {
 	byName   map[string][]*module
 	bySuffix map[string][]*module
 	byPath   map[string]*module // root + "\x00" + path
-	capFuncs map[string]bool
-	jitFuncs map[string]bool
+	// topPackages are, per root, the packages another root's import can
+	// reach (see installed).
+	topPackages map[string]map[string]bool
+	capFuncs    map[string]bool
+	jitFuncs    map[string]bool
 	// collect asks the first worker for JIT calls and call edges.
 	collect bool
 	// methods indexes every def by its bare name, for calls on objects
@@ -40,6 +43,15 @@ func newProgram(mods []*module, cfg Config) *program {
 			p.bySuffix[s] = append(p.bySuffix[s], m)
 		}
 		p.byPath[m.root+"\x00"+m.path] = m
+		if isTopPackage(m) {
+			if p.topPackages == nil {
+				p.topPackages = map[string]map[string]bool{}
+			}
+			if p.topPackages[m.root] == nil {
+				p.topPackages[m.root] = map[string]bool{}
+			}
+			p.topPackages[m.root][m.name] = true
+		}
 	}
 	for _, f := range cfg.CapabilityFuncs {
 		p.capFuncs[f] = true
@@ -84,11 +96,57 @@ func pick(ms []*module, from *module) *module {
 // lookup finds a module by absolute dotted name. A scan root above the
 // package (repos/sglang/python/sglang/...) still resolves "sglang.srt.utils"
 // through the name's suffixes.
+//
+// Another root's module is found only by its exact name, and only when the
+// name starts with one of that root's installable packages (installed):
+// in the six-tree scan vllm's "import struct" and "import builtins"
+// resolved to a CCCL example package and a .gersemi/ext/builtins.py, and
+// other imports to flashinfer's benchmarks/routines/norm.py, which the
+// same scan of vllm alone leaves to the standard library.
 func (p *program) lookup(name string, from *module) *module {
-	if m := pick(p.byName[name], from); m != nil {
+	if m := pick(p.byName[name], from); m != nil && (from == nil || m.root == from.root || p.installed(m.root, name)) {
 		return m
 	}
-	return pick(p.bySuffix[name], from)
+	if m := pick(p.bySuffix[name], from); m != nil && (from == nil || m.root == from.root) {
+		return m
+	}
+	return nil
+}
+
+// installed says whether the dotted name starts with a package of root
+// that a repository scanned beside it could import: what pip would
+// install from it.
+func (p *program) installed(root, name string) bool {
+	first, _, _ := strings.Cut(name, ".")
+	return p.topPackages[root][first]
+}
+
+// isTopPackage says whether m is a top-level package that another
+// repository could import: a package (__init__.py) with an undotted name,
+// at most three directories below its scan root (flashinfer/,
+// python/sglang/, sgl-kernel/python/sgl_kernel/), none of them hidden or a
+// suite's (tests/, examples/, benchmarks/, ...).
+// Deeper packages whose parents are no packages (an example's or a kernel
+// source tree's common/) get top-level names only because nothing above
+// them is a package.
+func isTopPackage(m *module) bool {
+	if strings.Contains(m.name, ".") || path.Base(m.path) != "__init__.py" {
+		return false
+	}
+	dirs := strings.Split(path.Dir(m.path), "/")
+	if len(dirs) > 3 {
+		return false
+	}
+	for _, d := range dirs {
+		switch {
+		case strings.HasPrefix(d, "."):
+			return false
+		case d == "tests" || d == "test" || d == "benchmarks" || d == "examples" || d == "scripts" || d == "docs":
+			// A repository's own suites and tools; nothing installs them.
+			return false
+		}
+	}
+	return true
 }
 
 // relative resolves "from ..x.y import" against the importing file's

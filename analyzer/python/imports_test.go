@@ -1,0 +1,49 @@
+package python
+
+import "testing"
+
+// TestLookupAcrossRoots checks which module an absolute import resolves to
+// when several repositories are scanned side by side: the importer's own
+// root first, then another root's module only by its exact name under a
+// package that root installs, never a stray module or a suite's package
+// that happens to carry a standard library's name.
+func TestLookupAcrossRoots(t *testing.T) {
+	var srcs []Source
+	for _, n := range [][2]string{
+		{"lib", "lib/__init__.py"}, {"lib", "lib/utils.py"},
+		{"lib", "python/pkg/__init__.py"}, {"lib", "python/pkg/mod.py"},
+		{"lib", ".tool/ext/builtins.py"},                      // a top-level name only because nothing above is a package
+		{"lib", "examples/deep/struct/__init__.py"},           // likewise, a package
+		{"lib", "kernels/a/b/c/common/__init__.py"},           // a package four levels down
+		{"lib", "tests/__init__.py"}, {"lib", "tests/moe.py"}, // a suite
+		{"app", "app/__init__.py"}, {"app", "app/main.py"}, {"app", "app/utils.py"},
+	} {
+		srcs = append(srcs, Source{Root: n[0], Path: n[1]})
+	}
+	p := newProgram(stubModules(srcs), Config{})
+	from := p.byPath["app\x00app/main.py"]
+	for _, tc := range []struct{ name, want string }{
+		{"lib", "lib/__init__.py"},
+		{"lib.utils", "lib/utils.py"},
+		{"pkg.mod", "python/pkg/mod.py"},
+		{"app.utils", "app/utils.py"},
+		{"builtins", ""},
+		{"struct", ""},
+		{"common", ""},
+		{"tests.moe", ""},
+		{"utils", "app/utils.py"}, // a suffix in the importer's root
+	} {
+		got := ""
+		if m := p.lookup(tc.name, from); m != nil {
+			got = m.path
+		}
+		if got != tc.want {
+			t.Errorf("import %s from app/main.py = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// Inside its own root a module keeps every name it has.
+	own := p.byPath["lib\x00lib/utils.py"]
+	if m := p.lookup("builtins", own); m == nil || m.path != ".tool/ext/builtins.py" {
+		t.Errorf("import builtins from lib: %v", m)
+	}
+}
