@@ -10,8 +10,9 @@ import (
 // A module's own run gets another root's values only through a name its
 // own text spells: relative imports stay in the importing file's root, and
 // an absolute import resolves to another root's module only when the
-// importing root has no module of that dotted name (or, for a suffix of a
-// name, none ending so: program.lookup prefers the importer's root). From
+// importing root has no module of that dotted name (nor one ending so),
+// by the exact name, under a package the other root installs
+// (program.lookup). From
 // there it goes on through submodules (program.submodule) and the globals
 // of the modules it reached. So a file of one root that mentions the last
 // name of another root's module (selection.reaches) reaches it only when
