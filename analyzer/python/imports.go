@@ -104,8 +104,14 @@ func pick(ms []*module, from *module) *module {
 // other imports to flashinfer's benchmarks/routines/norm.py, which the
 // same scan of vllm alone leaves to the standard library.
 func (p *program) lookup(name string, from *module) *module {
-	if m := pick(p.byName[name], from); m != nil && (from == nil || m.root == from.root || p.installed(m.root, name)) {
+	ms := p.byName[name]
+	if m := pick(ms, from); m != nil && (from == nil || m.root == from.root) {
 		return m
+	}
+	for _, m := range ms { // another root's, in scan order
+		if p.installed(m.root, name) {
+			return m
+		}
 	}
 	if m := pick(p.bySuffix[name], from); m != nil && (from == nil || m.root == from.root) {
 		return m

@@ -10,6 +10,7 @@ import "testing"
 func TestLookupAcrossRoots(t *testing.T) {
 	var srcs []Source
 	for _, n := range [][2]string{
+		{"aaa", "deep/a/b/c/lib/__init__.py"}, // a stray "lib" in a root listed first
 		{"lib", "lib/__init__.py"}, {"lib", "lib/utils.py"},
 		{"lib", "python/pkg/__init__.py"}, {"lib", "python/pkg/mod.py"},
 		{"lib", ".tool/ext/builtins.py"},                      // a top-level name only because nothing above is a package
