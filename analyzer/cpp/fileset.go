@@ -40,8 +40,9 @@ func (f *File) Name() string { return path.Join(f.Root, f.Path) }
 // FileSet indexes the scanned files for #include resolution: relative to
 // the including file, through include directories found in the roots
 // (include/, csrc/, the roots themselves, and directories named by build
-// files), then by a unique path suffix (see Resolve). Lookups are map hits, never scans of
-// the whole set, so resolution stays linear in the number of includes.
+// files), then by a unique path suffix (see Resolve). Lookups are map
+// hits, never scans of the whole set, so resolution stays linear in the
+// number of includes.
 type FileSet struct {
 	Files       []*File
 	byKey       map[string]int   // root + "\x00" + path

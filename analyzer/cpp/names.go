@@ -55,12 +55,14 @@ func (w *worker) growNames(known []string) {
 	}
 	w.extraNames = known
 	n := len(w.e.nameList) + len(known)
-	grow := func(s []uint32) []uint32 { return append(s, make([]uint32, n-len(s))...) }
-	w.st = append(w.st, make([]nameState, n-len(w.st))...)
-	w.static = append(w.static, make([]staticAnswer, n-len(w.static))...)
-	w.mark, w.lmark = grow(w.mark), grow(w.lmark)
-	w.skip = append(w.skip, make([]int32, n-len(w.skip))...)
+	w.st = extendTo(w.st, n)
+	w.static = extendTo(w.static, n)
+	w.mark, w.lmark = extendTo(w.mark, n), extendTo(w.lmark, n)
+	w.skip = extendTo(w.skip, n)
 }
+
+// extendTo appends zero values to s until it has n elements.
+func extendTo[T any](s []T, n int) []T { return append(s, make([]T, n-len(s))...) }
 
 // name returns the name of an ID.
 func (w *worker) name(id int32) string {
