@@ -13,7 +13,12 @@ var AL103 = Rule{
 		"traps at run time (__trap(), asm(\"trap;\"), a \"not supported\" printf followed by a trap), while another " +
 		"architecture or build flavor gets a working implementation. The build fails, or the kernel aborts the process " +
 		"with an illegal-instruction or unspecified-launch-failure error on the target. Reported at error level even when " +
-		"the range itself would not count as a shut-out (for example when only one flavor of the target is refused).",
+		"the range itself would not count as a shut-out (for example when only one flavor of the target is refused). " +
+		"A guard counts too: `#if ... #error ... #endif` that the target trips while other architectures or flavors reach " +
+		"it and skip it (a plain sm_120 build refused where sm_120a and sm_120f pass). Only a failure at the branch's own " +
+		"level counts: an `assert(0)` in the else arm of run-time code after a working path does not make the branch fail. " +
+		"The other rules read a failing branch as no path at all, so an #error guard never reads as admitting the builds " +
+		"it refuses.",
 	Before: "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)\n  run_fast_path();\n#else\n" +
 		"  __trap();\n#endif",
 	After:     "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)\n  run_fast_path();\n#else\n  __trap();\n#endif",

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/cpp/expr"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/shutout"
 	"github.com/archlint/archlint/analyzer/verdict"
@@ -132,6 +133,10 @@ func firstLine(f *cpp.File, line int) string {
 	return ""
 }
 
+// guardPasses is what AL103 says of the passes that build by skipping an
+// #error guard.
+const guardPasses = "skip it and build"
+
 // checkHardFailure fires when the branch a flavor of the target takes fails
 // hard while another device pass takes a working branch.
 func checkHardFailure(r Rule, c *Context) []finding.Finding {
@@ -152,9 +157,16 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 		if len(held) == 0 {
 			continue
 		}
+		// A device pass builds here when its branch does not fail, or
+		// when it reaches the chain and takes no branch: an `#if ...
+		// #error ... #endif` guard refuses the target while the passes
+		// that skip it build.
 		works := func(p int) bool {
+			if c.Passes[p].Host {
+				return false
+			}
 			b := ce.Branch[p]
-			return !c.Passes[p].Host && b >= 0 && ce.Chain.Branches[b].Content.Failure == ""
+			return b >= 0 && ce.Chain.Branches[b].Content.Failure == "" || b == shutout.None && ce.ReachedBy(p) == expr.True
 		}
 		admits := archSet(c.Passes, works)
 		if len(admits) == 0 {
@@ -176,8 +188,17 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 		if strings.HasPrefix(br.Content.Failure, "#error") || strings.HasPrefix(br.Content.Failure, "static_assert") {
 			what = "refuses to build"
 		}
-		msg := fmt.Sprintf("%s %s here in %s: the branch it takes (%s at line %d) holds %s, while %s get a working implementation.",
-			tName, what, c.flavorPhrase(names), d.Display(), d.Line, br.Content.Failure, strings.Join(admits, ", "))
+		// When every pass that builds does so by taking no branch, the
+		// chain is a guard, not a choice between implementations.
+		others := guardPasses
+		for p := range c.Passes {
+			if works(p) && ce.Branch[p] >= 0 {
+				others = "get a working implementation"
+				break
+			}
+		}
+		msg := fmt.Sprintf("%s %s here in %s: the branch it takes (%s at line %d) holds %s, while %s %s.",
+			tName, what, c.flavorPhrase(names), d.Display(), d.Line, br.Content.Failure, strings.Join(admits, ", "), others)
 		f := finding.Finding{
 			RuleID:    r.ID,
 			Level:     r.Level,
@@ -201,8 +222,15 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 		}
 		if len(good) > 0 {
 			f.Level = finding.LevelWarning
-			f.Message += fmt.Sprintf(" The %s build%s get%s the working branch: build the project for %s.",
-				strings.Join(good, " and "), plural(len(good)), singularVerb(len(good)), strings.Join(good, " or "))
+			gets := "get" + singularVerb(len(good)) + " the working branch"
+			if others == guardPasses {
+				gets = "pass it"
+				if len(good) == 1 {
+					gets = "passes it"
+				}
+			}
+			f.Message += fmt.Sprintf(" The %s build%s %s: build the project for %s.",
+				strings.Join(good, " and "), plural(len(good)), gets, strings.Join(good, " or "))
 		}
 		// When the working branches use what the target lacks (wgmma,
 		// tcgen05), trapping is the honest answer: say so, as a note.
@@ -210,7 +238,7 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 			var working strings.Builder
 			seen := map[int]bool{}
 			for p := range c.Passes {
-				if b := ce.Branch[p]; works(p) && !seen[b] {
+				if b := ce.Branch[p]; b >= 0 && works(p) && !seen[b] {
 					seen[b] = true
 					working.WriteString(c.regionCode(ce.File, &ce.Chain.Branches[b]))
 				}
@@ -253,7 +281,9 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 				bb = b
 			}
 		}
-		if bb < 0 {
+		if bb < 0 || ce.Chain.Branches[bb].Content.Failure != "" {
+			// A failing path is no specialization: AL103 says which
+			// builds get the working one.
 			continue
 		}
 		var held, good []int

@@ -71,6 +71,15 @@ func (c *Context) decideAll() {
 				if p == t {
 					ti = j
 				}
+				// A path that refuses to build or traps (#error,
+				// static_assert(false), __trap) is no better path: a
+				// pass taking it where the target does not is not
+				// admitted, or an #error guard would read inverted
+				// (the builds it refuses "admitted", the target shut
+				// out). AL103 reports the target taking one.
+				if bp := b[j]; bp >= 0 && bp != ce.Branch[t] && ce.Chain.Branches[bp].Content.Failure != "" {
+					b[j] = shutout.None
+				}
 			}
 			v := shutout.Decide(ages[i], b, ti)
 			// Back to indexes into Passes.

@@ -222,8 +222,14 @@ func replaceNumbers(s string) string {
 // anchored regexp runs only where one of them starts a word, leftmost
 // first, which is the match FindString returns.
 func findFailure(s string) string {
+	_, m := findFailureAt(s)
+	return m
+}
+
+// findFailureAt is findFailure with the offset of the match.
+func findFailureAt(s string) (int, string) {
 	if !strings.Contains(s, "assert") && !strings.Contains(s, "trap") && !strings.Contains(s, "CUTE_INVALID_CONTROL_PATH") {
-		return ""
+		return -1, ""
 	}
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -241,12 +247,41 @@ func findFailure(s string) string {
 				rest := strings.TrimLeft(s[i+len(w):], " \t\n\v\f\r")
 				if rest != "" && (rest[0] == '(' || w == "asm" && rest[0] == 'v') {
 					if m := failureAtRE.FindString(s[i:]); m != "" {
-						return m
+						return i, m
 					}
 				}
 				break
 			}
 		}
+	}
+	return -1, ""
+}
+
+// branchFailure is the first failure in a branch's own code that runs
+// whenever the branch does: one at the branch's own brace level. A failure
+// inside braces the branch opens is an arm of run-time code (`else {
+// assert(0); }` after a working asm path, `if constexpr` arms), so the
+// branch as a whole works; counting it made branches with a full
+// implementation read as failing.
+func branchFailure(s string) string {
+	depth, at := 0, 0
+	for off := 0; off < len(s); {
+		i, m := findFailureAt(s[off:])
+		if m == "" {
+			return ""
+		}
+		for ; at < off+i; at++ {
+			switch s[at] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+		}
+		if depth <= 0 {
+			return m
+		}
+		off += i + len(m)
 	}
 	return ""
 }
@@ -309,7 +344,7 @@ func (st *Structure) classify(ci, bi int) {
 		nonDefine = true
 	}
 	if failure == "" {
-		failure = findFailure(own.String())
+		failure = branchFailure(own.String())
 	}
 	b.Content = Content{
 		Empty:      !code,

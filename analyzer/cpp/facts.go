@@ -34,6 +34,19 @@ func (ce *ChainEval) ArchDependent() bool {
 	return false
 }
 
+// ReachedBy says whether pass p reaches the chain at all: a pass that takes
+// no branch of a chain it reaches skips it, one that never reaches it says
+// nothing about it.
+func (ce *ChainEval) ReachedBy(p int) Tri {
+	if ce.Synth != nil {
+		return ce.Active[p]
+	}
+	if len(ce.Dirs) == 0 || ce.Dirs[0] == nil {
+		return expr.Unknown
+	}
+	return ce.Dirs[0].Reached[p]
+}
+
 // Directive returns the directive opening branch bi.
 func (ce *ChainEval) Directive(bi int) *Directive {
 	if ce.Synth != nil {

@@ -201,7 +201,7 @@ func (r *Results) macroGateEvals(f *File, real []*ChainEval) []*ChainEval {
 			body := strings.TrimSpace(strings.Trim(strings.TrimSpace(g.Bodies[bi]), "(){}"))
 			c.Branches = append(c.Branches, Branch{Dir: bi, Content: Content{Empty: body == "",
 				Shape: shapeOf(body), AsmText: asmOnly(body),
-				Failure: findFailure(body)}})
+				Failure: branchFailure(body)}})
 		}
 		for p, pass := range r.Passes {
 			reached := lineActive(f.St, byID, g.LineIdx, p)

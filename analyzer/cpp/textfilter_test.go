@@ -66,3 +66,20 @@ func BenchmarkFindFailure(b *testing.B) {
 		}
 	}
 }
+
+// TestBranchFailure checks that only a failure at the branch's own brace
+// level makes the branch fail: one in a run-time arm leaves it working.
+func TestBranchFailure(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"__trap();", "__trap()"},
+		{"CUTE_INVALID_CONTROL_PATH(\"no tma\");\nuint64_t d = 0;", "CUTE_INVALID_CONTROL_PATH("},
+		{"if (id == 0) {\nasm volatile(\"bar.sync 0;\");\n} else {\nassert(0);\n}\nreturn 1;", ""},
+		{"if constexpr (N > 0) { run(); } else { static_assert(false, \"N\"); }", ""},
+		{"{ assert(0); }\n__trap();", "__trap()"},
+		{"run();", ""},
+	} {
+		if got := branchFailure(c.text); got != c.want {
+			t.Errorf("branchFailure(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
