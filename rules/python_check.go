@@ -57,7 +57,13 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 				}
 			}
 		}
-		v := shutout.Decide(passes, b, t)
+		decide := shutout.DecideRefusals
+		if archListKind(g.Kind) {
+			// A list naming old GPUs only ("7.0;7.5" for a legacy
+			// kernel) is a path for old GPUs, not a refusal of new ones.
+			decide = shutout.Decide
+		}
+		v := decide(passes, b, t)
 		if !v.Shut || v.Maybe {
 			continue
 		}
@@ -99,7 +105,8 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		what = fmt.Sprintf("%s takes the path of %d.%d and older (%s)", tName, c.Caps[v.W].Major, c.Caps[v.W].Minor, out)
 	}
 	kind := gateNoun(g.Kind)
-	msg := fmt.Sprintf("This %s admits %s and shuts out %s: %s.", kind, strings.Join(admits, ", "), strings.Join(excludes, ", "), what)
+	// A refusal message often ends a sentence of its own.
+	msg := fmt.Sprintf("This %s admits %s and shuts out %s: %s.", kind, strings.Join(admits, ", "), strings.Join(excludes, ", "), strings.TrimSuffix(what, "."))
 	if g.EnvVar != "" {
 		msg += fmt.Sprintf(" The list is the default of the environment variable %s, which can change it.", g.EnvVar)
 	}
@@ -196,6 +203,17 @@ func predicateBody(g *python.Gate) bool {
 		}
 	}
 	return true
+}
+
+// archListKind says whether a gate is a list of architectures (a build
+// list, supported_major_versions, a decorator's list) rather than a
+// run-time decision.
+func archListKind(kind string) bool {
+	switch kind {
+	case "arch-list", "cmake-arch-list", "supported-major-versions", "decorator":
+		return true
+	}
+	return false
 }
 
 // targetCap is the index in Caps of the target's capability, -1 if absent.

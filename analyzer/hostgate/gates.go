@@ -20,6 +20,10 @@ func (w *walker) record(from, to *sitter.Node, expr string, raw []int, outs []ou
 	g.EndLine, g.EndCol = int(to.EndPosition().Row)+1, int(to.EndPosition().Column)+1
 	for i, r := range raw {
 		switch {
+		case w.cur != nil && !w.cur[i]:
+			// An enclosing check sends this capability elsewhere: it
+			// has no outcome here (as a Python gate's shadow visit).
+			g.Branch[i] = unknown
 		case r < 0 || r >= len(outs) || outs[r].broken:
 			g.Branch[i] = unknown
 		case outs[r].refuses:
@@ -45,6 +49,21 @@ func (w *walker) record(from, to *sitter.Node, expr string, raw []int, outs []ou
 		}
 	}
 	w.gates = append(w.gates, g)
+}
+
+// markArms records which capabilities may reach each arm of a ladder
+// (reach): those that reach the ladder and take arm i, or may.
+func (w *walker) markArms(bodies []*sitter.Node, raw []int) {
+	for ai, b := range bodies {
+		if b == nil {
+			continue
+		}
+		m := make([]bool, len(raw))
+		for ci, r := range raw {
+			m[ci] = (w.cur == nil || w.cur[ci]) && (r == ai || r == unknown)
+		}
+		w.reach[b.Id()] = m
+	}
 }
 
 // uniform reports a decision every capability takes the same way, or that
@@ -129,6 +148,11 @@ func (w *walker) ladder(n *sitter.Node) {
 			}
 		}
 	}
+	bodies := make([]*sitter.Node, len(arms), len(arms)+1)
+	for i, a := range arms {
+		bodies[i] = a.body
+	}
+	w.markArms(append(bodies, elseBody), raw)
 	if last == nil {
 		last = arms[0].cond
 	}

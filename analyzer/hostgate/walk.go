@@ -18,13 +18,20 @@ type walker struct {
 	// next maps a statement to the statement after it (comments left out).
 	next map[uintptr]*sitter.Node
 	// checked are the check calls recorded with their streamed message.
-	checked  map[uintptr]bool
+	checked map[uintptr]bool
+	// reach maps the body of each arm of a capability-dependent ladder
+	// to the capabilities that may reach it (unknown ones included): a
+	// decision nested there is not one the others ever meet. cur is the
+	// mask of the node being visited (nil: every capability), carried
+	// down the walk so that nesting depth costs nothing per gate.
+	reach    map[uintptr][]bool
+	cur      []bool
 	returns  []*val
 	nReturns int
 }
 
 func (f *file) newWalker(def *sitter.Node, emit bool) *walker {
-	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[uintptr]bool{}, beforeError: map[uintptr]bool{}, checked: map[uintptr]bool{}, next: map[uintptr]*sitter.Node{},
+	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[uintptr]bool{}, beforeError: map[uintptr]bool{}, checked: map[uintptr]bool{}, next: map[uintptr]*sitter.Node{}, reach: map[uintptr][]bool{},
 		e: &evaluator{src: f.src, caps: f.caps, env: map[string]*val{}, helpers: f.helpers, members: f.members}}
 	// Parameters: a cudaDeviceProp reference reads the capability; a
 	// capability-named one (sm_version) is the capability while gates are
@@ -98,10 +105,14 @@ func (w *walker) walk(body *sitter.Node) {
 		return
 	}
 	stack := []*sitter.Node{body}
+	masks := [][]bool{nil}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		w.cur = masks[len(masks)-1]
+		masks = masks[:len(masks)-1]
 		w.visit(n)
+		mask := w.cur
 		var after *sitter.Node // the next sibling of c
 		for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
 			c := n.NamedChild(uint(i))
@@ -122,6 +133,11 @@ func (w *walker) walk(body *sitter.Node) {
 				continue
 			}
 			stack = append(stack, c)
+			if m, ok := w.reach[c.Id()]; ok {
+				masks = append(masks, m)
+			} else {
+				masks = append(masks, mask)
+			}
 		}
 	}
 }

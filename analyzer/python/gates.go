@@ -146,7 +146,11 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 				reason = literalText(m.text(args[1]))
 			}
 		}
-		outs = []outcome{{desc: "runs"}, {desc: clip("skipped: " + reason), refuses: true, skip: true}}
+		skipped := "skipped"
+		if reason != "" {
+			skipped += ": " + reason
+		}
+		outs = []outcome{{desc: "runs"}, {desc: clip(skipped), refuses: true, skip: true}}
 		g.Kind, g.IsTest = KindSkip, true
 		if args := m.named(m.child(k.node, fArguments)); len(args) > 0 {
 			where = args[0]

@@ -58,6 +58,20 @@ type Verdict struct {
 // the newer ones (`#if __CUDA_ARCH__ < 800 bf16_emulation #endif` gives sm_80
 // through sm_110 nothing, just like sm_120), so X does not count.
 func Decide(passes []Pass, b []int, t int) Verdict {
+	return decide(passes, b, t, false)
+}
+
+// DecideRefusals is Decide where None is a refusal (a raise, a failed
+// check), as in Python and host-code gates, not an empty path. The second
+// refinement then does not apply: an old-GPUs-only path is a reason for
+// newer GPUs to get nothing, never for them to be refused. `if sm >= 80 &&
+// sm < 90 {...} else if sm == 90 {...} else { TORCH_CHECK(false) }` shuts
+// sm_120 out even though sm_100 is refused too.
+func DecideRefusals(passes []Pass, b []int, t int) Verdict {
+	return decide(passes, b, t, true)
+}
+
+func decide(passes []Pass, b []int, t int, refusals bool) Verdict {
 	v := Verdict{X: -1, W: -1}
 	bt := b[t]
 	minBT := -1 // youngest-first bound: the oldest device pass older than t taking B(T)
@@ -69,7 +83,7 @@ func Decide(passes []Pass, b []int, t int) Verdict {
 		}
 	}
 	legacy := func(x int) bool {
-		if minBT < 0 || b[x] == Unknown {
+		if minBT < 0 || b[x] == Unknown || refusals && bt == None {
 			return false
 		}
 		for p := range passes {

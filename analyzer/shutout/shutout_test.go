@@ -63,3 +63,23 @@ func TestUnknown(t *testing.T) {
 		t.Errorf("all-unknown must never be certain: %+v", v)
 	}
 }
+
+// TestDecideRefusals: where none is a refusal, a path that only older GPUs
+// take does not excuse refusing the target, however many newer GPUs are
+// refused with it; for an empty path (Decide) it still does.
+func TestDecideRefusals(t *testing.T) {
+	// Capabilities 7.5, 8.0, 9.0, 10.0, 12.0: `sm < 80 -> a, sm < 90 -> b,
+	// sm == 90 -> c, else refuse`.
+	caps := []Pass{{750, false}, {800, false}, {900, false}, {1000, false}, {1200, false}}
+	b := []int{0, 1, 2, None, None}
+	if v := DecideRefusals(caps, b, 4); !v.Shut || v.Maybe || v.X != 2 {
+		t.Errorf("refusal: got %+v, want shut by 9.0", v)
+	}
+	if v := Decide(caps, b, 4); v.Shut {
+		t.Errorf("empty path: got %+v, want not shut (sm_100 gets nothing too)", v)
+	}
+	// A refusal of old GPUs only never shuts the target out.
+	if v := DecideRefusals(caps, []int{None, 0, 0, 0, 0}, 4); v.Shut {
+		t.Errorf("old refused: got %+v", v)
+	}
+}

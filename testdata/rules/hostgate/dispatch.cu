@@ -25,3 +25,20 @@ void launch_norm() {
     run_generic();
   }
 }
+
+// The 8.x arm's own check never meets 12.0: only the outer ladder, whose
+// else refuses every GPU newer than 9.0, shuts it out.
+void int8_gemm() {
+  int sm_version = getSMVersion();
+  if (sm_version >= 80 && sm_version < 90) { // want "AL201 host-side capability check admits 8.x, 9.x and shuts out 10.x, 11.x, 12.x: on 12.0 .sm_120.: fails TORCH_CHECK_NOT_IMPLEMENTED: no int8 kernel for this GPU"
+    if (sm_version == 86 || sm_version == 89) {
+      run_generic();
+    } else {
+      run_hopper();
+    }
+  } else if (sm_version == 90) {
+    run_hopper();
+  } else {
+    TORCH_CHECK_NOT_IMPLEMENTED(false, "no int8 kernel for this GPU.");
+  }
+}
