@@ -86,7 +86,12 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 			break
 		}
 	}
-	excludes := capSet(c.Caps, func(i int) bool { return !admitted(i) && c.Caps[i].Age() >= oldest })
+	// A capability the interpreter could not decide is neither admitted
+	// nor shut out: the message names it apart.
+	excludes := capSet(c.Caps, func(i int) bool {
+		return !admitted(i) && g.Branch[i] != shutout.Unknown && c.Caps[i].Age() >= oldest
+	})
+	undecided := capSet(c.Caps, func(i int) bool { return g.Branch[i] == shutout.Unknown && c.Caps[i].Age() >= oldest })
 	tc := c.Caps[t]
 	tName := fmt.Sprintf("%d.%d (%s)", tc.Major, tc.Minor, c.Target.Arch.Base().Name())
 	var gets, what string
@@ -107,6 +112,9 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	kind := gateNoun(g.Kind)
 	// A refusal message often ends a sentence of its own.
 	msg := fmt.Sprintf("This %s admits %s and shuts out %s: %s.", kind, strings.Join(admits, ", "), strings.Join(excludes, ", "), strings.TrimSuffix(what, "."))
+	if len(undecided) > 0 {
+		msg += fmt.Sprintf(" Undecided here: %s (the value depends on more than the capability).", strings.Join(undecided, ", "))
+	}
 	if g.EnvVar != "" {
 		msg += fmt.Sprintf(" The list is the default of the environment variable %s, which can change it.", g.EnvVar)
 	}

@@ -45,3 +45,10 @@ def fp4_gemm_module():
     if major >= 10:  # want "AL204 This capability check sends 12.0 .sm_120. down the path of 10.0, 10.3, 11.0: returns get_gemm_sm100_module_cutlass_fp4"
         return get_gemm_sm100_module_cutlass_fp4()
     return get_gemm_module_cutlass_fp4()
+
+
+def partly_decided(flag):
+    major, _ = torch.cuda.get_device_capability()
+    if major == 10 or (major == 11 and flag):  # want "AL201 capability check admits 10.x and shuts out 12.x: on 12.0 .sm_120.: raises RuntimeError: needs tcgen05. Undecided here: 11.x"
+        return "tcgen05"
+    raise RuntimeError("needs tcgen05")
