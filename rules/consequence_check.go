@@ -287,15 +287,19 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 			continue
 		}
 		var held, good []int
+		fails := false
 		for i, t := range c.Flavors {
 			switch b := ce.Branch[t]; {
 			case b == bb:
 				good = append(good, i)
 			case b != shutout.Unknown:
 				held = append(held, i)
+				fails = fails || b >= 0 && ce.Chain.Branches[b].Content.Failure != ""
 			}
 		}
-		if len(held) == 0 {
+		if len(held) == 0 || fails {
+			// A flavor falling back to a branch that fails is AL103's
+			// finding, which names the builds to use.
 			continue
 		}
 		names := c.flavorNames(func(i int) bool { return contains(held, i) })

@@ -35,3 +35,13 @@ __device__ float family(float x) {
   return x;
 #endif
 }
+
+// The plain build falls back to a trap: one AL103 naming the builds to use,
+// not an AL104 as well.
+__device__ void load256(float* dst) {
+#if defined(__CUDA_ARCH_FAMILY_SPECIFIC__) && __CUDA_ARCH_FAMILY_SPECIFIC__ >= 1000
+  dst[0] = 1.0f;
+#else
+  __trap(); // want "AL103 sm_120 traps at run time here in the sm_120 build only.* The sm_120a and sm_120f builds get the working branch"
+#endif
+}
