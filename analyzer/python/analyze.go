@@ -176,6 +176,7 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 		}
 		prog.dropWords()
 	}
+	prog.order = prog.orderByRoots(prog.order)
 	prog.collect = collect
 
 	recs, fx := evaluate(prog)
