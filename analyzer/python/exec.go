@@ -240,8 +240,8 @@ func (f *frame) execTry(s nodeID) bool {
 			if !done && len(envs) > 0 {
 				// The else runs on from the body's path.
 				mark := f.env.save()
-				for name, v := range envs[0] {
-					f.env.set(name, v)
+				for _, b := range envs[0] {
+					f.env.set(b.name, b.v)
 				}
 				if f.execBlock(m.child(k, fBody)) {
 					envs = envs[1:]
@@ -444,7 +444,8 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 	case "attribute":
 		obj := m.child(t, fObject)
 		if m.kind(obj) == "identifier" {
-			f.assign(m.text(obj)+"."+m.text(m.child(t, fAttribute)), v)
+			// The concatenation is a copy: views suffice.
+			f.assign(m.view(obj)+"."+m.view(m.child(t, fAttribute)), v)
 		}
 	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list", "parenthesized_expression":
 		kids := m.named(t)
@@ -464,7 +465,7 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 		// d[k] = v: the container is no longer known.
 		obj := m.child(t, fValue)
 		if m.kind(obj) == "identifier" {
-			old := f.lookup(m.text(obj))
+			old := f.lookup(m.view(obj))
 			if old.k == vDict || old.k == vList {
 				f.assign(m.text(obj), unknownIf(old.Cap || v.Cap))
 			}
@@ -496,9 +497,28 @@ func (f *frame) execExpr(e nodeID) {
 		left := m.child(e, fLeft)
 		cur := f.eval(left)
 		r := f.eval(m.child(e, fRight))
-		op := m.text(m.child(e, fOperator))
+		op := m.view(m.child(e, fOperator))
 		f.bindTarget(left, f.binop(op[:len(op)-1], cur, r))
+	case "string":
+		if !m.interpolates(e) {
+			// A docstring, or any literal standing alone: building it
+			// (eval) would change nothing but the step it counts.
+			f.tick()
+			return
+		}
+		f.eval(e)
 	default:
 		f.eval(e)
 	}
+}
+
+// interpolates says whether a string literal has f-string interpolations
+// (which evaluate expressions).
+func (m *module) interpolates(n nodeID) bool {
+	for _, k := range m.kids(n) {
+		if m.kind(k) == "interpolation" {
+			return true
+		}
+	}
+	return false
 }

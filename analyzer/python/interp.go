@@ -48,9 +48,14 @@ type worker struct {
 	kwv  []kwArg
 	// envs are the environments of calls that returned (getEnv).
 	envs []*env
+	// frames are the frames of calls that returned (getFrame).
+	frames []*frame
 	// subs remembers program.submodule, which builds paths and looks
 	// them up at every attribute of a module and every import.
 	subs map[subKey]*module
+	// key is scratch space for the names env.getDotted looks up, and
+	// memoBuf for memo keys (memoKey).
+	key, memoBuf []byte
 }
 
 type subKey struct {
@@ -68,7 +73,8 @@ func (w *worker) submodule(pkg *module, name string) *module {
 	if w.subs == nil {
 		w.subs = map[subKey]*module{}
 	}
-	w.subs[k] = m
+	// name may be a view of a source (module.ident): the key keeps a copy.
+	w.subs[subKey{pkg, strings.Clone(name)}] = m
 	return m
 }
 
@@ -93,6 +99,24 @@ func (w *worker) putEnv(e *env) {
 	}
 	clear(e.m)
 	w.envs = append(w.envs, e)
+}
+
+// getFrame lends a zeroed frame to a call, and putFrame takes it back
+// when the call returns: nothing keeps a frame past its call, and one
+// allocated per call was a twentieth of the bytes the interpreter
+// allocated.
+func (w *worker) getFrame() *frame {
+	if n := len(w.frames); n > 0 {
+		g := w.frames[n-1]
+		w.frames = w.frames[:n-1]
+		return g
+	}
+	return &frame{}
+}
+
+func (w *worker) putFrame(g *frame) {
+	*g = frame{}
+	w.frames = append(w.frames, g)
 }
 
 type modState struct {
@@ -347,14 +371,27 @@ type selfKey struct {
 }
 
 func (w *worker) buildSelf(c *classDef, withInit bool) Value {
-	attrs := map[string]Value{}
-	for k, v := range w.classAttrs(c) {
+	ca := w.classAttrs(c)
+	var ia map[string]Value
+	if withInit {
+		ia = w.initAttrs(c)
+	}
+	if len(ia) == 0 {
+		// The class attributes alone: their map is final (classAttrs)
+		// and nothing writes an object's attributes, so self shares it
+		// instead of a copy per class and worker.
+		return Value{k: vObj, cls: c, attrs: ca}
+	}
+	if len(ca) == 0 {
+		// Likewise what __init__ sets, final once initAttrs returns.
+		return Value{k: vObj, cls: c, attrs: ia}
+	}
+	attrs := make(map[string]Value, len(ca)+len(ia))
+	for k, v := range ca {
 		attrs[k] = v
 	}
-	if withInit {
-		for k, v := range w.initAttrs(c) {
-			attrs[k] = v
-		}
+	for k, v := range ia {
+		attrs[k] = v
 	}
 	return Value{k: vObj, cls: c, attrs: attrs}
 }
