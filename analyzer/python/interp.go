@@ -214,6 +214,10 @@ func (w *worker) moduleGlobals(m *module) *env {
 	f := &frame{w: w, mod: m, env: ms.globals, ms: ms, record: true}
 	f.execBlock(0)
 	ms.running, ms.done = false, true
+	// Every savepoint is restored: the undo log is empty, and its
+	// capacity (a top level of guarded imports logs hundreds of writes)
+	// would stay with the globals for the worker's life.
+	ms.globals.log = nil
 	w.steps, w.depth = saved, depth
 	return ms.globals
 }
@@ -298,6 +302,9 @@ func (w *worker) analyzeFunc(fn *funcDef) {
 	w.moduleGlobals(fn.mod)
 	f, capNamed := w.funcFrame(fn, true)
 	done := f.execBlock(fn.body)
+	// The frame's values are copied out (result reads no binding):
+	// its environment goes back to the pool, as a call's does.
+	w.putEnv(f.env)
 	if w.track == nil {
 		return
 	}
@@ -307,6 +314,7 @@ func (w *worker) analyzeFunc(fn *funcDef) {
 		w.steps = 0
 		f, _ = w.funcFrame(fn, false)
 		done = f.execBlock(fn.body)
+		w.putEnv(f.env)
 	}
 	w.track.observe(fn, f.result(done))
 }
@@ -315,7 +323,7 @@ func (w *worker) analyzeFunc(fn *funcDef) {
 // capParams, parameters named like a capability hold it (and capNamed says
 // whether there were any), and the frame records.
 func (w *worker) funcFrame(fn *funcDef, capParams bool) (f *frame, capNamed bool) {
-	f = &frame{w: w, mod: fn.mod, env: newEnv(), fn: fn, record: capParams}
+	f = &frame{w: w, mod: fn.mod, env: w.getEnv(), fn: fn, record: capParams}
 	for i, p := range fn.params {
 		if p.star || p.name == "" {
 			continue
@@ -421,7 +429,7 @@ func (w *worker) initAttrs(c *classDef) map[string]Value {
 	}
 	saved, depth := w.steps, w.depth
 	w.steps, w.depth = 0, 0
-	f := &frame{w: w, mod: c.mod, env: newEnv(), fn: ini}
+	f := &frame{w: w, mod: c.mod, env: w.getEnv(), fn: ini}
 	f.env.set(ini.params[0].name, w.selfValue(c, false))
 	for _, p := range ini.params[1:] {
 		if !p.star && p.name != "" {
@@ -436,6 +444,7 @@ func (w *worker) initAttrs(c *classDef) map[string]Value {
 			out[rest] = v
 		}
 	}
+	w.putEnv(f.env)
 	w.steps, w.depth = saved, depth
 	w.init[c] = out
 	return out
