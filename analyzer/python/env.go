@@ -134,6 +134,18 @@ func (d envDiff) index(name string) int {
 // the value, except for a float NaN (not equal to itself), which is why a
 // worker that ever made one (nan) joins every name.
 func (e *env) join(paths []envDiff, nan bool) {
+	e.joinIn(paths, nan, &joinScratch{})
+}
+
+// joinScratch is join's working space, which a worker keeps between
+// joins (they never nest): the names and the joined values of each.
+type joinScratch struct {
+	names []string
+	out   []binding
+}
+
+// joinIn is join with its working space in js.
+func (e *env) joinIn(paths []envDiff, nan bool, js *joinScratch) {
 	if len(paths) == 1 {
 		// One path: it is the result, with no join of values.
 		for _, b := range paths[0] {
@@ -147,7 +159,7 @@ func (e *env) join(paths []envDiff, nan bool) {
 	for _, d := range paths {
 		total += len(d)
 	}
-	var names []string
+	names := js.names[:0]
 	var index []map[string]int
 	if total > smallDiff || nan {
 		seen := make(map[string]bool, total)
@@ -175,7 +187,6 @@ func (e *env) join(paths []envDiff, nan bool) {
 			}
 		}
 	} else {
-		names = make([]string, 0, total)
 		for _, d := range paths {
 			for _, b := range d {
 				if !slices.Contains(names, b.name) {
@@ -200,7 +211,7 @@ func (e *env) join(paths []envDiff, nan bool) {
 		v, ok := e.m[name]
 		return v, ok
 	}
-	out := make([]binding, 0, len(names))
+	out := js.out[:0]
 	for _, name := range names {
 		// The fold of the old joinEnv, path by path: a name bound on
 		// one side only becomes unknown.
@@ -224,4 +235,8 @@ func (e *env) join(paths []envDiff, nan bool) {
 	for _, b := range out {
 		e.set(b.name, b.v)
 	}
+	// No stale references for the collector.
+	clear(names)
+	clear(out)
+	js.names, js.out = names[:0], out[:0]
 }

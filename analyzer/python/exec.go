@@ -274,11 +274,15 @@ type clause struct {
 	body nodeID
 }
 
-func (f *frame) clauses(s nodeID) []clause { return f.mod.clauses(s) }
+func (m *module) clauses(s nodeID) []clause { return m.appendClauses(nil, s) }
 
-func (m *module) clauses(s nodeID) []clause {
-	cl := []clause{{m.child(s, fCondition), m.child(s, fConsequence)}}
-	for _, a := range m.childrenBy(s, fAlternative) {
+// appendClauses appends the arms of the chain at s to buf.
+func (m *module) appendClauses(buf []clause, s nodeID) []clause {
+	cl := append(buf, clause{m.child(s, fCondition), m.child(s, fConsequence)})
+	for _, a := range m.kids(s) {
+		if m.tab.fkeys[m.nodes[a].field] != fAlternative {
+			continue
+		}
 		switch m.kind(a) {
 		case "elif_clause":
 			cl = append(cl, clause{m.child(a, fCondition), m.child(a, fConsequence)})
@@ -293,7 +297,18 @@ func (m *module) clauses(s nodeID) []clause {
 // runs; the others are explored in the shadow so that the gates inside them
 // are still seen. When a condition is unknown every remaining arm may run.
 func (f *frame) execIf(s nodeID) bool {
-	cl := f.clauses(s)
+	// The arms go on the worker's clause stack (as arguments do on its
+	// argument stack): a slice per if was one in twenty of the
+	// interpreter's allocations. Chains inside the arms push above them and pop.
+	w := f.w
+	base := len(w.cl)
+	w.cl = f.mod.appendClauses(w.cl, s)
+	done := f.execChain(s, w.cl[base:len(w.cl):len(w.cl)])
+	w.cl = w.cl[:base]
+	return done
+}
+
+func (f *frame) execChain(s nodeID, cl []clause) bool {
 	taken, unknownAt := -1, -1
 	anyCap := false
 	var via *funcDef

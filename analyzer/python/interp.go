@@ -50,6 +50,9 @@ type worker struct {
 	envs []*env
 	// frames are the frames of calls that returned (getFrame).
 	frames []*frame
+	// cl is the stack of if chains being run (execIf).
+	cl []clause
+	js joinScratch
 	// subs remembers program.submodule, which builds paths and looks
 	// them up at every attribute of a module and every import.
 	subs map[subKey]*module
@@ -277,7 +280,7 @@ func (f *frame) assign(name string, v Value) {
 
 // joinEnv sets the frame's environment to where paths meet (env.join).
 func (f *frame) joinEnv(paths []envDiff) {
-	f.env.join(paths, f.w.nan || f.w.prog.cfg.joinAll)
+	f.env.joinIn(paths, f.w.nan || f.w.prog.cfg.joinAll, &f.w.js)
 }
 
 // binop is binop, noting a NaN (env.join).
