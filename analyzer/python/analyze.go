@@ -341,6 +341,13 @@ func (pp *parserPool) close() {
 // (every arm is explored, taken or not); the others then analyze only
 // those functions. Module top levels always run: they define the globals.
 func evaluate(prog *program) ([]*recorder, *facts) {
+	// The selection's state and the byte scan's words are garbage by
+	// now, but the collector's goal is still twice the heap the selection
+	// left live: the workers below would grow the heap to it before the
+	// next collection. Collecting here sets the goal from what the
+	// interpretation keeps (sglang: 316 MB live at the last collection,
+	// 164 MB here; peak heap 620 MB before).
+	runtime.GC()
 	n := len(prog.cfg.Caps)
 	recs := make([]*recorder, n)
 	probes := []int{0}

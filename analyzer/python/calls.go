@@ -1,6 +1,7 @@
 package python
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strings"
@@ -117,13 +118,15 @@ func (f *frame) evalCall(n nodeID) Value {
 	if m.kind(fnNode) == "attribute" {
 		objN := m.child(fnNode, fObject)
 		obj := f.eval(objN)
-		name := m.text(m.child(fnNode, fAttribute))
+		// A view of the source: method and attr keep no name they are
+		// given; the call graph does, so it gets a copy.
+		name := m.view(m.child(fnNode, fAttribute))
 		if v, ok := f.method(obj, objN, name, args); ok {
 			return v
 		}
 		callee := f.attr(obj, name)
 		if f.collecting() {
-			f.noteCall(n, callee, obj, name, args)
+			f.noteCall(n, callee, obj, strings.Clone(name), args)
 		}
 		return f.call(callee, args, n)
 	}
@@ -483,16 +486,22 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	}
 	ms := w.mods[fn.mod]
 	cacheable := ms != nil && ms.done && self == nil
-	key := ""
+	var key []byte
 	if cacheable {
-		key, cacheable = memoKey(fn, a)
+		// The key is built in the worker's scratch space (it is copied
+		// into a string only when stored): lookups make no string.
+		key, cacheable = memoKey(w.memoBuf[:0], fn, a)
+		w.memoBuf = key
 	}
 	if cacheable {
-		if v, ok := w.memo[key]; ok {
+		if v, ok := w.memo[string(key)]; ok {
 			return v
 		}
+		// Calls made below reuse the scratch space.
+		key = bytes.Clone(key)
 	}
-	g := &frame{w: w, mod: fn.mod, env: w.getEnv(), fn: fn}
+	g := w.getFrame()
+	g.w, g.mod, g.env, g.fn = w, fn.mod, w.getEnv(), fn
 	params := fn.params
 	if fn.class != nil && len(params) > 0 && (params[0].name == "self" || params[0].name == "cls") && !isStatic(fn) {
 		if self != nil {
@@ -512,9 +521,11 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 		case i < len(a.pos):
 			g.env.set(p.name, a.pos[i])
 		case p.def != noNode:
-			df := &frame{w: w, mod: fn.mod, env: w.getEnv()}
+			df := w.getFrame()
+			df.w, df.mod, df.env = w, fn.mod, w.getEnv()
 			g.env.set(p.name, df.eval(p.def))
 			w.putEnv(df.env)
+			w.putFrame(df)
 		default:
 			g.env.set(p.name, unknown)
 		}
@@ -532,6 +543,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	delete(w.busy, fn)
 	out := g.result(done)
 	w.putEnv(g.env)
+	w.putFrame(g)
 	if out.Cap && (out.k == vBool || out.k == vUnknown && predicateName(fn.name)) {
 		out.via = fn
 	}
@@ -539,7 +551,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 		w.track.observe(fn, out)
 	}
 	if cacheable && w.steps <= stepBudget {
-		w.memo[key] = out
+		w.memo[string(key)] = out
 	}
 	return out
 }
@@ -553,49 +565,51 @@ func isStatic(fn *funcDef) bool {
 	return false
 }
 
-// memoKey renders a call's arguments; calls with composite or opaque
-// arguments are not memoized.
-func memoKey(fn *funcDef, a callArgs) (string, bool) {
-	var sb strings.Builder
-	sb.WriteString(fn.qual)
-	sb.WriteString(fn.mod.root)
-	sb.WriteString(fn.mod.path)
+// memoKey appends a call's key to buf: the function and its arguments;
+// calls with composite or opaque arguments are not memoized.
+func memoKey(buf []byte, fn *funcDef, a callArgs) ([]byte, bool) {
+	buf = append(buf, fn.qual...)
+	buf = append(buf, fn.mod.root...)
+	buf = append(buf, fn.mod.path...)
 	scalar := func(v Value) bool {
 		switch v.k {
 		case vUnknown, vNone, vBool, vInt, vStr, vCap, vFloat:
 			if v.via != nil {
 				return false
 			}
-			s, _ := v.str()
-			sb.WriteByte(byte('A' + v.k))
+			buf = append(buf, byte('A'+v.k))
 			if v.Cap {
-				sb.WriteByte('c')
+				buf = append(buf, 'c')
 			}
-			sb.WriteString(s)
-			sb.WriteByte(0)
+			buf = v.appendStr(buf)
+			buf = append(buf, 0)
 			return true
 		}
 		return false
 	}
 	for _, v := range a.pos {
 		if !scalar(v) {
-			return "", false
+			return buf, false
 		}
 	}
-	keys := make([]string, 0, len(a.kws))
+	if len(a.kws) == 0 {
+		return buf, true
+	}
+	var names [8]string
+	keys := names[:0]
 	for _, k := range a.kws {
 		keys = append(keys, k.name)
 	}
 	sort.Strings(keys)
 	keys = slices.Compact(keys)
 	for _, k := range keys {
-		sb.WriteString(k)
-		sb.WriteByte('=')
+		buf = append(buf, k...)
+		buf = append(buf, '=')
 		if v, _, _ := a.kw(k); !scalar(v) {
-			return "", false
+			return buf, false
 		}
 	}
-	return sb.String(), true
+	return buf, true
 }
 
 // predicateName says whether a function's name reads as a yes/no question.

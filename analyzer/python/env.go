@@ -1,5 +1,7 @@
 package python
 
+import "slices"
+
 // env is one scope's bindings: a module's globals, a function's locals, a
 // class body's names. Exploring a branch used to copy the whole map (and
 // joining paths walked every name), which at a module's top level, with
@@ -29,6 +31,20 @@ func (e *env) get(name string) (Value, bool) {
 		return Value{}, false
 	}
 	v, ok := e.m[name]
+	return v, ok
+}
+
+// getDotted is get(obj + "." + attr), built in buf: an attribute of a
+// name is looked up as such a key at every read (self.x, bound by
+// bindTarget), and the map lookup of a converted byte slice makes no
+// string.
+func (e *env) getDotted(buf *[]byte, obj, attr string) (Value, bool) {
+	if e == nil {
+		return Value{}, false
+	}
+	b := append(append(append((*buf)[:0], obj...), '.'), attr...)
+	*buf = b
+	v, ok := e.m[string(b)]
 	return v, ok
 }
 
@@ -62,22 +78,53 @@ func (e *env) restore(mark int) {
 }
 
 // envDiff is a path's environment as the names it bound since the branch
-// began, with their values at its end; nil is the environment the branch
-// began with.
-type envDiff map[string]Value
+// began, with their values at its end, each name once; nil is the
+// environment the branch began with. A slice, not a map: most paths bind
+// a few names, and a diff is read once, by join.
+type envDiff []binding
+
+type binding struct {
+	name string
+	v    Value
+}
+
+// smallDiff is the size up to which diff and join find names by a linear
+// scan instead of a map.
+const smallDiff = 16
 
 // diff is what the writes since the mark left bound.
 func (e *env) diff(mark int) envDiff {
 	if len(e.log) == mark {
 		return envDiff{}
 	}
-	d := make(envDiff, len(e.log)-mark)
-	for _, u := range e.log[mark:] {
-		if _, ok := d[u.name]; !ok {
-			d[u.name] = e.m[u.name]
+	log := e.log[mark:]
+	d := make(envDiff, 0, len(log))
+	var seen map[string]bool
+	if len(log) > smallDiff {
+		seen = make(map[string]bool, len(log))
+	}
+	for _, u := range log {
+		if seen != nil {
+			if seen[u.name] {
+				continue
+			}
+			seen[u.name] = true
+		} else if d.index(u.name) >= 0 {
+			continue
 		}
+		d = append(d, binding{u.name, e.m[u.name]})
 	}
 	return d
+}
+
+// index is where d binds name, or -1.
+func (d envDiff) index(name string) int {
+	for i := range d {
+		if d[i].name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // join sets the environment to the join of paths that all began where the
@@ -87,41 +134,90 @@ func (e *env) diff(mark int) envDiff {
 // the value, except for a float NaN (not equal to itself), which is why a
 // worker that ever made one (nan) joins every name.
 func (e *env) join(paths []envDiff, nan bool) {
+	e.joinIn(paths, nan, &joinScratch{})
+}
+
+// joinScratch is join's working space, which a worker keeps between
+// joins (they never nest): the names and the joined values of each.
+type joinScratch struct {
+	names []string
+	out   []binding
+}
+
+// joinIn is join with its working space in js.
+func (e *env) joinIn(paths []envDiff, nan bool, js *joinScratch) {
 	if len(paths) == 1 {
 		// One path: it is the result, with no join of values.
-		for name, v := range paths[0] {
-			e.set(name, v)
+		for _, b := range paths[0] {
+			e.set(b.name, b.v)
 		}
 		return
 	}
-	names := map[string]bool{}
+	// The names some path wrote, each once; the fold below reads every
+	// path's value of each, through a map for a big diff.
+	total := 0
 	for _, d := range paths {
-		for name := range d {
-			names[name] = true
+		total += len(d)
+	}
+	names := js.names[:0]
+	var index []map[string]int
+	if total > smallDiff || nan {
+		seen := make(map[string]bool, total)
+		index = make([]map[string]int, len(paths))
+		for i, d := range paths {
+			if len(d) > smallDiff {
+				index[i] = make(map[string]int, len(d))
+			}
+			for j, b := range d {
+				if index[i] != nil {
+					index[i][b.name] = j
+				}
+				if !seen[b.name] {
+					seen[b.name] = true
+					names = append(names, b.name)
+				}
+			}
+		}
+		if nan {
+			for name := range e.m {
+				if !seen[name] {
+					seen[name] = true
+					names = append(names, name)
+				}
+			}
+		}
+	} else {
+		for _, d := range paths {
+			for _, b := range d {
+				if !slices.Contains(names, b.name) {
+					names = append(names, b.name)
+				}
+			}
 		}
 	}
-	if nan {
-		for name := range e.m {
-			names[name] = true
+	lookup := func(i int, name string) (Value, bool) {
+		d := paths[i]
+		j := -1
+		if index != nil && index[i] != nil {
+			if k, ok := index[i][name]; ok {
+				j = k
+			}
+		} else {
+			j = d.index(name)
 		}
-	}
-	lookup := func(d envDiff, name string) (Value, bool) {
-		if v, ok := d[name]; ok {
-			return v, true
+		if j >= 0 {
+			return d[j].v, true
 		}
 		v, ok := e.m[name]
 		return v, ok
 	}
-	out := make([]struct {
-		name string
-		v    Value
-	}, 0, len(names))
-	for name := range names {
+	out := js.out[:0]
+	for _, name := range names {
 		// The fold of the old joinEnv, path by path: a name bound on
 		// one side only becomes unknown.
-		cur, ok := lookup(paths[0], name)
-		for _, d := range paths[1:] {
-			w, wok := lookup(d, name)
+		cur, ok := lookup(0, name)
+		for i := 1; i < len(paths); i++ {
+			w, wok := lookup(i, name)
 			switch {
 			case ok && wok:
 				cur = join(cur, w)
@@ -132,14 +228,15 @@ func (e *env) join(paths []envDiff, nan bool) {
 			}
 		}
 		if ok {
-			out = append(out, struct {
-				name string
-				v    Value
-			}{name, cur})
+			out = append(out, binding{name, cur})
 		}
 	}
 	// Every fold reads the environment as the paths began; write after.
-	for _, kv := range out {
-		e.set(kv.name, kv.v)
+	for _, b := range out {
+		e.set(b.name, b.v)
 	}
+	// No stale references for the collector.
+	clear(names)
+	clear(out)
+	js.names, js.out = names[:0], out[:0]
 }

@@ -53,10 +53,12 @@ func (f *frame) eval(n nodeID) Value {
 	case opDictionary:
 		return f.evalDict(n)
 	case opAttribute:
-		obj := f.eval(m.child(n, fObject))
-		name := m.text(m.child(n, fAttribute))
-		if o := m.child(n, fObject); m.kind(o) == "identifier" {
-			if v, ok := f.env.get(m.text(o) + "." + name); ok {
+		o := m.child(n, fObject)
+		obj := f.eval(o)
+		// Views of the source: attr keeps no name it is given.
+		name := m.view(m.child(n, fAttribute))
+		if m.op(o) == opIdentifier {
+			if v, ok := f.env.getDotted(&f.w.key, m.ident(o), name); ok {
 				return v
 			}
 		}
@@ -81,7 +83,7 @@ func (f *frame) eval(n nodeID) Value {
 	case opComparisonOperator:
 		return f.evalCompare(n)
 	case opBinaryOperator:
-		op := m.text(m.child(n, fOperator))
+		op := m.view(m.child(n, fOperator))
 		l, r := f.eval(m.child(n, fLeft)), f.eval(m.child(n, fRight))
 		if op == "/" && pathOperands(l, r) {
 			return pathJoin(l, r)
@@ -89,7 +91,7 @@ func (f *frame) eval(n nodeID) Value {
 		return f.binop(op, l, r)
 	case opUnaryOperator:
 		v := f.eval(m.child(n, fArgument))
-		switch m.text(m.child(n, fOperator)) {
+		switch m.view(m.child(n, fOperator)) {
 		case "-":
 			return f.binop("-", vint(0), v)
 		case "+":
@@ -113,6 +115,15 @@ func (f *frame) eval(n nodeID) Value {
 		return f.evalComprehension(n)
 	}
 	return unknown
+}
+
+// view is module.ident, "" for no node: the text of a name or operator
+// that is only compared or looked up, without the copy module.text makes.
+func (m *module) view(n nodeID) string {
+	if n == noNode {
+		return ""
+	}
+	return m.ident(n)
 }
 
 func parseIntLit(t string) Value {
@@ -159,6 +170,11 @@ func (f *frame) evalSeq(n nodeID, k vkind) Value {
 func (f *frame) evalDict(n nodeID) Value {
 	m := f.mod
 	out := Value{k: vDict}
+	if pairs := m.named(n); len(pairs) > 0 {
+		// Sized once, not grown pair by pair.
+		out.elems = make([]Value, 0, len(pairs))
+		out.vals = make([]Value, 0, len(pairs))
+	}
 	for _, p := range m.named(n) {
 		if m.kind(p) != "pair" {
 			return unknown
@@ -240,7 +256,7 @@ func unescape(s string) string {
 
 func (f *frame) evalBoolOp(n nodeID) Value {
 	m := f.mod
-	op := m.text(m.child(n, fOperator))
+	op := m.view(m.child(n, fOperator))
 	a := f.eval(m.child(n, fLeft))
 	ta := a.truth()
 	shortCircuit := (op == "and" && ta == triFalse) || (op == "or" && ta == triTrue)
@@ -287,7 +303,7 @@ func (f *frame) evalCompare(n nodeID) Value {
 		if via == nil {
 			via = right.via
 		}
-		r := compareOp(strings.Join(strings.Fields(m.text(o)), " "), left, right)
+		r := compareOp(compareOpName(m.view(o)), left, right)
 		switch r {
 		case triFalse:
 			out := vbool(false).tainted(capDep)
@@ -301,6 +317,15 @@ func (f *frame) evalCompare(n nodeID) Value {
 	result = result.tainted(capDep)
 	result.via = via
 	return result
+}
+
+// compareOpName is a comparison operator's text with its words one space
+// apart ("not  in" is "not in"); most operators are one word, read as is.
+func compareOpName(t string) string {
+	if !strings.ContainsAny(t, " \t\r\n\\") {
+		return t
+	}
+	return strings.Join(strings.Fields(t), " ")
 }
 
 func compareOp(op string, a, b Value) tri {

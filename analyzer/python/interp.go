@@ -48,9 +48,17 @@ type worker struct {
 	kwv  []kwArg
 	// envs are the environments of calls that returned (getEnv).
 	envs []*env
+	// frames are the frames of calls that returned (getFrame).
+	frames []*frame
+	// cl is the stack of if chains being run (execIf).
+	cl []clause
+	js joinScratch
 	// subs remembers program.submodule, which builds paths and looks
 	// them up at every attribute of a module and every import.
 	subs map[subKey]*module
+	// key is scratch space for the names env.getDotted looks up, and
+	// memoBuf for memo keys (memoKey).
+	key, memoBuf []byte
 }
 
 type subKey struct {
@@ -68,7 +76,8 @@ func (w *worker) submodule(pkg *module, name string) *module {
 	if w.subs == nil {
 		w.subs = map[subKey]*module{}
 	}
-	w.subs[k] = m
+	// name may be a view of a source (module.ident): the key keeps a copy.
+	w.subs[subKey{pkg, strings.Clone(name)}] = m
 	return m
 }
 
@@ -93,6 +102,24 @@ func (w *worker) putEnv(e *env) {
 	}
 	clear(e.m)
 	w.envs = append(w.envs, e)
+}
+
+// getFrame lends a zeroed frame to a call, and putFrame takes it back
+// when the call returns: nothing keeps a frame past its call, and one
+// allocated per call was a twentieth of the bytes the interpreter
+// allocated.
+func (w *worker) getFrame() *frame {
+	if n := len(w.frames); n > 0 {
+		g := w.frames[n-1]
+		w.frames = w.frames[:n-1]
+		return g
+	}
+	return &frame{}
+}
+
+func (w *worker) putFrame(g *frame) {
+	*g = frame{}
+	w.frames = append(w.frames, g)
 }
 
 type modState struct {
@@ -190,6 +217,10 @@ func (w *worker) moduleGlobals(m *module) *env {
 	f := &frame{w: w, mod: m, env: ms.globals, ms: ms, record: true}
 	f.execBlock(0)
 	ms.running, ms.done = false, true
+	// Every savepoint is restored: the undo log is empty, and its
+	// capacity (a top level of guarded imports logs hundreds of writes)
+	// would stay with the globals for the worker's life.
+	ms.globals.log = nil
 	w.steps, w.depth = saved, depth
 	return ms.globals
 }
@@ -249,7 +280,7 @@ func (f *frame) assign(name string, v Value) {
 
 // joinEnv sets the frame's environment to where paths meet (env.join).
 func (f *frame) joinEnv(paths []envDiff) {
-	f.env.join(paths, f.w.nan || f.w.prog.cfg.joinAll)
+	f.env.joinIn(paths, f.w.nan || f.w.prog.cfg.joinAll, &f.w.js)
 }
 
 // binop is binop, noting a NaN (env.join).
@@ -274,6 +305,9 @@ func (w *worker) analyzeFunc(fn *funcDef) {
 	w.moduleGlobals(fn.mod)
 	f, capNamed := w.funcFrame(fn, true)
 	done := f.execBlock(fn.body)
+	// The frame's values are copied out (result reads no binding):
+	// its environment goes back to the pool, as a call's does.
+	w.putEnv(f.env)
 	if w.track == nil {
 		return
 	}
@@ -283,6 +317,7 @@ func (w *worker) analyzeFunc(fn *funcDef) {
 		w.steps = 0
 		f, _ = w.funcFrame(fn, false)
 		done = f.execBlock(fn.body)
+		w.putEnv(f.env)
 	}
 	w.track.observe(fn, f.result(done))
 }
@@ -291,7 +326,7 @@ func (w *worker) analyzeFunc(fn *funcDef) {
 // capParams, parameters named like a capability hold it (and capNamed says
 // whether there were any), and the frame records.
 func (w *worker) funcFrame(fn *funcDef, capParams bool) (f *frame, capNamed bool) {
-	f = &frame{w: w, mod: fn.mod, env: newEnv(), fn: fn, record: capParams}
+	f = &frame{w: w, mod: fn.mod, env: w.getEnv(), fn: fn, record: capParams}
 	for i, p := range fn.params {
 		if p.star || p.name == "" {
 			continue
@@ -347,14 +382,27 @@ type selfKey struct {
 }
 
 func (w *worker) buildSelf(c *classDef, withInit bool) Value {
-	attrs := map[string]Value{}
-	for k, v := range w.classAttrs(c) {
+	ca := w.classAttrs(c)
+	var ia map[string]Value
+	if withInit {
+		ia = w.initAttrs(c)
+	}
+	if len(ia) == 0 {
+		// The class attributes alone: their map is final (classAttrs)
+		// and nothing writes an object's attributes, so self shares it
+		// instead of a copy per class and worker.
+		return Value{k: vObj, cls: c, attrs: ca}
+	}
+	if len(ca) == 0 {
+		// Likewise what __init__ sets, final once initAttrs returns.
+		return Value{k: vObj, cls: c, attrs: ia}
+	}
+	attrs := make(map[string]Value, len(ca)+len(ia))
+	for k, v := range ca {
 		attrs[k] = v
 	}
-	if withInit {
-		for k, v := range w.initAttrs(c) {
-			attrs[k] = v
-		}
+	for k, v := range ia {
+		attrs[k] = v
 	}
 	return Value{k: vObj, cls: c, attrs: attrs}
 }
@@ -384,7 +432,7 @@ func (w *worker) initAttrs(c *classDef) map[string]Value {
 	}
 	saved, depth := w.steps, w.depth
 	w.steps, w.depth = 0, 0
-	f := &frame{w: w, mod: c.mod, env: newEnv(), fn: ini}
+	f := &frame{w: w, mod: c.mod, env: w.getEnv(), fn: ini}
 	f.env.set(ini.params[0].name, w.selfValue(c, false))
 	for _, p := range ini.params[1:] {
 		if !p.star && p.name != "" {
@@ -399,6 +447,7 @@ func (w *worker) initAttrs(c *classDef) map[string]Value {
 			out[rest] = v
 		}
 	}
+	w.putEnv(f.env)
 	w.steps, w.depth = saved, depth
 	w.init[c] = out
 	return out

@@ -436,6 +436,19 @@ func join(a, b Value) Value {
 	return u
 }
 
+// appendStr appends str()'s text (nothing where str has none) to buf,
+// without making a string for numbers.
+func (v Value) appendStr(buf []byte) []byte {
+	switch v.k {
+	case vInt, vCap:
+		return strconv.AppendInt(buf, v.i, 10)
+	case vStr:
+		return append(buf, v.s...)
+	}
+	s, _ := v.str()
+	return append(buf, s...)
+}
+
 // str is Python's str() for known scalars.
 func (v Value) str() (string, bool) {
 	switch v.k {
