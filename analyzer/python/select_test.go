@@ -53,6 +53,7 @@ func TestSelectionEqualsAllFiles(t *testing.T) {
 			cfg := fixtureConfig()
 			cfg.JITFuncs = []string{"mylib.build_ext"}
 			cfg.alwaysSelect = true
+			cfg.checkJoin = true
 			all := cfg
 			all.AllFiles = true
 			want, wantNotes := AnalyzeProgram(srcs, all)
@@ -76,6 +77,7 @@ func TestSelectionEqualsAllFilesRoots(t *testing.T) {
 	for _, force := range []bool{true, false} {
 		cfg := fixtureConfig()
 		cfg.alwaysSelect = force
+		cfg.checkJoin = true
 		all := cfg
 		all.AllFiles = true
 		want, wantNotes := AnalyzeProgram(srcs, all)
@@ -219,6 +221,7 @@ func TestSelectionLazySources(t *testing.T) {
 	srcs := loadRoot(t, "testdata/select")
 	cfg := fixtureConfig()
 	cfg.alwaysSelect = true
+	cfg.checkJoin = true
 	lx := NewLexer(cfg)
 	var mu sync.Mutex
 	reads := map[string]int{}
