@@ -194,8 +194,11 @@ func (lx *Lexer) Digest(src []byte) *Digest {
 	s.code(0, false)
 	s.endLine(len(src))
 	slices.Sort(s.words)
-	s.d.words = s.words
+	// Copied to size: the digests of every file are held until the
+	// selection is made, and appending left up to twice the room.
+	s.d.words = slices.Clone(s.words)
 	slices.Sort(s.d.defs)
+	s.d.defs = slices.Clone(s.d.defs)
 	return s.d
 }
 
