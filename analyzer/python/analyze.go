@@ -60,6 +60,9 @@ type Config struct {
 	// alwaysSelect runs the selection however many seeds there are
 	// (tests).
 	alwaysSelect bool
+	// checkJoin makes every join also scan every module and class for
+	// every file, and panic where the index answers otherwise (tests).
+	checkJoin bool
 	// joinAll makes every join of environments visit every name, as
 	// joining full copies did, not only the names some path wrote
 	// (env.join; tests).

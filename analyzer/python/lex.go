@@ -44,7 +44,13 @@ func (d *Digest) mentions(h uint64) bool {
 type Lexer struct {
 	seeds map[string]bool // exact words
 	fold  map[string]bool // lower-case words (capability-named parameters)
+	// seedBits has bit wordHash(w)%seedFilterBits set for every seed
+	// word w: most words of a file miss it, and then need no lookup in
+	// seeds (a map lookup per word was a sixth of the byte scan).
+	seedBits [seedFilterBits / 64]uint64
 }
+
+const seedFilterBits = 1024
 
 // capSourceNames are the external calls callExt reads as the capability.
 var capSourceNames = []string{
@@ -92,7 +98,18 @@ func NewLexer(cfg Config) *Lexer {
 	for _, s := range capParamNames {
 		lx.fold[s] = true
 	}
+	for s := range lx.seeds {
+		h := wordHashString(s) % seedFilterBits
+		lx.seedBits[h/64] |= 1 << (h % 64)
+	}
 	return lx
+}
+
+// maybeSeed says whether the word with hash h may be a seed word: false
+// only when it is none.
+func (lx *Lexer) maybeSeed(h uint64) bool {
+	h %= seedFilterBits
+	return lx.seedBits[h/64]&(1<<(h%64)) != 0
 }
 
 // seedPath says whether a dotted external path names a trigger, for
@@ -139,6 +156,12 @@ type lexState struct {
 	src   []byte
 	d     *Digest
 	words []uint64
+	// seen holds the hashes already in words (open addressing, 0 for
+	// empty; the hash 0 itself goes to zero), so that words is unique
+	// before it is sorted: a file repeats its words about six times,
+	// and sorting every occurrence was a fifth of the byte scan.
+	seen []uint64
+	zero bool
 	// brackets are the open brackets of the logical line; ints says
 	// whether everything inside one so far is an integer an arch list
 	// may hold.
@@ -171,9 +194,49 @@ func (lx *Lexer) Digest(src []byte) *Digest {
 	s.code(0, false)
 	s.endLine(len(src))
 	slices.Sort(s.words)
-	s.d.words = slices.Compact(s.words)
+	// Copied to size: the digests of every file are held until the
+	// selection is made, and appending left up to twice the room.
+	s.d.words = slices.Clone(s.words)
 	slices.Sort(s.d.defs)
+	s.d.defs = slices.Clone(s.d.defs)
 	return s.d
+}
+
+// addWord adds h to words unless it is there already.
+func (s *lexState) addWord(h uint64) {
+	if h == 0 {
+		if !s.zero {
+			s.zero = true
+			s.words = append(s.words, 0)
+		}
+		return
+	}
+	if 2*(len(s.words)+1) > len(s.seen) {
+		// Kept at most half full: grow and put the words back.
+		s.seen = make([]uint64, max(256, 4*len(s.seen)))
+		for _, w := range s.words {
+			if w != 0 {
+				s.insert(w)
+			}
+		}
+	}
+	if s.insert(h) {
+		s.words = append(s.words, h)
+	}
+}
+
+// insert puts h into seen and says whether it was new.
+func (s *lexState) insert(h uint64) bool {
+	mask := uint64(len(s.seen) - 1)
+	for i := (h ^ h>>29) & mask; ; i = (i + 1) & mask {
+		switch s.seen[i] {
+		case h:
+			return false
+		case 0:
+			s.seen[i] = h
+			return true
+		}
+	}
 }
 
 // code scans code from i; inBrace: inside an f-string interpolation,
@@ -282,10 +345,10 @@ func (s *lexState) token() {
 
 func (s *lexState) word(w []byte, code bool) {
 	h := wordHash(w)
-	s.words = append(s.words, h)
+	s.addWord(h)
 	lx := s.lx
 	if !s.d.Seed {
-		if lx.seeds[string(w)] || code && s.params > 0 && len(w) <= 18 && lx.foldWord(w) {
+		if lx.maybeSeed(h) && lx.seeds[string(w)] || code && s.params > 0 && len(w) <= 18 && lx.foldWord(w) {
 			s.d.Seed = true
 		}
 		if s.decorator && code {

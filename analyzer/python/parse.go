@@ -4,7 +4,9 @@ package python
 import "C"
 
 import (
+	"bytes"
 	"errors"
+	"math/bits"
 	"sort"
 	"unsafe"
 
@@ -21,21 +23,17 @@ type nodeID int32
 
 const noNode nodeID = -1
 
-// pnode is one syntax node, 24 bytes (a flashinfer checkout has three
-// million): the children of the nodes lie in parsed.kids in node order, so
-// a node's children end where the next node's begin (kidOff), and likewise
-// its named children (namedOff); the last node's end at the end.
+// pnode is one syntax node, 20 bytes (a flashinfer checkout has three
+// million, and the trees are the largest thing a Python scan holds): the
+// children of the nodes lie in parsed.kids in node order, so a node's
+// children end where the next node's begin (kidOff); the last node's end
+// at the end.
 type pnode struct {
 	kind   uint16 // index into langTable.names
 	field  uint16 // index into langTable.fields; 0 = none
 	sb, eb uint32 // byte range in the source
 	parent nodeID
 	kidOff int32 // first child in parsed.kids
-	// namedOff is the first of the named children but comments in
-	// parsed.namedKids, so that module.named need not allocate; ^off
-	// (negative) when they are all the children (most nodes), and then
-	// none are in namedKids.
-	namedOff int32
 }
 
 // langTable names the grammar's node kinds and fields once per parser, so
@@ -108,12 +106,21 @@ func (p *parser) close() {
 	}
 }
 
-// syntaxError is where tree-sitter had to recover; 0 when the file parsed cleanly.
+// parsed is a flat syntax tree. Most nodes' named children are all their
+// children; the few with an anonymous child (an operator in a field) or a
+// comment among them have a list of their own in namedKids: such a node
+// has its bit in ownNamed, and its list starts at namedStart[r], where r
+// counts the nodes with a list before it (the per-64-node counts in
+// ownRank and a popcount), and ends where the next list starts. Holding
+// a start in every node instead was 4 of its 24 bytes.
 type parsed struct {
-	nodes     []pnode
-	kids      []nodeID
-	namedKids []nodeID
-	syntaxErr int // 1-based line of the first ERROR/MISSING node, 0 if none
+	nodes      []pnode
+	kids       []nodeID
+	namedKids  []nodeID
+	ownNamed   []uint64 // bit n%64 of word n/64: node n has its own list
+	ownRank    []int32  // nodes with a list before each word's first node
+	namedStart []int32  // where each list starts, and len(namedKids) last
+	syntaxErr  int      // 1-based line of the first ERROR/MISSING node, 0 if none
 }
 
 // kidRange is where node n's children lie in kids.
@@ -128,17 +135,12 @@ func (p *parsed) kidRange(n nodeID) (int32, int32) {
 // namedRange is where node n's named children lie in namedKids; ok is
 // false when they are its children.
 func (p *parsed) namedRange(n nodeID) (start, end int32, ok bool) {
-	start = p.nodes[n].namedOff
-	if start < 0 {
+	w, bit := n>>6, uint64(1)<<(n&63)
+	if p.ownNamed == nil || p.ownNamed[w]&bit == 0 {
 		return 0, 0, false
 	}
-	end = int32(len(p.namedKids))
-	if int(n)+1 < len(p.nodes) {
-		if end = p.nodes[n+1].namedOff; end < 0 {
-			end = ^end
-		}
-	}
-	return start, end, true
+	r := p.ownRank[w] + int32(bits.OnesCount64(p.ownNamed[w]&(bit-1)))
+	return p.namedStart[r], p.namedStart[r+1], true
 }
 
 // parse copies the syntax tree of src. Anonymous tokens are kept only when
@@ -223,59 +225,74 @@ func (out *parsed) build(recs []C.archlint_py_rec, tab *langTable) {
 	}
 	// A node with a child that is anonymous or a comment gets its own
 	// list of named children; the others share their kids (most nodes).
-	// Counted first, so that the list is allocated to size.
-	total := int32(0)
+	// Counted first, so that the lists are allocated to size.
+	total, lists := 0, 0
+	own := make([]uint64, (n+63)/64)
 	for i := range out.nodes {
-		nd := &out.nodes[i]
-		nd.namedOff = ^total
-		for _, k := range out.kids[nd.kidOff : nd.kidOff+kidN[i]] {
+		ks := out.kids[out.nodes[i].kidOff : out.nodes[i].kidOff+kidN[i]]
+		for _, k := range ks {
 			if !tab.keepNamed(out.nodes[k].kind) {
-				nd.namedOff = total
+				own[i/64] |= 1 << (i % 64)
 				break
 			}
 		}
-		if nd.namedOff >= 0 {
-			for _, k := range out.kids[nd.kidOff : nd.kidOff+kidN[i]] {
+		if own[i/64]&(1<<(i%64)) != 0 {
+			lists++
+			for _, k := range ks {
 				if tab.keepNamed(out.nodes[k].kind) {
 					total++
 				}
 			}
 		}
 	}
-	if total == 0 {
+	if lists == 0 {
 		return
 	}
+	out.ownNamed = own
+	out.ownRank = make([]int32, len(own))
+	r := int32(0)
+	for w, word := range own {
+		out.ownRank[w] = r
+		r += int32(bits.OnesCount64(word))
+	}
 	out.namedKids = make([]nodeID, 0, total)
+	out.namedStart = make([]int32, 0, lists+1)
 	for i := range out.nodes {
-		nd := &out.nodes[i]
-		if nd.namedOff < 0 {
+		if own[i/64]&(1<<(i%64)) == 0 {
 			continue
 		}
-		for _, k := range out.kids[nd.kidOff : nd.kidOff+kidN[i]] {
+		out.namedStart = append(out.namedStart, int32(len(out.namedKids)))
+		for _, k := range out.kids[out.nodes[i].kidOff : out.nodes[i].kidOff+kidN[i]] {
 			if tab.keepNamed(out.nodes[k].kind) {
 				out.namedKids = append(out.namedKids, k)
 			}
 		}
 	}
+	out.namedStart = append(out.namedStart, int32(len(out.namedKids)))
 }
 
-// lineIndex maps byte offsets to 1-based lines and columns.
-type lineIndex []int
+// lineIndex maps byte offsets to 1-based lines and columns: where each
+// line starts. It is held for every loaded file through the analysis, so
+// it is sized exactly and 4 bytes a line (files are under 4 GB: parse
+// refuses larger ones).
+type lineIndex []uint32
 
 func newLineIndex(src []byte) lineIndex {
-	li := lineIndex{0}
-	for i, b := range src {
-		if b == '\n' {
-			li = append(li, i+1)
+	li := make(lineIndex, 1, bytes.Count(src, []byte{'\n'})+1)
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return li
 		}
+		off += i + 1
+		li = append(li, uint32(off))
 	}
-	return li
 }
 
 func (li lineIndex) pos(off uint32) (line, col int) {
-	i := sort.Search(len(li), func(i int) bool { return li[i] > int(off) }) - 1
+	i := sort.Search(len(li), func(i int) bool { return li[i] > off }) - 1
 	if i < 0 {
 		i = 0
 	}
-	return i + 1, int(off) - li[i] + 1
+	return i + 1, int(off) - int(li[i]) + 1
 }

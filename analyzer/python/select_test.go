@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -53,6 +54,7 @@ func TestSelectionEqualsAllFiles(t *testing.T) {
 			cfg := fixtureConfig()
 			cfg.JITFuncs = []string{"mylib.build_ext"}
 			cfg.alwaysSelect = true
+			cfg.checkJoin = true
 			all := cfg
 			all.AllFiles = true
 			want, wantNotes := AnalyzeProgram(srcs, all)
@@ -76,6 +78,7 @@ func TestSelectionEqualsAllFilesRoots(t *testing.T) {
 	for _, force := range []bool{true, false} {
 		cfg := fixtureConfig()
 		cfg.alwaysSelect = force
+		cfg.checkJoin = true
 		all := cfg
 		all.AllFiles = true
 		want, wantNotes := AnalyzeProgram(srcs, all)
@@ -219,6 +222,7 @@ func TestSelectionLazySources(t *testing.T) {
 	srcs := loadRoot(t, "testdata/select")
 	cfg := fixtureConfig()
 	cfg.alwaysSelect = true
+	cfg.checkJoin = true
 	lx := NewLexer(cfg)
 	var mu sync.Mutex
 	reads := map[string]int{}
@@ -280,6 +284,40 @@ func TestDigest(t *testing.T) {
 	}
 	if len(d.defs) != 2 {
 		t.Errorf("defs %v", d.defs)
+	}
+}
+
+// TestDigestWordsUnique: the words of a file are its words' hashes,
+// sorted, each once, however often they repeat and however many there
+// are (the set of seen hashes grows several times here), and the hash 0
+// is kept like any other.
+func TestDigestWordsUnique(t *testing.T) {
+	lx := NewLexer(Config{})
+	var sb strings.Builder
+	want := map[uint64]bool{}
+	for rep := range 3 {
+		for i := range 5000 {
+			w := fmt.Sprintf("w%d", (i*7919+rep)%5000)
+			fmt.Fprintf(&sb, "%s = 'x%d'\n", w, i%10)
+			want[wordHashString(w)] = true
+			want[wordHashString(fmt.Sprintf("x%d", i%10))] = true
+		}
+	}
+	d := lx.Digest([]byte(sb.String()))
+	if len(d.words) != len(want) || !slices.IsSorted(d.words) {
+		t.Fatalf("%d words (sorted %v), want %d", len(d.words), slices.IsSorted(d.words), len(want))
+	}
+	for _, h := range d.words {
+		if !want[h] {
+			t.Fatalf("word %x was never written", h)
+		}
+	}
+	s := &lexState{lx: lx}
+	for _, h := range []uint64{0, 5, 0, 5, 1 << 63} {
+		s.addWord(h)
+	}
+	if !slices.Equal(s.words, []uint64{0, 5, 1 << 63}) {
+		t.Errorf("addWord kept %v", s.words)
 	}
 }
 

@@ -1,0 +1,67 @@
+package python
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestLineIndex: lines and columns are 1-based; an offset at a newline is
+// on the line the newline ends, and one past the end on the last line.
+func TestLineIndex(t *testing.T) {
+	src := []byte("ab\n\ncd\n")
+	li := newLineIndex(src)
+	if len(li) != 4 || cap(li) != 4 {
+		t.Fatalf("index %v (cap %d), want 4 lines sized exactly", li, cap(li))
+	}
+	for _, c := range []struct {
+		off       uint32
+		line, col int
+	}{{0, 1, 1}, {1, 1, 2}, {2, 1, 3}, {3, 2, 1}, {4, 3, 1}, {6, 3, 3}, {7, 4, 1}, {9, 4, 3}} {
+		if l, col := li.pos(c.off); l != c.line || col != c.col {
+			t.Errorf("pos(%d) = %d:%d, want %d:%d", c.off, l, col, c.line, c.col)
+		}
+	}
+	if l, col := newLineIndex(nil).pos(0); l != 1 || col != 1 {
+		t.Errorf("empty source: %d:%d", l, col)
+	}
+}
+
+// TestNamedChildren: a node's named children are its children less the
+// anonymous ones and comments, for every node of a file long enough that
+// the nodes with lists of their own span many 64-node words.
+func TestNamedChildren(t *testing.T) {
+	var src []byte
+	for i := range 200 {
+		src = fmt.Appendf(src, "x%d = (a + b) * c  # note %d\nif a < b and not c:\n    # inside\n    y = -a\n", i, i)
+	}
+	ps, err := newParser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ps.close()
+	pr, err := ps.parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &module{src: src, tab: ps.tab, parsed: pr}
+	own := 0
+	for i := range pr.nodes {
+		n := nodeID(i)
+		var want []nodeID
+		for _, k := range m.kids(n) {
+			if ps.tab.keepNamed(pr.nodes[k].kind) {
+				want = append(want, k)
+			}
+		}
+		if got := m.named(n); !slices.Equal(got, want) {
+			t.Fatalf("node %d (%s): named %v, want %v", i, m.kind(n), got, want)
+		}
+		if _, _, ok := pr.namedRange(n); ok {
+			own++
+		}
+	}
+	if own < 1000 {
+		t.Errorf("only %d nodes with a list of their own", own)
+	}
+}
