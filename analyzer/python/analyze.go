@@ -164,10 +164,14 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 	prog := newProgram(stubModules(pySrcs), cfg)
 	defer prog.parsers.close()
 	if cfg.AllFiles {
+		prog.digestAll() // for the root order only
+		prog.rankRoots()
 		prog.loadAll(prog.mods)
 		prog.selectAll()
+		prog.dropWords()
 	} else {
 		prog.digestAll()
+		prog.rankRoots()
 		if !cfg.alwaysSelect && prog.seedShare() >= denseSeeds {
 			// Most files will matter (flashinfer ends near four in
 			// five): the selection's own pass would cost more than
@@ -179,7 +183,7 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 		}
 		prog.dropWords()
 	}
-	prog.order = prog.orderByRoots(prog.order)
+	prog.order = prog.byRootRank(prog.order)
 	prog.collect = collect
 
 	recs, fx := evaluate(prog)

@@ -15,8 +15,12 @@ type program struct {
 	// topPackages are, per root, the packages another root's import can
 	// reach (see installed).
 	topPackages map[string]map[string]bool
-	capFuncs    map[string]bool
-	jitFuncs    map[string]bool
+	// rootRank is the place of each root in run order, and rootDeps the
+	// roots each imports (rootorder.go); nil with one root.
+	rootRank map[string]int
+	rootDeps map[string]map[string]bool
+	capFuncs map[string]bool
+	jitFuncs map[string]bool
 	// collect asks the first worker for JIT calls and call edges.
 	collect bool
 	// methods indexes every def by its bare name, for calls on objects

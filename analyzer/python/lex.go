@@ -31,6 +31,10 @@ type Digest struct {
 	// defs are the hashes of the names after "def" in code, sorted, with
 	// repeats (a name defined twice is counted twice).
 	defs []uint64
+	// imports are the hashes of the first word after "import" or "from"
+	// in code: the top package of most modules the file imports (and a
+	// few other words), for the order roots run in (rootorder.go).
+	imports []uint64
 }
 
 // mentions says whether the file has the word with hash h.
@@ -180,6 +184,7 @@ type lexState struct {
 	defName     bool
 	params      int
 	afterImport bool
+	afterFrom   bool
 }
 
 type bracket struct {
@@ -199,6 +204,8 @@ func (lx *Lexer) Digest(src []byte) *Digest {
 	s.d.words = slices.Clone(s.words)
 	slices.Sort(s.d.defs)
 	s.d.defs = slices.Clone(s.d.defs)
+	slices.Sort(s.d.imports)
+	s.d.imports = slices.Clone(slices.Compact(s.d.imports))
 	return s.d
 }
 
@@ -338,6 +345,7 @@ func (s *lexState) token() {
 	s.afterDef = false
 	s.defName = false
 	s.afterImport = false
+	s.afterFrom = false
 	if n := len(s.brackets); n > 0 {
 		s.brackets[n-1].ints = false
 	}
@@ -366,11 +374,15 @@ func (s *lexState) word(w []byte, code bool) {
 	if named {
 		s.d.defs = append(s.d.defs, h)
 	}
+	if s.afterImport || s.afterFrom {
+		s.d.imports = append(s.d.imports, h)
+	}
 	isDef := string(w) == "def"
 	s.token()
 	s.afterDef = isDef
 	s.defName = named
 	s.afterImport = string(w) == "import"
+	s.afterFrom = string(w) == "from"
 }
 
 // foldWord says whether w, lower-cased, is a capability-named parameter;

@@ -1,94 +1,68 @@
 package python
 
 import (
+	"cmp"
 	"slices"
 	"sort"
-	"strings"
 )
 
-// Module top levels run in program order, and a module imported while it
-// is still running (an import cycle) shows only the globals bound so far.
-// Scanning several roots together, root-name order could let another
-// root's import start a cycle of this root's modules from a different
-// module than this root's own order does: sglang's layernorm.py importing
-// vllm._custom_ops before vllm's first module ran left vllm's
-// current_platform half-bound, and a vllm gate disappeared from the set
-// that vllm alone reports. orderByRoots runs the roots a root imports
-// before it, so each root's modules meet their cycles as they do alone.
+// Module top levels run in order, and a module imported while it is still
+// running (an import cycle) shows only the globals bound so far. Scanning
+// several roots together in root-name order, another root's import could
+// start a cycle of this root's modules from a different module than this
+// root's own order does: sglang's layernorm.py importing vllm._custom_ops
+// before any vllm module ran left vllm's current_platform half-bound, and a
+// vllm gate that vllm alone reports disappeared from the set. So roots run
+// after the roots they import, in the selection's rounds and in the final
+// evaluation, and each root meets its own cycles as it does alone.
 
-// rootImports lists, per root, the other roots whose installed top
-// packages (see installed) its modules import.
-func (p *program) rootImports(mods []*module) map[string]map[string]bool {
-	owner := map[string][]string{} // top package -> roots installing it
+// rankRoots sets p.rootRank from the byte scan's import words: a root
+// ranks after every root whose installed top packages (see installed) its
+// files import; roots that import each other keep name order.
+func (p *program) rankRoots() {
+	var roots []string
+	seen := map[string]bool{}
+	for _, m := range p.mods {
+		if !seen[m.root] {
+			seen[m.root] = true
+			roots = append(roots, m.root)
+		}
+	}
+	if len(roots) < 2 {
+		return
+	}
+	sort.Strings(roots)
+	owner := map[uint64][]string{} // top package -> roots installing it
 	for root, pkgs := range p.topPackages {
 		for pkg := range pkgs {
-			owner[pkg] = append(owner[pkg], root)
+			h := wordHashString(pkg)
+			owner[h] = append(owner[h], root)
 		}
 	}
 	deps := map[string]map[string]bool{}
-	for _, m := range mods {
-		if m.parsed == nil {
+	for _, m := range p.mods {
+		if m.dig == nil {
 			continue
 		}
-		for n := range m.nodes {
-			var names []nodeID
-			switch m.kind(nodeID(n)) {
-			case "import_statement":
-				for _, k := range m.childrenBy(nodeID(n), fName) {
-					if m.kind(k) == "aliased_import" {
-						k = m.child(k, fName)
+		for _, h := range m.dig.imports {
+			for _, r := range owner[h] {
+				if r != m.root {
+					if deps[m.root] == nil {
+						deps[m.root] = map[string]bool{}
 					}
-					names = append(names, k)
-				}
-			case "import_from_statement":
-				names = append(names, m.child(nodeID(n), fModuleName))
-			default:
-				continue
-			}
-			for _, name := range names {
-				if name == noNode || m.kind(name) != "dotted_name" {
-					continue // a relative import stays in its root
-				}
-				top, _, _ := strings.Cut(m.text(name), ".")
-				for _, r := range owner[strings.TrimSpace(top)] {
-					if r != m.root {
-						if deps[m.root] == nil {
-							deps[m.root] = map[string]bool{}
-						}
-						deps[m.root][r] = true
-					}
+					deps[m.root][r] = true
 				}
 			}
 		}
 	}
-	return deps
-}
-
-// orderByRoots returns mods (in module order within each root) with every
-// root after the roots it imports; roots that import each other keep name
-// order. One root: mods as they are.
-func (p *program) orderByRoots(mods []*module) []*module {
-	byRoot := map[string][]*module{}
-	var roots []string
-	for _, m := range mods {
-		if byRoot[m.root] == nil {
-			roots = append(roots, m.root)
-		}
-		byRoot[m.root] = append(byRoot[m.root], m)
-	}
-	if len(roots) < 2 {
-		return mods
-	}
-	sort.Strings(roots)
-	deps := p.rootImports(mods)
-	done := map[string]bool{}
-	out := make([]*module, 0, len(mods))
-	for len(done) < len(roots) {
+	p.rootDeps = deps
+	p.rootRank = map[string]int{}
+	for len(p.rootRank) < len(roots) {
 		// The first root, by name, whose imports have all run; in a
 		// cycle, the first root left.
 		next := ""
 		for _, r := range roots {
-			if done[r] {
+			if _, done := p.rootRank[r]; done {
 				continue
 			}
 			if next == "" {
@@ -96,7 +70,7 @@ func (p *program) orderByRoots(mods []*module) []*module {
 			}
 			ready := true
 			for d := range deps[r] {
-				if !done[d] && slices.Contains(roots, d) {
+				if _, done := p.rootRank[d]; !done {
 					ready = false
 					break
 				}
@@ -106,8 +80,17 @@ func (p *program) orderByRoots(mods []*module) []*module {
 				break
 			}
 		}
-		done[next] = true
-		out = append(out, byRoot[next]...)
+		p.rootRank[next] = len(p.rootRank)
 	}
+}
+
+// byRootRank returns mods with the roots in rank order and module order
+// within each root (mods itself when there is one root).
+func (p *program) byRootRank(mods []*module) []*module {
+	if p.rootRank == nil {
+		return mods
+	}
+	out := slices.Clone(mods)
+	slices.SortStableFunc(out, func(a, b *module) int { return cmp.Compare(p.rootRank[a.root], p.rootRank[b.root]) })
 	return out
 }

@@ -280,7 +280,7 @@ func (p *program) selectFiles() {
 		ws[i] = newWorker(p, 0)
 	}
 	var fresh []*module
-	for _, m := range p.mods {
+	for _, m := range p.byRootRank(p.mods) {
 		if m.dig.Seed {
 			p.selected[m.idx] = true
 			fresh = append(fresh, m)
@@ -311,7 +311,7 @@ func (p *program) selectFiles() {
 		}
 		wg.Wait()
 		s.grow(p, ws)
-		fresh = s.join(p)
+		fresh = p.byRootRank(s.join(p))
 	}
 	for _, m := range p.mods {
 		if p.selected[m.idx] {
