@@ -224,6 +224,9 @@ type worker struct {
 	// skip and fskip count exclusions in force (skipOf), skipping all.
 	skip, fskip []int32
 	skipping    int
+	// failed is the input read the last failed readsMatch stopped at
+	// (nil: it failed on the passes).
+	failed *stateEvent
 	// The event log and item list, kept from one pass to the next.
 	events []stateEvent
 	items  []visitItem
@@ -533,8 +536,9 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	why := activeWhy.sorted()
 	w := ps.w
 	table := ps.e.memo.current()
-	es := table.list(f.ID)
-	if len(es) > 0 {
+	var fails []discUpdate
+	if l := table.list(f.ID); l != nil {
+		es := l.ents
 		// Entries another worker stored may read names it met first.
 		w.syncNames()
 		if w.hintGen != table.gen {
@@ -544,12 +548,12 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		// Try the entry that answered last first: one state is usually
 		// met again and again.
 		h := int(w.hint[f.ID])
-		if h < len(es) && ps.matches(es[h], active, why, depth, strong) {
+		if h < len(es) && ps.matches(l, h, active, why, depth, strong, &fails) {
 			ps.replayVisit(es[h], depth)
 			return
 		}
 		for i, ent := range es {
-			if i != h && ps.matches(ent, active, why, depth, strong) {
+			if i != h && ps.matches(l, i, active, why, depth, strong, &fails) {
 				w.hint[f.ID] = uint8(i)
 				ps.replayVisit(ent, depth)
 				return
@@ -568,7 +572,10 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	ps.maxDepth = max(maxDepth0, ps.maxDepth)
 	in, out := ps.closeCapture(from)
 	if ps.cuts != cuts0 || table.full(f.ID) {
-		// Not stored: the items stay inline for an enclosing capture.
+		// Not stored, but what the checks found still helps the next
+		// lookups of the file.
+		ps.e.memo.add(table, f.ID, nil, 0, fails)
+		// The items stay inline for an enclosing capture.
 		if ps.visitCaps == 0 {
 			ps.items = ps.items[:0]
 		}
@@ -622,7 +629,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	ent.items = items
 	ps.markDone(ent)
 	ps.e.memo.add(table, f.ID, ent, entryBytes+eventBytes*(len(ent.in)+len(ent.out))+itemBytes*len(ent.items)+
-		4*len(ent.passDep)+8*len(ent.outRefs))
+		4*len(ent.passDep)+8*len(ent.outRefs), fails)
 	if ps.caps > 0 {
 		// compact put the reads and writes back: refer to them instead.
 		ps.events = append(ps.events[:from], stateEvent{ref: &ent.self}, stateEvent{ref: &ent.self, write: true})
@@ -633,13 +640,39 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	}
 }
 
-// matches reports whether a stored visit read what the state holds now.
-func (ps *passState) matches(ent *visitEntry, active Tri, why []string, depth int, strong bool) bool {
+// matches reports whether stored visit i of list l read what the state
+// holds now. A check that fails at an input read adds what it found to
+// fails (memoList).
+func (ps *passState) matches(l *memoList, i int, active Tri, why []string, depth int, strong bool, fails *[]discUpdate) bool {
+	ent := l.ents[i]
 	if ent.active != active || ent.strong != strong || ent.cudaH != ps.cudaH || ent.cutlass != ps.cutlass ||
 		depth+ent.relDepth > maxIncludeDepth || ps.reads+ent.reads > ps.budget || !slices.Equal(ent.why, why) {
 		return false
 	}
-	return ps.readsMatch(&ent.self)
+	for k := range l.disc[i] {
+		if ev := &l.disc[i][k]; !ps.readMatches(ev) {
+			*fails = append(*fails, discUpdate{ent: ent, cur: ps.current(ev.key)})
+			return false
+		}
+	}
+	w := ps.w
+	w.failed = nil
+	if ps.readsMatch(&ent.self) {
+		return true
+	}
+	if w.failed != nil {
+		*fails = append(*fails, discUpdate{ent: ent, rec: *w.failed, cur: ps.current(w.failed.key), addRec: true})
+	}
+	return false
+}
+
+// current is the state of an event key now, as an input read of it.
+func (ps *passState) current(key int32) stateEvent {
+	if key >= 0 {
+		s := &ps.w.st[key]
+		return stateEvent{key: key, def: s.def, undef: s.undef, unknown: s.unknown}
+	}
+	return stateEvent{key: key, val: ps.fileFlag(key)}
 }
 
 // readMatches reports whether one input read (not a reference) reads
@@ -685,6 +718,7 @@ func (ps *passState) readsMatch(r *visitRef) bool {
 			continue
 		}
 		if !ps.readMatches(ev) {
+			w.failed = ev
 			ok = false
 			break
 		}
