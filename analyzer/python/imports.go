@@ -18,7 +18,7 @@ type program struct {
 	// rootRank is the place of each root in run order, and rootDeps the
 	// roots each imports (rootorder.go); nil with one root.
 	rootRank map[string]int
-	rootDeps map[string]map[string]bool
+	rootDeps map[string]map[string]int
 	capFuncs map[string]bool
 	jitFuncs map[string]bool
 	// collect asks the first worker for JIT calls and call edges.

@@ -2,6 +2,8 @@ package python
 
 import (
 	"cmp"
+	"fmt"
+	"os"
 	"slices"
 	"sort"
 )
@@ -18,7 +20,7 @@ import (
 
 // rankRoots sets p.rootRank from the byte scan's import words: a root
 // ranks after every root whose installed top packages (see installed) its
-// files import; roots that import each other keep name order.
+// files import; in a cycle, the root with the fewest such files first.
 func (p *program) rankRoots() {
 	var roots []string
 	seen := map[string]bool{}
@@ -39,18 +41,21 @@ func (p *program) rankRoots() {
 			owner[h] = append(owner[h], root)
 		}
 	}
-	deps := map[string]map[string]bool{}
+	// deps[r][d] counts the files of r that import d.
+	deps := map[string]map[string]int{}
 	for _, m := range p.mods {
 		if m.dig == nil {
 			continue
 		}
+		hit := map[string]bool{}
 		for _, h := range m.dig.imports {
 			for _, r := range owner[h] {
-				if r != m.root {
+				if r != m.root && !hit[r] {
+					hit[r] = true
 					if deps[m.root] == nil {
-						deps[m.root] = map[string]bool{}
+						deps[m.root] = map[string]int{}
 					}
-					deps[m.root][r] = true
+					deps[m.root][r]++
 				}
 			}
 		}
@@ -58,29 +63,32 @@ func (p *program) rankRoots() {
 	p.rootDeps = deps
 	p.rootRank = map[string]int{}
 	for len(p.rootRank) < len(roots) {
-		// The first root, by name, whose imports have all run; in a
-		// cycle, the first root left.
-		next := ""
+		// Next, the root with the fewest files importing roots yet to
+		// run: one whose imports have all run when there is one. In a
+		// cycle (flashinfer's benchmarks import sglang, which imports
+		// flashinfer everywhere) the root that leans least on the
+		// others goes first; ties by name.
+		next, least := "", 0
 		for _, r := range roots {
 			if _, done := p.rootRank[r]; done {
 				continue
 			}
-			if next == "" {
-				next = r
-			}
-			ready := true
-			for d := range deps[r] {
+			cost := 0
+			for d, n := range deps[r] {
 				if _, done := p.rootRank[d]; !done {
-					ready = false
-					break
+					cost += n
 				}
 			}
-			if ready {
-				next = r
-				break
+			if next == "" || cost < least {
+				next, least = r, cost
 			}
 		}
 		p.rootRank[next] = len(p.rootRank)
+	}
+	if debugSelection != "" {
+		for _, r := range roots {
+			fmt.Fprintln(os.Stderr, "root", p.rootRank[r], r, "imports (files)", deps[r])
+		}
 	}
 }
 
