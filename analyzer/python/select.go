@@ -417,6 +417,18 @@ type joinIndex struct {
 	hits []int32
 }
 
+// keyUnion is the set of the keys of a and b.
+func keyUnion[K comparable, V any](a, b map[K]V) map[K]bool {
+	out := make(map[K]bool, len(a)+len(b))
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
+}
+
 func (s *selection) newJoinIndex() *joinIndex {
 	ix := &joinIndex{inits: map[string][]int32{}}
 	add := func(t joinTarget) int32 {
@@ -424,14 +436,7 @@ func (s *selection) newJoinIndex() *joinIndex {
 		return int32(len(ix.targets) - 1)
 	}
 	key := func(h uint64, ref int32) { ix.keys = append(ix.keys, joinKey{h, ref}) }
-	mods := map[*module]bool{}
-	for a := range s.dangerGlobals {
-		mods[a] = true
-	}
-	for a := range s.jrGlobals {
-		mods[a] = true
-	}
-	for a := range mods {
+	for a := range keyUnion(s.dangerGlobals, s.jrGlobals) {
 		ref := add(joinTarget{mod: a})
 		key(a.lastHash, ref)
 		for h := range s.modAliases[a] {
@@ -441,14 +446,7 @@ func (s *selection) newJoinIndex() *joinIndex {
 			ix.inits[a.root] = append(ix.inits[a.root], ref)
 		}
 	}
-	classes := map[*classDef]bool{}
-	for c := range s.dangerMembers {
-		classes[c] = true
-	}
-	for c := range s.jrMembers {
-		classes[c] = true
-	}
-	for c := range classes {
+	for c := range keyUnion(s.dangerMembers, s.jrMembers) {
 		ref := add(joinTarget{cls: c})
 		for h := range s.dangerMembers[c] {
 			key(h, ref)
