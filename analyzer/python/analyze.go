@@ -163,15 +163,14 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 	})
 	prog := newProgram(stubModules(pySrcs), cfg)
 	defer prog.parsers.close()
+	// The byte scan decides the selection and, with every file loaded
+	// too, the order roots run in.
+	prog.digestAll()
+	prog.rankRoots()
 	if cfg.AllFiles {
-		prog.digestAll() // for the root order only
-		prog.rankRoots()
 		prog.loadAll(prog.mods)
 		prog.selectAll()
-		prog.dropWords()
 	} else {
-		prog.digestAll()
-		prog.rankRoots()
 		if !cfg.alwaysSelect && prog.seedShare() >= denseSeeds {
 			// Most files will matter (flashinfer ends near four in
 			// five): the selection's own pass would cost more than
@@ -181,8 +180,8 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 		} else {
 			prog.selectFiles()
 		}
-		prog.dropWords()
 	}
+	prog.dropWords()
 	prog.order = prog.byRootRank(prog.order)
 	prog.collect = collect
 

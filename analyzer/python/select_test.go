@@ -50,16 +50,10 @@ func hasPython(dir string) bool {
 func TestSelectionEqualsAllFiles(t *testing.T) {
 	for _, root := range selectionRoots(t) {
 		t.Run(root, func(t *testing.T) {
-			srcs := loadRoot(t, root)
 			cfg := fixtureConfig()
 			cfg.JITFuncs = []string{"mylib.build_ext"}
 			cfg.alwaysSelect = true
-			cfg.checkJoin = true
-			all := cfg
-			all.AllFiles = true
-			want, wantNotes := AnalyzeProgram(srcs, all)
-			got, gotNotes := AnalyzeProgram(srcs, cfg)
-			compareSelection(t, want, got, wantNotes, gotNotes)
+			selectionMatchesAllFiles(t, loadRoot(t, root), cfg)
 		})
 	}
 }
@@ -78,12 +72,7 @@ func TestSelectionEqualsAllFilesRoots(t *testing.T) {
 	for _, force := range []bool{true, false} {
 		cfg := fixtureConfig()
 		cfg.alwaysSelect = force
-		cfg.checkJoin = true
-		all := cfg
-		all.AllFiles = true
-		want, wantNotes := AnalyzeProgram(srcs, all)
-		got, gotNotes := AnalyzeProgram(srcs, cfg)
-		compareSelection(t, want, got, wantNotes, gotNotes)
+		want := selectionMatchesAllFiles(t, srcs, cfg)
 		if len(want.JIT) == 0 || len(chainEdges(want)) < 2 {
 			t.Errorf("fixture lost its chain: %d JIT calls, edges %v", len(want.JIT), chainEdges(want))
 		}
@@ -105,6 +94,20 @@ func TestSelectionAcrossRoots(t *testing.T) {
 			t.Errorf("%s selected: %v", p, in)
 		}
 	}
+}
+
+// selectionMatchesAllFiles analyzes srcs with cfg, checking every join of
+// the selection against a scan, and with every file analyzed, compares the
+// two, and returns the all-files result.
+func selectionMatchesAllFiles(t *testing.T, srcs []Source, cfg Config) *Program {
+	t.Helper()
+	cfg.checkJoin = true
+	all := cfg
+	all.AllFiles = true
+	want, wantNotes := AnalyzeProgram(srcs, all)
+	got, gotNotes := AnalyzeProgram(srcs, cfg)
+	compareSelection(t, want, got, wantNotes, gotNotes)
+	return want
 }
 
 func compareSelection(t *testing.T, want, got *Program, wantNotes, gotNotes []Notification) {
