@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp"
@@ -149,7 +150,7 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 		var fb int
 		for i, t := range c.Flavors {
 			b := ce.Taken[t]
-			if b >= 0 && ce.Chain.Branches[b].Content.Failure != "" {
+			if ce.Fails(b) {
 				held = append(held, i)
 				fb = b
 			}
@@ -166,7 +167,7 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 				return false
 			}
 			b := ce.Branch[p]
-			return b >= 0 && ce.Chain.Branches[b].Content.Failure == "" || b == shutout.None && ce.ReachedBy(p) == expr.True
+			return b >= 0 && !ce.Fails(b) || b == shutout.None && ce.ReachedBy(p) == expr.True
 		}
 		admits := archSet(c.Passes, works)
 		if len(admits) == 0 {
@@ -281,25 +282,21 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 				bb = b
 			}
 		}
-		if bb < 0 || ce.Chain.Branches[bb].Content.Failure != "" {
-			// A failing path is no specialization: AL103 says which
-			// builds get the working one.
+		// A flavor taking a failing branch, as its path or as its
+		// fallback, is AL103's finding, which names the builds to use.
+		if bb < 0 || slices.ContainsFunc(c.Flavors, func(t int) bool { return ce.Fails(ce.Branch[t]) }) {
 			continue
 		}
 		var held, good []int
-		fails := false
 		for i, t := range c.Flavors {
 			switch b := ce.Branch[t]; {
 			case b == bb:
 				good = append(good, i)
 			case b != shutout.Unknown:
 				held = append(held, i)
-				fails = fails || b >= 0 && ce.Chain.Branches[b].Content.Failure != ""
 			}
 		}
-		if len(held) == 0 || fails {
-			// A flavor falling back to a branch that fails is AL103's
-			// finding, which names the builds to use.
+		if len(held) == 0 {
 			continue
 		}
 		names := c.flavorNames(func(i int) bool { return contains(held, i) })

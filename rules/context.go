@@ -77,7 +77,7 @@ func (c *Context) decideAll() {
 				// admitted, or an #error guard would read inverted
 				// (the builds it refuses "admitted", the target shut
 				// out). AL103 reports the target taking one.
-				if bp := b[j]; bp >= 0 && bp != ce.Branch[t] && ce.Chain.Branches[bp].Content.Failure != "" {
+				if b[j] != ce.Branch[t] && ce.Fails(b[j]) {
 					b[j] = shutout.None
 				}
 			}

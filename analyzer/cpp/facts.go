@@ -47,6 +47,12 @@ func (ce *ChainEval) ReachedBy(p int) Tri {
 	return ce.Dirs[0].Reached[p]
 }
 
+// Fails says whether b is a branch (not None or Unknown) whose code fails
+// hard: #error, static_assert(false), a trap at its own level.
+func (ce *ChainEval) Fails(b int) bool {
+	return b >= 0 && ce.Chain.Branches[b].Content.Failure != ""
+}
+
 // Directive returns the directive opening branch bi.
 func (ce *ChainEval) Directive(bi int) *Directive {
 	if ce.Synth != nil {
