@@ -110,7 +110,7 @@ func listGate(specs []archSpec, caps []Capability) (branch []int, outs []string,
 // architectures, for lists like {"8.0", "9.0"} that could be versions.
 func archContext(name string) bool {
 	l := strings.ToLower(name)
-	for _, s := range []string{"arch", "capab", "sm", "cc", "compute", "gencode", "gpu"} {
+	for _, s := range []string{"arch", "capab", "sm", "cc", "gencode", "gpu"} {
 		if strings.Contains(l, s) {
 			return true
 		}
