@@ -235,6 +235,7 @@ func stubModules(srcs []Source) []*module {
 // ensure loads a module (once, from any goroutine) and says whether it
 // has a syntax tree.
 func (p *program) ensure(m *module) bool {
+	m.used.Store(true)
 	m.once.Do(func() { p.load(m) })
 	return m.parsed != nil
 }
@@ -300,7 +301,7 @@ func parallel(n int, fn func(i int)) {
 func (p *program) notes() []Notification {
 	var out []Notification
 	for _, m := range p.mods {
-		if m.note != nil {
+		if m.note != nil && m.used.Load() {
 			out = append(out, *m.note)
 		}
 	}

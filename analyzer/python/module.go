@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -21,6 +22,9 @@ type module struct {
 	// open reads the source when it was not given.
 	open func() ([]byte, error)
 	once sync.Once
+	// used: the analysis asked for the module (ensure). prefetch loads
+	// modules ahead that it may never ask for; only used ones count.
+	used atomic.Bool
 	// Set by load:
 	src []byte
 	tab *langTable

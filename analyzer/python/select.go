@@ -287,7 +287,7 @@ func (p *program) selectFiles() {
 		}
 	}
 	for len(fresh) > 0 {
-		p.loadAll(fresh)
+		p.prefetch(fresh)
 		var fns []*funcDef
 		for _, m := range fresh {
 			fns = append(fns, m.funcs...)
@@ -321,7 +321,7 @@ func (p *program) selectFiles() {
 	if debugSelection != "" {
 		loaded, seeds, arch := 0, 0, 0
 		for _, m := range p.mods {
-			if m.parsed != nil {
+			if m.parsed != nil && m.used.Load() {
 				loaded++
 			}
 			if m.dig.Seed {
@@ -620,7 +620,7 @@ func (s *selection) grow(p *program, ws []*worker) {
 		s.indexed = append(s.indexed, false)
 	}
 	for _, m := range p.mods {
-		if !s.indexed[m.idx] && m.parsed != nil {
+		if !s.indexed[m.idx] && m.parsed != nil && m.used.Load() {
 			s.indexed[m.idx] = true
 			for _, fn := range m.funcs {
 				s.byQual[fn.qual] = append(s.byQual[fn.qual], fn)
@@ -974,6 +974,7 @@ func (p *program) archListGates() []Gate {
 	res := make([][]Gate, len(cands))
 	parallel(len(cands), func(i int) {
 		m := cands[i]
+		m.used.Store(true)
 		if m.parsed == nil && m.note == nil {
 			tmp := &module{idx: m.idx, root: m.root, path: m.path, name: m.name, pkg: m.pkg, isTest: m.isTest, open: m.open, src: m.src}
 			p.load(tmp)
