@@ -54,39 +54,68 @@ func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx
 	for _, f := range have {
 		seen[findingKey(f)] = true
 	}
-	var out []finding.Finding
+	// Every assumption is two evaluations: they run at once, p.jobs at a
+	// time, each on one goroutine (its units share one visit memo, where a
+	// split evaluation makes each worker preprocess the headers the other
+	// reads; the six-tree scan's were 16 evaluations of 9 to 48 units,
+	// each with a worker idling at its end), and are judged in order, so
+	// the findings do not depend on which finishes first.
+	type run struct {
+		macro   string
+		defined bool
+		units   []*cpp.File
+		done    chan *cpp.Results
+	}
+	var runs []*run
 	for _, m := range macros {
 		units := p.units(files[m])
 		for _, defined := range []bool{true, false} {
-			c := cfg
-			c.Assume = map[string]*expr.Macro{m: nil}
-			state := "is not defined"
-			if defined {
-				c.Assume[m] = &expr.Macro{Name: m, Body: "1"}
-				state = "is defined"
-			}
-			res := p.Evaluate(c, units)
-			var chains []*cpp.ChainEval
-			for _, ce := range res.ChainEvals(p.FS) {
-				if files[m][ce.File.ID] {
-					chains = append(chains, ce)
+			runs = append(runs, &run{macro: m, defined: defined, units: units, done: make(chan *cpp.Results, 1)})
+		}
+	}
+	go func() {
+		sem := make(chan struct{}, p.jobs)
+		for _, r := range runs {
+			sem <- struct{}{}
+			go func() {
+				defer func() { <-sem }()
+				c := cfg
+				c.Assume = map[string]*expr.Macro{r.macro: nil}
+				if r.defined {
+					c.Assume[r.macro] = &expr.Macro{Name: r.macro, Body: "1"}
 				}
+				r.done <- cpp.MergeResults([]*cpp.Results{cpp.NewEngine(c, p.FS).Evaluate(r.units)})
+			}()
+		}
+	}()
+	var out []finding.Finding
+	for _, r := range runs {
+		res := <-r.done
+		m := r.macro
+		state := "is not defined"
+		if r.defined {
+			state = "is defined"
+		}
+		var chains []*cpp.ChainEval
+		for _, ce := range res.ChainEvals(p.FS) {
+			if files[m][ce.File.ID] {
+				chains = append(chains, ce)
 			}
-			x := ctx(chains)
-			for _, chk := range rules.Checks() {
-				for _, f := range chk.Run(chk.Rule, x) {
-					k := findingKey(f)
-					if seen[k] {
-						continue
-					}
-					seen[k] = true
-					f.Message += fmt.Sprintf(" This holds when %s %s: %s is defined nowhere in the scanned code, so the build decides.", m, state, m)
-					if f.Properties == nil {
-						f.Properties = map[string]any{}
-					}
-					f.Properties["assumes"] = m + " " + map[bool]string{true: "defined", false: "undefined"}[defined]
-					out = append(out, f)
+		}
+		x := ctx(chains)
+		for _, chk := range rules.Checks() {
+			for _, f := range chk.Run(chk.Rule, x) {
+				k := findingKey(f)
+				if seen[k] {
+					continue
 				}
+				seen[k] = true
+				f.Message += fmt.Sprintf(" This holds when %s %s: %s is defined nowhere in the scanned code, so the build decides.", m, state, m)
+				if f.Properties == nil {
+					f.Properties = map[string]any{}
+				}
+				f.Properties["assumes"] = m + " " + map[bool]string{true: "defined", false: "undefined"}[r.defined]
+				out = append(out, f)
 			}
 		}
 	}
