@@ -60,6 +60,26 @@ func (fs *FileSet) sharedInfo() *fsShared {
 	return fs.shared
 }
 
+// DefinedInRoots says whether name is #define'd somewhere in the scanned
+// files: then it is the project's own macro, never a build flag, and a
+// value of it left undecided comes from a definition made under an
+// undecided condition, not from the build.
+func (fs *FileSet) DefinedInRoots(name string) bool { return fs.sharedInfo().projectMacros[name] }
+
+// SplitUnknowns splits the names an undecided value depends on into
+// configuration macros (defined nowhere in the scan roots: the build sets
+// them) and project macros whose definition was conditional there.
+func (fs *FileSet) SplitUnknowns(names []string) (config, conditional []string) {
+	for _, n := range names {
+		if fs.DefinedInRoots(n) {
+			conditional = append(conditional, n)
+		} else {
+			config = append(config, n)
+		}
+	}
+	return config, conditional
+}
+
 func (sh *fsShared) intern(n string) int32 {
 	id, ok := sh.names[n]
 	if !ok {

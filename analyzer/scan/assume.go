@@ -26,7 +26,7 @@ func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx
 	files := map[string]map[int]bool{} // macro -> file IDs with chains depending on it alone
 	count := map[string]int{}
 	for _, ce := range base {
-		names := undecidedBy(ce)
+		names := undecidedBy(ce, p.FS)
 		if len(names) != 1 {
 			continue
 		}
@@ -123,8 +123,14 @@ func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx
 }
 
 // undecidedBy returns the configuration macros a chain's undecided branch
-// choice depends on, or nil when every pass is decided.
-func undecidedBy(ce *cpp.ChainEval) []string {
+// choice depends on, or nil when every pass is decided. The project's own
+// macros are left out: one is undecided only because its #define sat under
+// an undecided condition, whose macros are listed too (an #ifdef of
+// CUTLASS_ARCH_MMA_SM90A_ENABLED in a header included under #ifdef
+// ENABLE_FP8_BLOCK_SCALE depends on ENABLE_FP8_BLOCK_SCALE alone), and
+// assuming a value for it would change nothing: the engine answers a
+// project macro from its definitions, never from an assumption.
+func undecidedBy(ce *cpp.ChainEval, fs *cpp.FileSet) []string {
 	undecided := false
 	for _, b := range ce.Branch {
 		if b == shutout.Unknown {
@@ -141,7 +147,7 @@ func undecidedBy(ce *cpp.ChainEval) []string {
 			continue
 		}
 		for _, u := range dr.Unknowns {
-			if !contains(names, u) {
+			if !contains(names, u) && !fs.DefinedInRoots(u) {
 				names = append(names, u)
 			}
 		}

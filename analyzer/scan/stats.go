@@ -25,7 +25,8 @@ type TraceStats struct {
 	// UnitsDisagree counts undecided entries where the translation units
 	// that reach the file disagree.
 	UnitsDisagree int
-	// UndecidedOther counts the rest: an unresolved __has_include, or a
+	// UndecidedOther counts the rest: an unresolved __has_include, a macro
+	// of the project defined under an undecided condition, or a
 	// file included only under an undecided condition.
 	UndecidedOther int
 }

@@ -30,7 +30,11 @@ type TraceEntry struct {
 	Passes    []target.Arch
 	States    []PassState
 	Err       string
-	Unknowns  []string
+	// Unknowns are the configuration macros (defined nowhere in the scan
+	// roots) the undecided value depends on; Conditional the project's
+	// own macros it reads that were defined under an undecided condition.
+	Unknowns    []string
+	Conditional []string
 	// Disagree: the translation units that reach the file disagree here.
 	Disagree bool
 }
@@ -130,7 +134,8 @@ func Trace(opt TraceOptions) (*TraceResult, error) {
 				}
 			}
 			if dr != nil {
-				e.Err, e.Unknowns, e.Disagree = dr.Err, dr.Unknowns, dr.Disagree
+				e.Err, e.Disagree = dr.Err, dr.Disagree
+				e.Unknowns, e.Conditional = p.FS.SplitUnknowns(dr.Unknowns)
 			}
 			if opt.All || varies || pre.Match([]byte(d.Args)) || len(e.defs(dr)) > 0 {
 				out = append(out, e)

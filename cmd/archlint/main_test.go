@@ -112,6 +112,25 @@ func TestTraceJSON(t *testing.T) {
 	}
 }
 
+// TestTraceConditionalMacros: a value left undecided by the build's macro
+// names it apart from the project's macro whose definition it made
+// conditional, in text and in JSON.
+func TestTraceConditionalMacros(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata", "rules", "conditional")
+	file := filepath.Join(root, "derived_mma.cuh")
+	_, out, errs := runCLI(t, "trace", "--target", "sm_120", "--root", root, file)
+	for _, want := range []string{"depends:   ENABLE_BLOCK_SCALE (configuration macros defined nowhere",
+		"depends:   CUTLASS_ARCH_MMA_SM90A_ENABLED (defined in the scanned code, but under a condition left undecided"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("trace text lacks %q:\n%s%s", want, out, errs)
+		}
+	}
+	_, out, errs = runCLI(t, "trace", "--target", "sm_120", "--format", "json", "--root", root, file)
+	if !strings.Contains(out, `"unknowns":["ENABLE_BLOCK_SCALE"],"conditionalMacros":["CUTLASS_ARCH_MMA_SM90A_ENABLED"]`) {
+		t.Errorf("trace JSON does not split the macros:\n%s%s", out, errs)
+	}
+}
+
 func TestDiffAndFix(t *testing.T) {
 	dir := t.TempDir()
 	src := "#pragma once\n__device__ void w() {\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200)\n  cudaGridDependencySynchronize();\n#endif\n}\n" +

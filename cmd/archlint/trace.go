@@ -112,12 +112,17 @@ func writeTraceJSON(w *bytes.Buffer, e scan.TraceEntry) {
 	if e.Err != "" {
 		fmt.Fprintf(w, `,"error":%s`, str(e.Err))
 	}
-	if len(e.Unknowns) > 0 {
-		var us []string
-		for _, u := range e.Unknowns {
-			us = append(us, str(u))
+	for _, names := range []struct {
+		key  string
+		list []string
+	}{{"unknowns", e.Unknowns}, {"conditionalMacros", e.Conditional}} {
+		if len(names.list) > 0 {
+			quoted := make([]string, len(names.list))
+			for i, n := range names.list {
+				quoted[i] = str(n)
+			}
+			fmt.Fprintf(w, `,%s:[%s]`, str(names.key), strings.Join(quoted, ","))
 		}
-		fmt.Fprintf(w, `,"unknowns":[%s]`, strings.Join(us, ","))
 	}
 	w.WriteString("}\n")
 }
@@ -149,6 +154,9 @@ func writeTraceText(w *bytes.Buffer, e scan.TraceEntry, flavors []target.Arch) {
 	if len(e.Unknowns) > 0 {
 		fmt.Fprintf(w, "    %-10s %s (configuration macros defined nowhere in the scan roots)\n", "depends:", strings.Join(e.Unknowns, ", "))
 	}
+	if len(e.Conditional) > 0 {
+		fmt.Fprintf(w, "    %-10s %s (defined in the scanned code, but under a condition left undecided here)\n", "depends:", strings.Join(e.Conditional, ", "))
+	}
 	if e.Disagree {
 		fmt.Fprintf(w, "    %-10s the translation units that include this file disagree here\n", "note:")
 	}
@@ -179,7 +187,7 @@ func writeStats(w *bytes.Buffer, s scan.TraceStats) {
 	fmt.Fprintf(w, "  undecided for some pass:    %d\n", s.Undecided)
 	fmt.Fprintf(w, "  preprocessor errors:        %d\n", s.Errors)
 	fmt.Fprintf(w, "  units disagree:             %d (the header depends on who includes it)\n", s.UnitsDisagree)
-	fmt.Fprintf(w, "  other undecided:            %d (unresolved __has_include, included only conditionally)\n", s.UndecidedOther)
+	fmt.Fprintf(w, "  other undecided:            %d (unresolved __has_include, defined or included only conditionally)\n", s.UndecidedOther)
 	for _, m := range s.TopUnknowns(15) {
 		fmt.Fprintf(w, "  depends on %-40s %d\n", m, s.UnknownMacros[m])
 	}
