@@ -104,6 +104,14 @@ func (ps *passState) setOnce(id int) {
 	ps.w.dirtyFiles = append(ps.w.dirtyFiles, int32(id))
 }
 
+// ToolkitVersionMacro says whether name is a version macro of the CUDA
+// toolkit's headers (CUDA_VERSION from cuda.h, CUDART_VERSION from
+// cuda_runtime.h): defined in a pass once the unit includes the header,
+// undecided where it cannot be told whether it did, and never a build flag.
+func ToolkitVersionMacro(name string) bool {
+	return name == "CUDA_VERSION" || name == "CUDART_VERSION"
+}
+
 // staticAnswer returns, computing it once per worker, how a name reads
 // before any #define.
 func (ps *passState) staticAnswer(id int32) *staticAnswer {
@@ -114,7 +122,7 @@ func (ps *passState) staticAnswer(id int32) *staticAnswer {
 	a.done = true
 	e := ps.e
 	name := ps.w.name(id)
-	if name == "CUDA_VERSION" || name == "CUDART_VERSION" {
+	if ToolkitVersionMacro(name) {
 		a.dep = true // toolkit headers decide
 		return a
 	}

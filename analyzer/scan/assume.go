@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 
@@ -8,6 +9,7 @@ import (
 	"github.com/archlint/archlint/analyzer/cpp/expr"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/shutout"
+	"github.com/archlint/archlint/analyzer/walk"
 	"github.com/archlint/archlint/rules"
 )
 
@@ -24,7 +26,17 @@ const maxAssumed = 8
 func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx func([]*cpp.ChainEval) *rules.Context,
 	have []finding.Finding) []finding.Finding {
 	files := map[string]map[int]bool{} // macro -> file IDs with chains depending on it alone
-	count := map[string]int{}
+	// count: chains depending on the macro alone; archCount: those of them
+	// that test the architecture themselves. The budget goes to the macros
+	// with the most of the latter: CCCL's internal macros (defined in its
+	// extensionless headers, which are not scanned) leave hundreds of
+	// chains undecided, `#if defined(_CCCL_IMPLICIT_SYSTEM_HEADER_GCC)
+	// #pragma GCC system_header` in every header, and took five of eight
+	// runs in the six-tree set without a finding, while flashinfer's
+	// FLASHINFER_ENABLE_FP4_E2M1, guarding `__CUDA_ARCH__ >= 1000` paths,
+	// got none.
+	count, archCount := map[string]int{}, map[string]int{}
+	pre := NewTriggers()
 	for _, ce := range base {
 		names := undecidedBy(ce, p.FS)
 		if len(names) != 1 {
@@ -36,16 +48,17 @@ func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx
 		}
 		files[m][ce.File.ID] = true
 		count[m]++
+		if testsArch(ce, pre) {
+			archCount[m]++
+		}
 	}
 	macros := make([]string, 0, len(count))
 	for m := range count {
 		macros = append(macros, m)
 	}
 	sort.Slice(macros, func(i, j int) bool {
-		if count[macros[i]] != count[macros[j]] {
-			return count[macros[i]] > count[macros[j]]
-		}
-		return macros[i] < macros[j]
+		a, b := macros[i], macros[j]
+		return cmp.Or(cmp.Compare(archCount[b], archCount[a]), cmp.Compare(count[b], count[a]), cmp.Compare(a, b)) < 0
 	})
 	if len(macros) > maxAssumed {
 		macros = macros[:maxAssumed]
@@ -122,6 +135,21 @@ func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx
 	return out
 }
 
+// testsArch says whether a chain's own conditions name an architecture
+// macro (the byte triggers of an arch-relevant file); an <nv/target> gate
+// always does.
+func testsArch(ce *cpp.ChainEval, pre *walk.Prefilter) bool {
+	if ce.Synth != nil {
+		return true
+	}
+	for _, b := range ce.Chain.Branches {
+		if pre.Match([]byte(ce.File.St.Src.Directives[b.Dir].Args)) {
+			return true
+		}
+	}
+	return false
+}
+
 // undecidedBy returns the configuration macros a chain's undecided branch
 // choice depends on, or nil when every pass is decided. The project's own
 // macros are left out: one is undecided only because its #define sat under
@@ -129,7 +157,9 @@ func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx
 // CUTLASS_ARCH_MMA_SM90A_ENABLED in a header included under #ifdef
 // ENABLE_FP8_BLOCK_SCALE depends on ENABLE_FP8_BLOCK_SCALE alone), and
 // assuming a value for it would change nothing: the engine answers a
-// project macro from its definitions, never from an assumption.
+// project macro from its definitions, never from an assumption. The
+// toolkit's version macros are left out too: cuda.h decides them, not a
+// -D flag.
 func undecidedBy(ce *cpp.ChainEval, fs *cpp.FileSet) []string {
 	undecided := false
 	for _, b := range ce.Branch {
@@ -147,7 +177,7 @@ func undecidedBy(ce *cpp.ChainEval, fs *cpp.FileSet) []string {
 			continue
 		}
 		for _, u := range dr.Unknowns {
-			if !contains(names, u) && !fs.DefinedInRoots(u) {
+			if !contains(names, u) && !fs.DefinedInRoots(u) && !cpp.ToolkitVersionMacro(u) {
 				names = append(names, u)
 			}
 		}
