@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
@@ -71,8 +72,16 @@ type DirResult struct {
 	// conditional branches (derived macros), as "file:line".
 	Defs []DefSite
 	// Disagree is set when translation units reaching the file gave
-	// different values for some pass (the header depends on its includer).
+	// different values for some pass (the header depends on its includer):
+	// one took the branch and another did not, both with the strength
+	// that stands for the pass.
 	Disagree bool
+	// decided holds, per pass, the decisions the observations of the
+	// standing strength made (sawTaken, sawNotTaken), so that Disagree is
+	// a join like the values: a weak disagreement that a strong value
+	// later overrides leaves no trace, in whatever order observations and
+	// workers' results meet.
+	decided []uint8
 	// CutlassModel is set when archlint's built-in model of CUTLASS's arch
 	// macros answered part of the condition.
 	CutlassModel bool
@@ -129,19 +138,63 @@ func (r *Results) slot(f *File, di int) *DirResult {
 	return dr
 }
 
+// Bits of DirResult.decided.
+const (
+	sawTaken    uint8 = 1
+	sawNotTaken uint8 = 2
+)
+
+// decisionOf is the decided bit of one observation's taken value.
+func decisionOf(taken Tri) uint8 {
+	switch taken {
+	case expr.True:
+		return sawTaken
+	case expr.False:
+		return sawNotTaken
+	}
+	return 0
+}
+
 // mergePass folds one observation into a pass's values: strong beats weak,
 // equals merge.
 func (dr *DirResult) mergePass(pass int, reached, taken Tri, strong bool) {
+	dr.mergeDecided(pass, reached, taken, strong, decisionOf(taken))
+}
+
+// mergeDecided folds in a pass's values together with the decisions made
+// by the observations behind them.
+func (dr *DirResult) mergeDecided(pass int, reached, taken Tri, strong bool, decided uint8) {
 	switch {
 	case strong && !dr.Strong[pass]:
 		dr.Reached[pass], dr.Taken[pass], dr.Strong[pass] = reached, taken, true
+		dr.setDecided(pass, decided, true)
 	case !strong && dr.Strong[pass]:
 	default:
-		if (dr.Taken[pass] == expr.True && taken == expr.False) || (dr.Taken[pass] == expr.False && taken == expr.True) {
-			dr.Disagree = true
-		}
 		dr.Reached[pass] = merge(dr.Reached[pass], reached)
 		dr.Taken[pass] = merge(dr.Taken[pass], taken)
+		dr.setDecided(pass, decided, false)
+	}
+}
+
+// setDecided adds (or, when the strength changed, sets) a pass's
+// decisions and keeps Disagree in step.
+func (dr *DirResult) setDecided(pass int, decided uint8, replace bool) {
+	if dr.decided == nil {
+		if decided == 0 {
+			return // nothing decided yet, and nothing to forget
+		}
+		dr.decided = make([]uint8, len(dr.Taken))
+	}
+	was := dr.decided[pass]
+	if replace {
+		dr.decided[pass] = decided
+	} else {
+		dr.decided[pass] |= decided
+	}
+	if now := dr.decided[pass]; now == sawTaken|sawNotTaken {
+		dr.Disagree = true
+	} else if was == sawTaken|sawNotTaken {
+		dr.Disagree = slices.Contains(dr.decided, sawTaken|sawNotTaken)
 	}
 }
 
@@ -182,7 +235,11 @@ func MergeResults(parts []*Results) *Results {
 				}
 				for i := range dr.Reached {
 					if dr.Reached[i] != notSeen {
-						o.mergePass(i, dr.Reached[i], dr.Taken[i], dr.Strong[i])
+						var decided uint8
+						if dr.decided != nil {
+							decided = dr.decided[i]
+						}
+						o.mergeDecided(i, dr.Reached[i], dr.Taken[i], dr.Strong[i], decided)
 					}
 				}
 				mergeEvalInfo(o, dr)

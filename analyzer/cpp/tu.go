@@ -538,7 +538,6 @@ func mergeEvalInfo(r, dr *DirResult) {
 	}
 	r.Unknowns = addUnique(r.Unknowns, dr.Unknowns...)
 	r.CutlassModel = r.CutlassModel || dr.CutlassModel
-	r.Disagree = r.Disagree || dr.Disagree
 	for _, d := range dr.Defs {
 		dup := false
 		for _, o := range r.Defs {
