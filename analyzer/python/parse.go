@@ -44,6 +44,7 @@ type langTable struct {
 	fields []string
 	ops    []op    // opOf each name
 	fkeys  []field // fieldOf each field's name
+	py     *pyKinds // the hand-written parser's kinds and fields
 }
 
 func newLangTable(lang *sitter.Language) *langTable {
@@ -73,6 +74,7 @@ func newLangTable(lang *sitter.Language) *langTable {
 			t.fkeys[i] = fieldOf(name)
 		}
 	}
+	t.py = newPyKinds(t)
 	return t
 }
 
@@ -84,10 +86,28 @@ func (t *langTable) keepNamed(kind uint16) bool {
 
 // parser is one tree-sitter parser for Python; one per goroutine.
 type parser struct {
-	ts  *C.TSParser
-	tab *langTable
-	buf []C.archlint_py_rec // reused between files
+	ts   *C.TSParser
+	tab  *langTable
+	buf  []C.archlint_py_rec // reused between files
+	recs []nodeRec           // the Go parser's records, reused between files
+	// traceBail keeps the stack where the Go parser last gave up, in
+	// bailStack (tests use it to find what to implement next).
+	traceBail bool
+	bailStack []byte
 }
+
+// nodeRec is one node of a syntax tree as the C walk (archlint_py_rec,
+// the same layout) and the Go parser give it: kind, field (0 = none),
+// byte range, and the index of its parent record (-1 for the root).
+type nodeRec struct {
+	kind, field uint16
+	sb, eb      uint32
+	parent      int32
+}
+
+// The C records are read as nodeRecs in place.
+var _ [unsafe.Sizeof(nodeRec{}) - unsafe.Sizeof(C.archlint_py_rec{})]struct{}
+var _ [unsafe.Sizeof(C.archlint_py_rec{}) - unsafe.Sizeof(nodeRec{})]struct{}
 
 func newParser() (*parser, error) {
 	lang := grammars.Python()
@@ -186,13 +206,13 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 		return nil, errors.New("python: out of memory walking the syntax tree")
 	}
 	out := &parsed{syntaxErr: int(errLine)}
-	out.build(p.buf[:n], p.tab)
+	out.build(unsafe.Slice((*nodeRec)(unsafe.Pointer(&p.buf[0])), n), p.tab)
 	return out, nil
 }
 
 // build turns the walk's records (pre-order, each with its parent) into
 // nodes with their children's lists.
-func (out *parsed) build(recs []C.archlint_py_rec, tab *langTable) {
+func (out *parsed) build(recs []nodeRec, tab *langTable) {
 	n := len(recs)
 	out.nodes = make([]pnode, n)
 	kidN := make([]int32, n)
