@@ -42,8 +42,8 @@ type langTable struct {
 	names  []string
 	named  []bool
 	fields []string
-	ops    []op    // opOf each name
-	fkeys  []field // fieldOf each field's name
+	ops    []op     // opOf each name
+	fkeys  []field  // fieldOf each field's name
 	py     *pyKinds // the hand-written parser's kinds and fields
 }
 

@@ -117,6 +117,7 @@ const (
 	gGenericType
 	gTypeParameter
 	gUnionType
+	gMemberType
 	gParameters
 	gDefaultParameter
 	gTypedParameter
@@ -174,7 +175,7 @@ var pyKindNames = [gKindCount]string{
 	"list_comprehension", "set_comprehension", "dictionary_comprehension",
 	"generator_expression", "for_in_clause", "if_clause", "expression_list", "pattern_list",
 	"tuple_pattern", "list_pattern", "list_splat_pattern", "dictionary_splat_pattern",
-	"as_pattern", "as_pattern_target", "type", "generic_type", "type_parameter", "union_type",
+	"as_pattern", "as_pattern_target", "type", "generic_type", "type_parameter", "union_type", "member_type",
 	"parameters", "default_parameter", "typed_parameter", "typed_default_parameter",
 	"keyword_separator", "positional_separator", "function_definition", "class_definition",
 	"decorated_definition", "decorator", "block", "if_statement", "elif_clause", "else_clause",

@@ -306,15 +306,42 @@ func (g *gparser) atom() int32 {
 // positional argument: an expression or "*" expression.
 func (g *gparser) collElem() int32 {
 	if g.isOp(oStar) {
-		n := g.open(gListSplat, g.pos)
-		g.pos++
-		g.add(n, g.expression(), gfNone)
-		return g.close(n)
+		n := g.argSplat()
+		switch g.gk(g.nodes[n].first) {
+		case gConditionalExpression, gLambda, gNamedExpression:
+			g.bail() // tree-sitter splats only the condition's first operand
+		}
+		return n
 	}
 	if g.isKw(kYield) {
 		g.bail()
 	}
 	return g.expression()
+}
+
+// splatName refuses "*name" followed by anything but the element's end
+// in an expression list: tree-sitter reads "*a.b" there as the
+// attribute b of the splat *a (its pattern splat is a primary
+// expression), which no one means; arguments are read as "*(a.b)", and
+// so are the elements of collections, except a list's only element
+// (see loneSplat).
+func (g *gparser) splatName() {
+	if n := g.peek(1); n.k == tkName {
+		switch a := g.peek(2); {
+		case a.k == tkNewline:
+		case a.k == tkOp && (a.op == oComma || a.op == oRParen || a.op == oRBrack || a.op == oRBrace || a.op == oAssign):
+		default:
+			g.bail()
+		}
+	}
+}
+
+// argSplat is a call's "*" expression.
+func (g *gparser) argSplat() int32 {
+	n := g.open(gListSplat, g.pos)
+	g.pos++
+	g.add(n, g.expression(), gfNone)
+	return g.close(n)
 }
 
 // elems parses the rest of a comma-separated collection into n, up to
@@ -346,7 +373,7 @@ func (g *gparser) paren() int32 {
 	}
 	first := g.collElem()
 	switch {
-	case g.isKw(kFor):
+	case g.compStart():
 		if g.gk(first) == gListSplat {
 			g.bail()
 		}
@@ -381,7 +408,8 @@ func (g *gparser) listAtom() int32 {
 		return g.close(n)
 	}
 	first := g.collElem()
-	if g.isKw(kFor) {
+	g.loneSplat(first)
+	if g.compStart() {
 		if g.gk(first) == gListSplat {
 			g.bail()
 		}
@@ -395,6 +423,15 @@ func (g *gparser) listAtom() int32 {
 	g.add(n, first, gfNone)
 	g.elems(n, oRBrack)
 	return g.close(n)
+}
+
+// loneSplat refuses a collection's first element that is a splat of
+// more than a name when no comma follows: tree-sitter then reads "[*a.b]"
+// as the attribute b of the splat *a.
+func (g *gparser) loneSplat(first int32) {
+	if g.gk(first) == gListSplat && g.gk(g.nodes[first].first) != gIdentifier && !g.isOp(oComma) {
+		g.bail()
+	}
 }
 
 func (g *gparser) setKind(n int32, k gkind) {
@@ -411,7 +448,9 @@ func (g *gparser) braceAtom() int32 {
 	}
 	if g.isOp(oStar) {
 		g.setKind(n, gSet)
-		g.add(n, g.collElem(), gfNone)
+		first := g.collElem()
+		g.loneSplat(first)
+		g.add(n, first, gfNone)
 		g.elems(n, oRBrace)
 		return g.close(n)
 	}
@@ -421,7 +460,7 @@ func (g *gparser) braceAtom() int32 {
 	} else {
 		e := g.expression()
 		if !g.isOp(oColon) {
-			if g.isKw(kFor) {
+			if g.compStart() {
 				g.setKind(n, gSetComprehension)
 				g.add(n, e, gfBody)
 				g.compClauses(n)
@@ -434,7 +473,7 @@ func (g *gparser) braceAtom() int32 {
 			return g.close(n)
 		}
 		first = g.pair(e)
-		if g.isKw(kFor) {
+		if g.compStart() {
 			g.setKind(n, gDictionaryComprehension)
 			g.add(n, first, gfBody)
 			g.compClauses(n)
@@ -472,17 +511,25 @@ func (g *gparser) dictSplat() int32 {
 	return g.close(n)
 }
 
+// compStart says whether a comprehension's clauses start here.
+func (g *gparser) compStart() bool {
+	return g.isKw(kFor) || g.isKw(kAsync) && g.peek(1).k == tkName && g.peek(1).op == kFor
+}
+
 // compClauses parses a comprehension's for and if clauses into n. An
 // iterable or condition followed by "else" or "," is left to
 // tree-sitter (it reads those differently).
 func (g *gparser) compClauses(n int32) {
-	if !g.isKw(kFor) {
+	if !g.compStart() {
 		g.bail()
 	}
 	for {
 		switch {
-		case g.isKw(kFor):
+		case g.compStart():
 			c := g.open(gForInClause, g.pos)
+			if g.isKw(kAsync) {
+				g.pos++
+			}
 			g.pos++
 			g.add(c, g.targets(), gfLeft)
 			g.expectKw(kIn)
@@ -499,8 +546,6 @@ func (g *gparser) compClauses(n int32) {
 				g.bail()
 			}
 			g.add(n, g.close(c), gfNone)
-		case g.isKw(kAsync):
-			g.bail()
 		default:
 			return
 		}
@@ -516,7 +561,7 @@ func (g *gparser) arguments() int32 {
 		var a int32
 		switch {
 		case g.isOp(oStar):
-			a = g.collElem()
+			a = g.argSplat()
 		case g.isOp(oPow):
 			a = g.dictSplat()
 		case g.plainName() || g.isKw(kAsync) || g.isKw(kAwait):
@@ -535,7 +580,7 @@ func (g *gparser) arguments() int32 {
 		default:
 			a = g.collElem()
 		}
-		if first && g.isKw(kFor) && g.gk(a) != gListSplat && g.gk(a) != gDictionarySplat && g.gk(a) != gKeywordArgument {
+		if first && g.compStart() && g.gk(a) != gListSplat && g.gk(a) != gDictionarySplat && g.gk(a) != gKeywordArgument {
 			g.setKind(n, gGeneratorExpression)
 			g.add(n, a, gfBody)
 			g.compClauses(n)

@@ -391,10 +391,12 @@ func (lx *pylexer) codeToken(inInterp bool) {
 		if op == oNone {
 			lx.bail()
 		}
-		switch op {
-		case oLParen, oLBrack, oLBrace:
+		// Interpolations count their own brackets.
+		switch {
+		case inInterp:
+		case op == oLParen || op == oLBrack || op == oLBrace:
 			lx.depth++
-		case oRParen, oRBrack, oRBrace:
+		case op == oRParen || op == oRBrack || op == oRBrace:
 			if lx.depth == 0 {
 				lx.bail()
 			}

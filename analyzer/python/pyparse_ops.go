@@ -113,7 +113,7 @@ var opText = [opCount]string{
 	oStarEq: "*=", oSlashEq: "/=", oAtEq: "@=", oDSlashEq: "//=", oPercentEq: "%=",
 	oPowEq: "**=", oRShiftEq: ">>=", oLShiftEq: "<<=", oAmpEq: "&=", oCaretEq: "^=",
 	oPipeEq: "|=",
-	kFalse: "False", kNone: "None", kTrue: "True", kAnd: "and", kAs: "as", kAssert: "assert",
+	kFalse:  "False", kNone: "None", kTrue: "True", kAnd: "and", kAs: "as", kAssert: "assert",
 	kAsync: "async", kAwait: "await", kBreak: "break", kClass: "class", kContinue: "continue",
 	kDef: "def", kDel: "del", kElif: "elif", kElse: "else", kExcept: "except", kExec: "exec",
 	kFinally: "finally", kFor: "for", kFrom: "from", kGlobal: "global", kIf: "if",

@@ -69,8 +69,10 @@ func TestPyParseRealTrees(t *testing.T) {
 		}
 		if diff := diffTrees(ps.tab, src, want, got); diff != "" {
 			mismatches++
-			if mismatches <= 5 {
-				t.Errorf("%s: %s", name, firstLines(diff, 60))
+			if os.Getenv("ARCHLINT_PYPARSE_VERBOSE") != "" {
+				t.Errorf("%s: %s", name, firstLines(diff, 400))
+			} else {
+				t.Errorf("%s: %s", name, firstLines(diff, 1))
 			}
 		}
 	}

@@ -158,8 +158,15 @@ func (g *gparser) simpleStatement() int32 {
 				g.bail() // exec_statement
 			}
 		case kType:
-			if nt := g.peek(1); nt.k == tkName {
-				g.bail() // type_alias_statement
+			// "type X = ..." is a type_alias_statement, and so is
+			// anything else after "type" that looks like a type and is
+			// assigned to ("type(x).a = b").
+			if nt := g.peek(1); nt.k != tkOp || !(nt.op == oAssign || nt.op == oColon || nt.op == oDot || isAugOp(nt.op)) {
+				st := g.exprStatement()
+				if g.gk(g.nodes[st].first) == gAssignment {
+					g.bail()
+				}
+				return st
 			}
 		}
 	}
@@ -203,6 +210,7 @@ func (g *gparser) exprStatement() int32 {
 func (g *gparser) stmtElems(buf []int32) ([]int32, bool) {
 	for {
 		if g.isOp(oStar) {
+			g.splatName()
 			n := g.open(gListSplat, g.pos)
 			g.pos++
 			c := g.postfix()
@@ -322,6 +330,10 @@ func (g *gparser) toPattern(e int32) {
 		for c := g.nodes[e].first; c >= 0; c = g.nodes[c].next {
 			g.toPattern(c)
 		}
+	case gParenthesizedExpression:
+		// "(a.b) = 0": a one-element tuple_pattern.
+		g.setKind(e, gTuplePattern)
+		g.toPattern(g.nodes[e].first)
 	case gListSplat:
 		c := g.nodes[e].first
 		if k := g.gk(c); k != gIdentifier && k != gAttribute && k != gSubscript {
@@ -353,6 +365,7 @@ func (g *gparser) targets() int32 {
 func (g *gparser) target() int32 {
 	switch {
 	case g.isOp(oStar):
+		g.splatName()
 		n := g.open(gListSplatPattern, g.pos)
 		g.pos++
 		c := g.postfix()
@@ -507,8 +520,13 @@ func (g *gparser) tryStatement() int32 {
 	return g.close(n)
 }
 
-// asPattern parses "as target" after v.
+// asPattern parses "as target" after v. A conditional, lambda or named
+// expression would take the "as" into its last operand.
 func (g *gparser) asPattern(v int32) int32 {
+	switch g.gk(v) {
+	case gConditionalExpression, gLambda, gNamedExpression:
+		g.bail()
+	}
 	a := g.wrap(gAsPattern, v, gfNone)
 	g.pos++
 	t := g.wrap(gAsPatternTarget, g.expression(), gfNone)
@@ -533,12 +551,15 @@ func (g *gparser) withClause() int32 {
 		if nt := &g.toks[closeAt+1]; nt.k == tkOp && nt.op == oColon {
 			if comma {
 				g.pos++
-				for !g.isOp(oRParen) {
+				for items := 0; !g.isOp(oRParen); items++ {
 					g.add(n, g.withItem(), gfNone)
 					if !g.isOp(oComma) {
 						break
 					}
 					g.pos++
+					if items == 0 && g.isOp(oRParen) {
+						g.bail() // "with (a,):" is a tuple
+					}
 				}
 				g.expectOp(oRParen)
 				return g.close(n)
@@ -817,97 +838,81 @@ func (g *gparser) importNames(n int32) {
 	g.importList(n)
 }
 
-// typeExpr parses a type annotation: tree-sitter's type wraps an
-// expression, except that Name[...] is a generic_type (with types for
-// parameters) and "|" next to one a union_type.
+// typeExpr parses a type annotation. tree-sitter's type wraps an
+// expression, except when it starts with Name[...]: that is a
+// generic_type (with types for parameters), which a "." makes a
+// member_type's and a "|" a union_type's left side; a generic right
+// side keeps the union going, anything else is an expression that takes
+// the rest.
 func (g *gparser) typeExpr() int32 {
-	return g.toType(g.expression())
-}
-
-func (g *gparser) toType(e int32) int32 {
-	inner := g.typeInner(e)
-	t := g.wrap(gType, inner, gfNone)
-	nd := &g.nodes[t]
-	in := &g.nodes[inner]
-	nd.lt, nd.sb, nd.eb = in.lt, in.sb, in.eb
+	if !g.genericStart() {
+		return g.typeOf(g.expression())
+	}
+	t := g.typeOf(g.generic())
+	for {
+		switch {
+		case g.isOp(oDot):
+			m := g.wrap(gMemberType, t, gfNone)
+			g.pos++
+			g.add(m, g.ident(), gfNone)
+			t = g.typeOf(g.close(m))
+			continue
+		case g.isOp(oPipe):
+			u := g.wrap(gUnionType, t, gfNone)
+			g.pos++
+			if g.genericStart() {
+				g.add(u, g.typeOf(g.generic()), gfNone)
+				t = g.typeOf(g.close(u))
+				continue
+			}
+			g.add(u, g.typeOf(g.expression()), gfNone)
+			return g.typeOf(g.close(u))
+		}
+		break
+	}
+	switch tk := g.tok(); {
+	case tk.k == tkNewline:
+	case tk.k == tkOp && (tk.op == oAssign || tk.op == oComma || tk.op == oRParen || tk.op == oRBrack || tk.op == oColon || tk.op == oSemi):
+	default:
+		g.bail()
+	}
 	return t
 }
 
-// genericish: e would be a generic_type, or a union on one.
-func (g *gparser) genericish(e int32) bool {
-	switch g.gk(e) {
-	case gSubscript:
-		v := g.nodes[e].first
-		return g.gk(v) == gIdentifier && (g.toks[g.nodes[v].ft].op == oNone || g.toks[g.nodes[v].ft].op == kType)
-	case gBinaryOperator:
-		l := g.nodes[e].first
-		op := g.nodes[l].next
-		return g.toks[g.nodes[op].ft].op == oPipe && g.genericish(l)
+func (g *gparser) genericStart() bool {
+	t := g.tok()
+	if t.k != tkName || !(t.op == oNone || t.op == kType) {
+		return false
 	}
-	return false
+	n := g.peek(1)
+	return n.k == tkOp && n.op == oLBrack
 }
 
-func (g *gparser) typeInner(e int32) int32 {
-	switch g.gk(e) {
-	case gSubscript:
-		if !g.genericish(e) {
-			return e
+// generic parses Name[type, ...].
+func (g *gparser) generic() int32 {
+	gt := g.open(gGenericType, g.pos)
+	g.add(gt, g.leaf(gIdentifier), gfNone)
+	tp := g.open(gTypeParameter, g.pos)
+	g.pos++
+	for {
+		g.add(tp, g.typeExpr(), gfNone)
+		if !g.isOp(oComma) {
+			break
 		}
-		var buf [8]int32
-		ks := g.kids(e, buf[:0])
-		base := ks[0]
-		gt := g.open(gGenericType, int(g.nodes[e].ft))
-		g.add(gt, base, gfNone)
-		tp := g.open(gTypeParameter, int(g.nodes[base].lt)+1)
-		for _, c := range ks[1:] {
-			g.nodes[c].next = -1
-			if g.gk(c) == gSlice {
-				g.bail()
-			}
-			g.add(tp, g.toType(c), gfNone)
+		g.pos++
+		if g.isOp(oRBrack) {
+			break
 		}
-		tpn := &g.nodes[tp]
-		tpn.lt = g.nodes[e].lt
-		tpn.sb, tpn.eb = g.toks[tpn.ft].sb, g.toks[tpn.lt].eb
-		g.nodes[base].next = -1
-		g.add(gt, tp, gfNone)
-		gn := &g.nodes[gt]
-		gn.lt, gn.sb, gn.eb = g.nodes[e].lt, g.nodes[e].sb, g.nodes[e].eb
-		return gt
-	case gBinaryOperator:
-		if !g.genericish(e) {
-			if g.hasGenericish(e) {
-				g.bail()
-			}
-			return e
-		}
-		l := g.nodes[e].first
-		r := g.nodes[g.nodes[l].next].next
-		g.nodes[l].next, g.nodes[r].next = -1, -1
-		u := g.open(gUnionType, int(g.nodes[e].ft))
-		g.add(u, g.toType(l), gfNone)
-		g.add(u, g.toType(r), gfNone)
-		un := &g.nodes[u]
-		un.lt, un.sb, un.eb = g.nodes[e].lt, g.nodes[e].sb, g.nodes[e].eb
-		return u
 	}
-	if g.hasGenericish(e) {
-		g.bail()
-	}
-	return e
+	g.expectOp(oRBrack)
+	g.add(gt, g.close(tp), gfNone)
+	return g.close(gt)
 }
 
-// hasGenericish: a generic-looking subscript is the object of an
-// attribute (member_type) or the right operand of "|" (union_type, or
-// not: not worth the guessing).
-func (g *gparser) hasGenericish(e int32) bool {
-	switch g.gk(e) {
-	case gAttribute:
-		return g.genericish(g.nodes[e].first)
-	case gBinaryOperator:
-		l := g.nodes[e].first
-		op := g.nodes[l].next
-		return g.toks[g.nodes[op].ft].op == oPipe && g.genericish(g.nodes[op].next)
-	}
-	return false
+// typeOf wraps a node in a type.
+func (g *gparser) typeOf(e int32) int32 {
+	t := g.wrap(gType, e, gfNone)
+	nd, in := &g.nodes[t], &g.nodes[e]
+	nd.lt, nd.sb, nd.eb = in.lt, in.sb, in.eb
+	return t
 }

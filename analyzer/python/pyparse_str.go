@@ -8,7 +8,7 @@ package python
 // into one token and keeps the escapes inside aside.
 
 type strDelim struct {
-	quote                        byte
+	quote                   byte
 	triple, raw, bytes, fmt bool
 }
 
@@ -297,7 +297,6 @@ func (lx *pylexer) interpolation(d *strDelim) {
 			lx.emit(tkTypeConv, oNone, lx.pos, lx.pos+2)
 			lx.pos += 2
 		default:
-			before := lx.depth
 			lx.codeToken(true)
 			t := lx.toks[len(lx.toks)-1]
 			if t.k == tkOp {
@@ -311,7 +310,6 @@ func (lx *pylexer) interpolation(d *strDelim) {
 					}
 				}
 			}
-			lx.depth = before
 		}
 	}
 }

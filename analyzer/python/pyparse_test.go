@@ -79,7 +79,15 @@ func bailSite(stack []byte) string {
 	lines := strings.Split(string(stack), "\n")
 	for i, l := range lines {
 		if strings.Contains(l, ").bail(") && i+3 < len(lines) {
-			return strings.TrimSpace(lines[i+2]) + " " + strings.TrimSpace(lines[i+3])
+			fn := strings.TrimSpace(lines[i+2])
+			if j := strings.LastIndex(fn, "("); j > 0 {
+				fn = fn[:j]
+			}
+			at := strings.TrimSpace(lines[i+3])
+			if j := strings.Index(at, " +0x"); j > 0 {
+				at = at[:j]
+			}
+			return fn + " " + at
 		}
 	}
 	return "?"
