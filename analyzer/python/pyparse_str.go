@@ -191,7 +191,7 @@ func (lx *pylexer) scanStrPart(pos int, d *strDelim) (strPart, int) {
 			}
 			return spEnd, i + 1
 		case c == '\n' && has && !d.triple:
-			lx.bail()
+			return spNone, pos // the scanner fails; the grammar's lexer goes on at pos
 		}
 		if i < n {
 			i += runeLen(src[i:])
