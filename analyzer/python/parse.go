@@ -86,10 +86,11 @@ func (t *langTable) keepNamed(kind uint16) bool {
 
 // parser is one tree-sitter parser for Python; one per goroutine.
 type parser struct {
-	ts   *C.TSParser
-	tab  *langTable
-	buf  []C.archlint_py_rec // reused between files
-	recs []nodeRec           // the Go parser's records, reused between files
+	ts     *C.TSParser
+	tab    *langTable
+	buf    []C.archlint_py_rec // reused between files
+	recs   []nodeRec           // the Go parser's records, reused between files
+	goBufs goBufs              // and its working slices
 	// traceBail keeps the stack where the Go parser last gave up, in
 	// bailStack (tests use it to find what to implement next).
 	traceBail bool

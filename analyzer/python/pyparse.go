@@ -1,6 +1,7 @@
 package python
 
 import (
+	"bytes"
 	"errors"
 	"runtime/debug"
 	"unicode/utf8"
@@ -14,7 +15,9 @@ import (
 // spot where tree-sitter's choices are hard to foresee), and the caller
 // then parses with tree-sitter.
 func (p *parser) parseGo(src []byte) (out *parsed, ok bool) {
-	if p.tab.py == nil || uint64(len(src)) >= 1<<31 || !utf8.Valid(src) {
+	// A NUL is the end of input to tree-sitter's scanner, whatever
+	// surrounds it.
+	if p.tab.py == nil || uint64(len(src)) >= 1<<31 || !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0 {
 		return nil, false
 	}
 	defer func() {
@@ -28,11 +31,14 @@ func (p *parser) parseGo(src []byte) (out *parsed, ok bool) {
 			out, ok = nil, false
 		}
 	}()
-	lx := &pylexer{src: src}
-	lx.toks = make([]ptok, 0, len(src)/4+8)
+	// The token and node slices are the parser's, reused from file to
+	// file (build copies what the tree keeps).
+	b := &p.goBufs
+	lx := &pylexer{src: src, toks: b.toks[:0], extras: b.extras[:0], escs: b.escs[:0], indents: b.indents[:0]}
+	defer func() { b.toks, b.extras, b.escs, b.indents = lx.toks, lx.extras, lx.escs, lx.indents }()
 	lx.run()
-	g := &gparser{src: src, toks: lx.toks, escs: lx.escs, k: p.tab.py}
-	g.nodes = make([]gnode, 0, len(lx.toks)+8)
+	g := &gparser{src: src, toks: lx.toks, escs: lx.escs, k: p.tab.py, nodes: b.nodes[:0]}
+	defer func() { b.nodes = g.nodes }()
 	root := g.module()
 	if len(lx.extras) > 0 && lx.extras[0].sb < g.nodes[root].sb {
 		g.nodes[root].sb = lx.extras[0].sb // a leading comment starts the module
@@ -42,6 +48,15 @@ func (p *parser) parseGo(src []byte) (out *parsed, ok bool) {
 	out = &parsed{}
 	out.build(recs, p.tab)
 	return out, true
+}
+
+// goBufs are the Go parser's working slices, kept between files.
+type goBufs struct {
+	toks    []ptok
+	extras  []pextra
+	escs    []pesc
+	indents []int
+	nodes   []gnode
 }
 
 // errBail is the panic that unwinds the Go parser when it gives up.

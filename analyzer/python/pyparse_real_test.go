@@ -90,3 +90,25 @@ func firstLines(s string, n int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// BenchmarkPyParseGo parses the files under ARCHLINT_PYPARSE_TREES with
+// the Go parser (the ones it refuses included).
+func BenchmarkPyParseGo(b *testing.B) {
+	roots := os.Getenv("ARCHLINT_PYPARSE_TREES")
+	if roots == "" {
+		b.Skip("ARCHLINT_PYPARSE_TREES not set")
+	}
+	files := pyTreeFiles(b, roots)
+	ps := newTestParser(b)
+	total := 0
+	for _, src := range files {
+		total += len(src)
+	}
+	b.SetBytes(int64(total))
+	b.ResetTimer()
+	for range b.N {
+		for _, src := range files {
+			ps.parseGo(src)
+		}
+	}
+}
