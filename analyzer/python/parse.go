@@ -41,6 +41,7 @@ type pnode struct {
 type langTable struct {
 	names  []string
 	named  []bool
+	keep   []bool // keepNamed of each kind
 	fields []string
 	ops    []op     // opOf each name
 	fkeys  []field  // fieldOf each field's name
@@ -59,6 +60,10 @@ func newLangTable(lang *sitter.Language) *langTable {
 	// tree-sitter's ERROR symbol (0xFFFF) is outside the kind table.
 	t.names = append(t.names, "ERROR")
 	t.named = append(t.named, true)
+	t.keep = make([]bool, len(t.names))
+	for i, name := range t.names {
+		t.keep[i] = t.named[i] && name != "comment"
+	}
 	t.ops = make([]op, len(t.names))
 	for i, name := range t.names {
 		t.ops[i] = opOf(name)
@@ -81,7 +86,7 @@ func newLangTable(lang *sitter.Language) *langTable {
 // keepNamed says whether a node of the kind is one of module.named's
 // children: named, and not a comment.
 func (t *langTable) keepNamed(kind uint16) bool {
-	return t.named[kind] && t.names[kind] != "comment"
+	return t.keep[kind]
 }
 
 // parser is one tree-sitter parser for Python; one per goroutine.

@@ -77,6 +77,8 @@ var pyCases = []struct {
 	{"indented first line", "\tif a:\n\t\tb\n", false},
 	{"dedent in brackets", "def f():\n    x = g(\na)\n", false},
 	{"deep nesting", strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300) + "\n", false},
+	{"trailing comma then assignment", "de,A0,\nA=A0000", false},
+	{"trailing comma statement", "f(a),\nx = a,\ny = 1\n", true},
 	{"NUL in a comment", "def A():#\x00\n 0", false},
 	{"unicode identifier", "é = 1\n", false},
 	{"unicode in strings and comments", "s = 'é'  # ü\n", true},

@@ -192,10 +192,20 @@ func (g *gparser) exprStatement() int32 {
 		n := g.wrap(gExpressionStatement, a, gfNone)
 		return g.close(n)
 	}
+	patterns := true
 	for _, e := range elems {
-		if g.gk(e) == gListSplat {
+		switch g.gk(e) {
+		case gListSplat:
 			g.bail()
+		case gIdentifier, gAttribute, gSubscript, gTuple, gList:
+		default:
+			patterns = false
 		}
+	}
+	if trailing && patterns {
+		// "a, b," may be the start of a pattern_list that tree-sitter
+		// continues on the next line.
+		g.bail()
 	}
 	n := g.open(gExpressionStatement, ft)
 	for _, e := range elems {

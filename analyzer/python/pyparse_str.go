@@ -194,7 +194,11 @@ func (lx *pylexer) scanStrPart(pos int, d *strDelim) (strPart, int) {
 			return spNone, pos // the scanner fails; the grammar's lexer goes on at pos
 		}
 		if i < n {
-			i += runeLen(src[i:])
+			if src[i] < 0x80 {
+				i++
+			} else {
+				i += runeLen(src[i:])
+			}
 		}
 		has = true
 	}

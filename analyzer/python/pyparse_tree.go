@@ -117,17 +117,6 @@ func (g *gparser) opLeaf(o opc, n int) int32 {
 
 func (g *gparser) gk(n int32) gkind { return g.nodes[n].gk }
 
-// fieldOf is a child's field, as the grammar's id.
-func (g *gparser) setField(n int32, f gfield) { g.nodes[n].field = g.k.field[f] }
-
-// kids lists n's children (a small helper for the rare rewrites).
-func (g *gparser) kids(n int32, buf []int32) []int32 {
-	for c := g.nodes[n].first; c >= 0; c = g.nodes[c].next {
-		buf = append(buf, c)
-	}
-	return buf
-}
-
 // plainName says whether the current token can be an identifier where
 // the grammar takes identifier or keyword_identifier: not a keyword of
 // Python's, though print, exec, match, case and type are.
