@@ -197,7 +197,7 @@ func (g *gparser) exprStatement() int32 {
 		switch g.gk(e) {
 		case gListSplat:
 			g.bail()
-		case gIdentifier, gAttribute, gSubscript, gTuple, gList:
+		case gIdentifier, gAttribute, gSubscript, gTuple, gList, gParenthesizedExpression:
 		default:
 			patterns = false
 		}
