@@ -100,6 +100,7 @@ type parser struct {
 	// bailStack (tests use it to find what to implement next).
 	traceBail bool
 	bailStack []byte
+	goPanic   any // the last panic of the Go parser other than its bail-out
 }
 
 // nodeRec is one node of a syntax tree as the C walk (archlint_py_rec,

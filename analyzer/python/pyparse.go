@@ -9,8 +9,9 @@ import (
 
 // parseGo is a hand-written parser for the Python that real code is made
 // of, producing exactly the tree tree-sitter-python gives (parse): same
-// nodes, kinds, fields, byte ranges and comment placement. It is some
-// ten times faster; ok is false whenever it is not sure its tree would be
+// nodes, kinds, fields, byte ranges and comment placement. It runs at
+// about 30 MB/s a core where tree-sitter and the copy of its tree run at
+// 3 to 5; ok is false whenever it is not sure its tree would be
 // tree-sitter's (a syntax error, a construct it does not implement, a
 // spot where tree-sitter's choices are hard to foresee), and the caller
 // then parses with tree-sitter.
@@ -22,8 +23,10 @@ func (p *parser) parseGo(src []byte) (out *parsed, ok bool) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
+			// Any failure falls back on tree-sitter, a bug's too (the
+			// tests fail on those: goPanic).
 			if r != errBail {
-				panic(r)
+				p.goPanic = r
 			}
 			if p.traceBail {
 				p.bailStack = debug.Stack()

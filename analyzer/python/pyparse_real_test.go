@@ -53,8 +53,12 @@ func TestPyParseRealTrees(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		t0 = time.Now()
+		ps.goPanic = nil
 		got, ok := ps.parseGo(src)
 		d := time.Since(t0)
+		if ps.goPanic != nil {
+			t.Errorf("%s: Go parser panics: %v", name, ps.goPanic)
+		}
 		goTime += d
 		if !ok {
 			continue

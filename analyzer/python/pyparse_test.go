@@ -16,7 +16,11 @@ func checkPyParse(t *testing.T, ps *parser, name string, src []byte) bool {
 	if err != nil {
 		t.Fatalf("%s: tree-sitter: %v", name, err)
 	}
+	ps.goPanic = nil
 	got, ok := ps.parseGo(src)
+	if ps.goPanic != nil {
+		t.Fatalf("%s: Go parser panics: %v", name, ps.goPanic)
+	}
 	if !ok {
 		return false
 	}
