@@ -654,6 +654,10 @@ func (g *gparser) funcDef(start int) int32 {
 	if g.isOp(oArrow) {
 		g.pos++
 		g.add(n, g.typeExpr(), gfReturnType)
+		// "-> X: A[0]" may be read as the constrained type X: A[0].
+		if nt := g.peek(1); nt.k != tkIndent {
+			g.bail()
+		}
 	}
 	g.block(n, gfBody)
 	return g.close(n)
