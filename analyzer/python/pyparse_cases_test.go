@@ -79,6 +79,7 @@ var pyCases = []struct {
 	{"deep nesting", strings.Repeat("(", 300) + "1" + strings.Repeat(")", 300) + "\n", false},
 	{"trailing comma then assignment", "de,A0,\nA=A0000", false},
 	{"one-line def with a return type", "def A()->0[0]:A[0]", false},
+	{"one-line defs", "def A()->int: ...\ndef B()->X: f(x)\n", true},
 	{"trailing comma after parentheses", "(A),\nA=00", false},
 	{"trailing comma statement", "f(a),\nx = a,\ny = 1\n", true},
 	{"NUL in a comment", "def A():#\x00\n 0", false},

@@ -654,8 +654,11 @@ func (g *gparser) funcDef(start int) int32 {
 	if g.isOp(oArrow) {
 		g.pos++
 		g.add(n, g.typeExpr(), gfReturnType)
-		// "-> X: A[0]" may be read as the constrained type X: A[0].
-		if nt := g.peek(1); nt.k != tkIndent {
+		// "-> X: a[0] = 1" is read as the constrained type X: a[0]
+		// (and an error); so, maybe, is "-> X: *a".
+		nt, nn := g.peek(1), g.peek(2)
+		if nt.k == tkName && (nt.op == oNone || nt.op == kType) && nn.k == tkOp && nn.op == oLBrack ||
+			nt.k == tkOp && (nt.op == oStar || nt.op == oPow) {
 			g.bail()
 		}
 	}
