@@ -255,7 +255,11 @@ func (p *program) load(m *module) {
 		m.note = &Notification{Root: m.root, Path: m.path, Msg: err.Error()}
 		return
 	}
-	pr, err := ps.parse(src)
+	// The hand-written parser first; tree-sitter for what it refuses.
+	pr, ok := ps.parseGo(src)
+	if !ok {
+		pr, err = ps.parse(src)
+	}
 	p.parsers.put(ps)
 	if err != nil {
 		m.note = &Notification{Root: m.root, Path: m.path, Msg: fmt.Errorf("parse: %w", err).Error()}

@@ -41,9 +41,11 @@ type pnode struct {
 type langTable struct {
 	names  []string
 	named  []bool
+	keep   []bool // keepNamed of each kind
 	fields []string
-	ops    []op    // opOf each name
-	fkeys  []field // fieldOf each field's name
+	ops    []op     // opOf each name
+	fkeys  []field  // fieldOf each field's name
+	py     *pyKinds // the hand-written parser's kinds and fields
 }
 
 func newLangTable(lang *sitter.Language) *langTable {
@@ -58,6 +60,10 @@ func newLangTable(lang *sitter.Language) *langTable {
 	// tree-sitter's ERROR symbol (0xFFFF) is outside the kind table.
 	t.names = append(t.names, "ERROR")
 	t.named = append(t.named, true)
+	t.keep = make([]bool, len(t.names))
+	for i, name := range t.names {
+		t.keep[i] = t.named[i] && name != "comment"
+	}
 	t.ops = make([]op, len(t.names))
 	for i, name := range t.names {
 		t.ops[i] = opOf(name)
@@ -73,21 +79,42 @@ func newLangTable(lang *sitter.Language) *langTable {
 			t.fkeys[i] = fieldOf(name)
 		}
 	}
+	t.py = newPyKinds(t)
 	return t
 }
 
 // keepNamed says whether a node of the kind is one of module.named's
 // children: named, and not a comment.
 func (t *langTable) keepNamed(kind uint16) bool {
-	return t.named[kind] && t.names[kind] != "comment"
+	return t.keep[kind]
 }
 
 // parser is one tree-sitter parser for Python; one per goroutine.
 type parser struct {
-	ts  *C.TSParser
-	tab *langTable
-	buf []C.archlint_py_rec // reused between files
+	ts     *C.TSParser
+	tab    *langTable
+	buf    []C.archlint_py_rec // reused between files
+	recs   []nodeRec           // the Go parser's records, reused between files
+	goBufs goBufs              // and its working slices
+	// traceBail keeps the stack where the Go parser last gave up, in
+	// bailStack (tests use it to find what to implement next).
+	traceBail bool
+	bailStack []byte
+	goPanic   any // the last panic of the Go parser other than its bail-out
 }
+
+// nodeRec is one node of a syntax tree as the C walk (archlint_py_rec,
+// the same layout) and the Go parser give it: kind, field (0 = none),
+// byte range, and the index of its parent record (-1 for the root).
+type nodeRec struct {
+	kind, field uint16
+	sb, eb      uint32
+	parent      int32
+}
+
+// The C records are read as nodeRecs in place.
+var _ [unsafe.Sizeof(nodeRec{}) - unsafe.Sizeof(C.archlint_py_rec{})]struct{}
+var _ [unsafe.Sizeof(C.archlint_py_rec{}) - unsafe.Sizeof(nodeRec{})]struct{}
 
 func newParser() (*parser, error) {
 	lang := grammars.Python()
@@ -186,13 +213,13 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 		return nil, errors.New("python: out of memory walking the syntax tree")
 	}
 	out := &parsed{syntaxErr: int(errLine)}
-	out.build(p.buf[:n], p.tab)
+	out.build(unsafe.Slice((*nodeRec)(unsafe.Pointer(&p.buf[0])), n), p.tab)
 	return out, nil
 }
 
 // build turns the walk's records (pre-order, each with its parent) into
 // nodes with their children's lists.
-func (out *parsed) build(recs []C.archlint_py_rec, tab *langTable) {
+func (out *parsed) build(recs []nodeRec, tab *langTable) {
 	n := len(recs)
 	out.nodes = make([]pnode, n)
 	kidN := make([]int32, n)

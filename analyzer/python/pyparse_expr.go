@@ -1,0 +1,375 @@
+package python
+
+// Expressions, with tree-sitter-python's precedences (which are not
+// quite Python's: '&' binds looser than '^', and await takes a power).
+
+// expression is the grammar's expression: lambda, named expression,
+// conditional, boolean, not, comparison or primary.
+func (g *gparser) expression() int32 {
+	g.depth++
+	if g.depth > maxExprDepth {
+		g.bail()
+	}
+	n := g.expression0()
+	g.depth--
+	return n
+}
+
+func (g *gparser) expression0() int32 {
+	t := g.tok()
+	if t.k == tkName {
+		if t.op == kLambda {
+			return g.lambda()
+		}
+		if g.plainName() && g.peek(1).k == tkOp && g.peek(1).op == oWalrus {
+			n := g.open(gNamedExpression, g.pos)
+			g.add(n, g.ident(), gfName)
+			g.pos++
+			g.add(n, g.expression(), gfValue)
+			return g.close(n)
+		}
+	}
+	e := g.disjunction()
+	if g.isKw(kIf) {
+		n := g.wrap(gConditionalExpression, e, gfNone)
+		g.pos++
+		g.add(n, g.disjunction(), gfNone)
+		g.expectKw(kElse)
+		g.add(n, g.expression(), gfNone)
+		return g.close(n)
+	}
+	return e
+}
+
+func (g *gparser) disjunction() int32 {
+	e := g.conjunction()
+	for g.isKw(kOr) {
+		n := g.wrap(gBooleanOperator, e, gfLeft)
+		g.add(n, g.opLeaf(kOr, 1), gfOperator)
+		g.add(n, g.conjunction(), gfRight)
+		e = g.close(n)
+	}
+	return e
+}
+
+func (g *gparser) conjunction() int32 {
+	e := g.inversion()
+	for g.isKw(kAnd) {
+		n := g.wrap(gBooleanOperator, e, gfLeft)
+		g.add(n, g.opLeaf(kAnd, 1), gfOperator)
+		g.add(n, g.inversion(), gfRight)
+		e = g.close(n)
+	}
+	return e
+}
+
+func (g *gparser) inversion() int32 {
+	if g.isKw(kNot) {
+		g.depth++
+		if g.depth > maxExprDepth {
+			g.bail()
+		}
+		n := g.open(gNotOperator, g.pos)
+		g.pos++
+		g.add(n, g.inversion(), gfArgument)
+		g.depth--
+		return g.close(n)
+	}
+	return g.comparison()
+}
+
+// compOp is the comparison operator at the current token and how many
+// tokens it takes.
+func (g *gparser) compOp() (opc, int) {
+	t := g.tok()
+	switch t.k {
+	case tkOp:
+		switch t.op {
+		case oLt, oGt, oEq, oNe, oLe, oGe, oLtGt:
+			return t.op, 1
+		}
+	case tkName:
+		switch t.op {
+		case kIn:
+			return kIn, 1
+		case kNot:
+			if n := g.peek(1); n.k == tkName && n.op == kIn {
+				return kNotIn, 2
+			}
+		case kIs:
+			if n := g.peek(1); n.k == tkName && n.op == kNot {
+				return kIsNot, 2
+			}
+			return kIs, 1
+		}
+	}
+	return oNone, 0
+}
+
+func (g *gparser) comparison() int32 {
+	e := g.binary(14)
+	op, n := g.compOp()
+	if op == oNone {
+		return e
+	}
+	c := g.wrap(gComparisonOperator, e, gfNone)
+	for op != oNone {
+		g.add(c, g.opLeaf(op, n), gfOperators)
+		g.add(c, g.binary(14), gfNone)
+		op, n = g.compOp()
+	}
+	return g.close(c)
+}
+
+// binPrec is tree-sitter's precedence of a binary operator, 0 for none
+// (power is handled by power).
+func binPrec(t *ptok) int {
+	if t.k != tkOp {
+		return 0
+	}
+	switch t.op {
+	case oPipe:
+		return 14
+	case oAmp:
+		return 15
+	case oCaret:
+		return 16
+	case oLShift, oRShift:
+		return 17
+	case oPlus, oMinus:
+		return 18
+	case oStar, oAt, oSlash, oPercent, oDSlash:
+		return 19
+	}
+	return 0
+}
+
+func (g *gparser) binary(min int) int32 {
+	left := g.unary()
+	for {
+		t := g.tok()
+		p := binPrec(t)
+		if p == 0 || p < min {
+			return left
+		}
+		n := g.wrap(gBinaryOperator, left, gfLeft)
+		g.add(n, g.opLeaf(t.op, 1), gfOperator)
+		g.add(n, g.binary(p+1), gfRight)
+		left = g.close(n)
+	}
+}
+
+// unary: a sign or await applies to a whole power ("-a ** b" is
+// -(a ** b)).
+func (g *gparser) unary() int32 {
+	t := g.tok()
+	g.depth++
+	if g.depth > maxExprDepth {
+		g.bail()
+	}
+	var n int32
+	switch {
+	case t.k == tkOp && (t.op == oMinus || t.op == oPlus || t.op == oTilde):
+		n = g.open(gUnaryOperator, g.pos)
+		g.add(n, g.opLeaf(t.op, 1), gfOperator)
+		g.add(n, g.unary(), gfArgument)
+		g.close(n)
+	case t.k == tkName && t.op == kAwait:
+		n = g.open(gAwait, g.pos)
+		g.pos++
+		g.add(n, g.unary(), gfNone)
+		g.close(n)
+	default:
+		n = g.power()
+	}
+	g.depth--
+	return n
+}
+
+func (g *gparser) power() int32 {
+	base := g.postfix()
+	if !g.isOp(oPow) {
+		return base
+	}
+	n := g.wrap(gBinaryOperator, base, gfLeft)
+	g.add(n, g.opLeaf(oPow, 1), gfOperator)
+	g.add(n, g.unary(), gfRight)
+	return g.close(n)
+}
+
+// postfix is an atom with its attributes, calls and subscripts.
+func (g *gparser) postfix() int32 {
+	e := g.atom()
+	for {
+		t := g.tok()
+		if t.k != tkOp {
+			return e
+		}
+		switch t.op {
+		case oDot:
+			n := g.wrap(gAttribute, e, gfObject)
+			g.pos++
+			if !g.plainName() {
+				g.bail()
+			}
+			g.add(n, g.leaf(gIdentifier), gfAttribute)
+			e = g.close(n)
+		case oLParen:
+			n := g.wrap(gCall, e, gfFunction)
+			g.add(n, g.arguments(), gfArguments)
+			e = g.close(n)
+		case oLBrack:
+			n := g.wrap(gSubscript, e, gfValue)
+			g.pos++
+			for {
+				g.add(n, g.subscriptElem(), gfSubscript)
+				if !g.isOp(oComma) {
+					break
+				}
+				g.pos++
+				if g.isOp(oRBrack) {
+					break
+				}
+			}
+			g.expectOp(oRBrack)
+			e = g.close(n)
+		default:
+			return e
+		}
+	}
+}
+
+func (g *gparser) subscriptElem() int32 {
+	var s int32 = -1
+	if g.isOp(oColon) {
+		s = g.open(gSlice, g.pos)
+	} else {
+		if g.isOp(oStar) {
+			g.bail()
+		}
+		e := g.expression()
+		if !g.isOp(oColon) {
+			return e
+		}
+		s = g.wrap(gSlice, e, gfNone)
+	}
+	g.pos++ // the first colon
+	if !g.isOp(oColon) && !g.isOp(oComma) && !g.isOp(oRBrack) {
+		g.add(s, g.expression(), gfNone)
+	}
+	if g.isOp(oColon) {
+		g.pos++
+		if !g.isOp(oComma) && !g.isOp(oRBrack) {
+			g.add(s, g.expression(), gfNone)
+		}
+	}
+	return g.close(s)
+}
+
+func (g *gparser) atom() int32 {
+	t := g.tok()
+	switch t.k {
+	case tkName:
+		switch {
+		case t.op == oNone || softKeyword(t.op) || t.op == kFuture:
+			return g.leaf(gIdentifier)
+		case t.op == kTrue:
+			return g.leaf(gTrue)
+		case t.op == kFalse:
+			return g.leaf(gFalse)
+		case t.op == kNone:
+			return g.leaf(gNone)
+		}
+	case tkInt:
+		return g.leaf(gInteger)
+	case tkFloat:
+		return g.leaf(gFloat)
+	case tkStrStart:
+		return g.strings()
+	case tkOp:
+		switch t.op {
+		case oLParen:
+			return g.paren()
+		case oLBrack:
+			return g.listAtom()
+		case oLBrace:
+			return g.braceAtom()
+		case oEllipsis:
+			return g.leaf(gEllipsis)
+		}
+	}
+	g.bail()
+	return -1
+}
+
+func (g *gparser) lambda() int32 {
+	n := g.open(gLambda, g.pos)
+	g.pos++
+	if !g.isOp(oColon) {
+		g.add(n, g.params(true), gfParameters)
+	}
+	g.expectOp(oColon)
+	g.add(n, g.expression(), gfBody)
+	return g.close(n)
+}
+
+// yield parses "yield [from] ...".
+func (g *gparser) yield() int32 {
+	n := g.open(gYield, g.pos)
+	g.pos++
+	if g.isKw(kFrom) {
+		g.pos++
+		g.add(n, g.expression(), gfNone)
+		return g.close(n)
+	}
+	if g.exprStart() {
+		g.add(n, g.exprList(), gfNone)
+	}
+	return g.close(n)
+}
+
+// exprStart says whether an expression can start at the current token.
+func (g *gparser) exprStart() bool {
+	t := g.tok()
+	switch t.k {
+	case tkName:
+		switch t.op {
+		case oNone, kTrue, kFalse, kNone, kNot, kLambda, kAwait, kPrint, kExec, kMatch, kCase, kType:
+			return true
+		}
+	case tkInt, tkFloat, tkStrStart:
+		return true
+	case tkOp:
+		switch t.op {
+		case oLParen, oLBrack, oLBrace, oMinus, oPlus, oTilde, oEllipsis, oStar:
+			return true
+		}
+	}
+	return false
+}
+
+// exprList parses the grammar's _expressions: an expression, or an
+// expression_list of several (or one with a trailing comma). A starred
+// element is refused: tree-sitter reads it as a pattern's splat in some
+// of these places.
+func (g *gparser) exprList() int32 {
+	if g.isOp(oStar) {
+		g.bail()
+	}
+	first := g.expression()
+	if !g.isOp(oComma) {
+		return first
+	}
+	n := g.wrap(gExpressionList, first, gfNone)
+	for g.isOp(oComma) {
+		g.pos++
+		if !g.exprStart() {
+			break
+		}
+		if g.isOp(oStar) {
+			g.bail()
+		}
+		g.add(n, g.expression(), gfNone)
+	}
+	return g.close(n)
+}

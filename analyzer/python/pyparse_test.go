@@ -1,0 +1,131 @@
+package python
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// checkPyParse parses src both ways; when the Go parser accepts it the
+// trees must be the same. It says whether the Go parser accepted it.
+func checkPyParse(t *testing.T, ps *parser, name string, src []byte) bool {
+	t.Helper()
+	want, err := ps.parse(src)
+	if err != nil {
+		t.Fatalf("%s: tree-sitter: %v", name, err)
+	}
+	ps.goPanic = nil
+	got, ok := ps.parseGo(src)
+	if ps.goPanic != nil {
+		t.Fatalf("%s: Go parser panics: %v", name, ps.goPanic)
+	}
+	if !ok {
+		return false
+	}
+	if want.syntaxErr != 0 {
+		t.Errorf("%s: Go parser accepts a file with a syntax error at line %d", name, want.syntaxErr)
+		return true
+	}
+	if d := diffTrees(ps.tab, src, want, got); d != "" {
+		t.Errorf("%s: trees differ: %s", name, d)
+	}
+	return true
+}
+
+func newTestParser(t testing.TB) *parser {
+	ps, err := newParser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ps.close)
+	return ps
+}
+
+// pyFixtures are the Python files under the repository's testdata.
+func pyFixtures(t testing.TB) map[string][]byte {
+	out := map[string][]byte{}
+	for _, root := range []string{"testdata", "../../testdata"} {
+		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".py") {
+				b, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out[p] = b
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+// TestPyParseFixtures: every Python fixture parses to tree-sitter's tree
+// (or is left to it).
+func TestPyParseFixtures(t *testing.T) {
+	ps := newTestParser(t)
+	files := pyFixtures(t)
+	if len(files) == 0 {
+		t.Fatal("no fixtures found")
+	}
+	accepted := 0
+	for name, src := range files {
+		if checkPyParse(t, ps, name, src) {
+			accepted++
+		}
+	}
+	t.Logf("%d of %d fixtures accepted", accepted, len(files))
+}
+
+// bailSite is the parser function that gave up, from the stack.
+func bailSite(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	for i, l := range lines {
+		if strings.Contains(l, ").bail(") && i+3 < len(lines) {
+			fn := strings.TrimSpace(lines[i+2])
+			if j := strings.LastIndex(fn, "("); j > 0 {
+				fn = fn[:j]
+			}
+			at := strings.TrimSpace(lines[i+3])
+			if j := strings.Index(at, " +0x"); j > 0 {
+				at = at[:j]
+			}
+			return fn + " " + at
+		}
+	}
+	return "?"
+}
+
+// TestPyParseBails lists where the Go parser gives up on the fixtures
+// (or the files named by ARCHLINT_PYPARSE_TREES), most frequent first.
+func TestPyParseBails(t *testing.T) {
+	if os.Getenv("ARCHLINT_PYPARSE_BAILS") == "" {
+		t.Skip("ARCHLINT_PYPARSE_BAILS not set")
+	}
+	ps := newTestParser(t)
+	ps.traceBail = true
+	files := pyFixtures(t)
+	if roots := os.Getenv("ARCHLINT_PYPARSE_TREES"); roots != "" {
+		files = pyTreeFiles(t, roots)
+	}
+	count := map[string]int{}
+	bytes := map[string]int{}
+	example := map[string]string{}
+	for name, src := range files {
+		if _, ok := ps.parseGo(src); !ok {
+			s := bailSite(ps.bailStack)
+			count[s]++
+			bytes[s] += len(src)
+			example[s] = name
+		}
+	}
+	keys := make([]string, 0, len(count))
+	for k := range count {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return bytes[keys[i]] > bytes[keys[j]] })
+	for _, k := range keys {
+		t.Logf("%5d files %9d bytes  %s  (e.g. %s)", count[k], bytes[k], k, example[k])
+	}
+}
