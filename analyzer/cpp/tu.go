@@ -85,7 +85,7 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 	e := &Engine{cfg: cfg, fs: fs, projectMacros: sh.projectMacros, cutlass: newCutlassModel(cfg.CUDA),
 		names: sh.names, nameList: sh.nameList, identIDs: sh.identIDs, guardID: sh.guardID, cudartID: sh.cudartID,
 		defs: &sharedDefs{defs: map[defKey]*macroDef{}}, extra: &extraNames{ids: map[string]int32{}}}
-	e.cudart = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(cfg.CUDA.Number())}}
+	e.cudart = e.defs.get(&expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(cfg.CUDA.Number())}, nil, 0, false)
 	for _, p := range cfg.Passes {
 		pm := cfg.Table.Macros(p, cfg.CUDA, cfg.BuildList)
 		e.pass = append(e.pass, pm)
@@ -134,6 +134,7 @@ type macroDef struct {
 	line int
 	// conditional is set when the #define sat inside an #if branch.
 	conditional bool
+	id          int32 // its number among the engine's definitions (sharedDefs)
 }
 
 // passState is the preprocessor state of one pass through one unit.
@@ -413,7 +414,7 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 		ps.capturing++
 		ps.openCapture()
 		ps.read(f, active, activeWhy, depth, false, false)
-		in, _ := ps.closeCapture(ev)
+		in, _, _ := ps.closeCapture(ev)
 		ps.capturing--
 		if ps.firstVisits == before {
 			ef := ps.captureEffect(ps.touched[from:], ps.touchedOnce[fromOnce:])
