@@ -108,11 +108,11 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 func (e *Engine) Evaluate(units []*File) *Results {
 	res := newResults(e.cfg.Passes, len(e.fs.Files))
 	w := e.newWorker() // one per call: Evaluate runs on one goroutine
+	var conds *condMemo
+	if !e.cfg.EveryPass {
+		conds = &condMemo{files: make([][][]*condEntry, len(e.fs.Files))}
+	}
 	for _, u := range units {
-		var conds condMemo
-		if !e.cfg.EveryPass {
-			conds = condMemo{}
-		}
 		for _, g := range e.passGroups(u) {
 			w.reset()
 			ps := e.newPass(g, res, u.ID)
@@ -169,9 +169,9 @@ type passState struct {
 	touchedOnce []int
 	reads       int // header readings so far
 	budget      int // MaxReadsPerPass or Config.ReadBudget
-	// conds is the unit's condition memo (nil with Config.EveryPass);
+	// conds is the worker's condition memo (nil with Config.EveryPass);
 	// lookups logs a condition's macro lookups while logLookups is set.
-	conds      condMemo
+	conds      *condMemo
 	lookups    []condLookup
 	logLookups bool
 	// w is the worker running the pass: its evaluator, canonical
