@@ -96,6 +96,18 @@ func (ps *passState) set(id int32, def *macroDef, undef, unknown bool) {
 	ps.w.vals[id] = stateVal(def, undef, unknown)
 }
 
+// setVal changes a name's state to a definition and the stateVal it
+// makes with the flags (a replayed write).
+func (ps *passState) setVal(id int32, def *macroDef, val int32) {
+	s := &ps.w.st[id]
+	if !s.dirty {
+		s.dirty = true
+		ps.w.dirtyNames = append(ps.w.dirtyNames, id)
+	}
+	s.def, s.undef, s.unknown = def, val&2 != 0, val&1 != 0
+	ps.w.vals[id] = val
+}
+
 // stateVal encodes a name's state as one comparable number: the
 // canonical definition's ID and the two flags (0: untouched). Equal
 // states give equal numbers, so a stored visit's input reads are checked

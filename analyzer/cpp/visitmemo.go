@@ -86,6 +86,22 @@ func boolVal(b bool) int32 {
 	return 0
 }
 
+// finalWrite is the state a stored visit left in a key it wrote: for a
+// name, its definition and stateVal (which holds the flags); for a file
+// flag, set.
+type finalWrite struct {
+	def      *macroDef
+	key, val int32
+}
+
+// finalWrite returns the state of a key now, as a write that leaves it.
+func (ps *passState) finalWrite(key int32) finalWrite {
+	if key >= 0 {
+		return finalWrite{def: ps.w.st[key].def, key: key, val: ps.w.vals[key]}
+	}
+	return finalWrite{key: key, val: 1}
+}
+
 // fileFlag reads the flag a file key names.
 func (ps *passState) fileFlag(key int32) bool {
 	k := -key - 1
@@ -142,7 +158,7 @@ type visitEntry struct {
 	// outRefs are the children whose writes it kept, in order, and out
 	// the final state of what it wrote itself: replayed in that order.
 	outRefs              []*visitEntry
-	out                  []stateEvent
+	out                  []finalWrite
 	endCudaH, endCutlass bool
 	items                []visitItem
 	visits               int // first visits it made, nested ones included
@@ -209,6 +225,7 @@ const maxVisitEntries = 32
 const (
 	eventBytes = int(unsafe.Sizeof(stateEvent{}))
 	inputBytes = int(unsafe.Sizeof(inputRead{}))
+	writeBytes = int(unsafe.Sizeof(finalWrite{}))
 	itemBytes  = int(unsafe.Sizeof(visitItem{}))
 	entryBytes = int(unsafe.Sizeof(visitEntry{})) + 64
 )
@@ -617,19 +634,10 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		if o.ref != nil {
 			ent.outRefs = append(ent.outRefs, o.ref.ent)
 		} else {
-			ent.out = append(ent.out, o)
+			ent.out = append(ent.out, ps.finalWrite(o.key))
 		}
 	}
 	ent.passDep = ps.passDepOf(in)
-	for i := range ent.out {
-		o := &ent.out[i]
-		if o.key >= 0 {
-			s := &ps.w.st[o.key]
-			o.def, o.undef, o.unknown = s.def, s.undef, s.unknown
-		} else {
-			o.val = ps.fileFlag(o.key)
-		}
-	}
 	// Keep the items, each include edge once.
 	ps.w.gen++
 	g := ps.w.gen
@@ -650,7 +658,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	}
 	ent.items = items
 	ps.markDone(ent)
-	ps.e.memo.add(table, f.ID, ent, entryBytes+inputBytes*len(ent.in)+eventBytes*len(ent.out)+itemBytes*len(ent.items)+
+	ps.e.memo.add(table, f.ID, ent, entryBytes+inputBytes*len(ent.in)+writeBytes*len(ent.out)+itemBytes*len(ent.items)+
 		4*len(ent.passDep)+8*len(ent.outRefs), fails)
 	if ps.caps > 0 {
 		// compact put the reads and writes back: refer to them instead.
@@ -783,7 +791,7 @@ func (ps *passState) applyWrites(ent *visitEntry) {
 			if ps.capturing > 0 {
 				ps.touched = append(ps.touched, o.key)
 			}
-			ps.set(o.key, o.def, o.undef, o.unknown)
+			ps.setVal(o.key, o.def, o.val)
 			continue
 		}
 		// Files flags only ever get set.
