@@ -56,6 +56,7 @@ func (w *worker) growNames(known []string) {
 	w.extraNames = known
 	n := len(w.e.nameList) + len(known)
 	w.st = extendTo(w.st, n)
+	w.vals = extendTo(w.vals, n)
 	w.static = extendTo(w.static, n)
 	w.mark, w.lmark = extendTo(w.mark, n), extendTo(w.lmark, n)
 	w.skip = extendTo(w.skip, n)
@@ -76,6 +77,7 @@ func (w *worker) name(id int32) string {
 func (w *worker) reset() {
 	for _, id := range w.dirtyNames {
 		w.st[id] = nameState{}
+		w.vals[id] = 0
 	}
 	for _, id := range w.dirtyFiles {
 		w.seen[id], w.once[id] = false, false
@@ -91,6 +93,37 @@ func (ps *passState) set(id int32, def *macroDef, undef, unknown bool) {
 		ps.w.dirtyNames = append(ps.w.dirtyNames, id)
 	}
 	s.def, s.undef, s.unknown = def, undef, unknown
+	ps.w.vals[id] = stateVal(def, undef, unknown)
+}
+
+// setVal changes a name's state to a definition and the stateVal it
+// makes with the flags (a replayed write).
+func (ps *passState) setVal(id int32, def *macroDef, val int32) {
+	s := &ps.w.st[id]
+	if !s.dirty {
+		s.dirty = true
+		ps.w.dirtyNames = append(ps.w.dirtyNames, id)
+	}
+	s.def, s.undef, s.unknown = def, val&2 != 0, val&1 != 0
+	ps.w.vals[id] = val
+}
+
+// stateVal encodes a name's state as one comparable number: the
+// canonical definition's ID and the two flags (0: untouched). Equal
+// states give equal numbers, so a stored visit's input reads are checked
+// by comparing them with worker.vals.
+func stateVal(def *macroDef, undef, unknown bool) int32 {
+	v := int32(0)
+	if def != nil {
+		v = def.id << 2
+	}
+	if undef {
+		v |= 2
+	}
+	if unknown {
+		v |= 1
+	}
+	return v
 }
 
 // setSeen and setOnce mark a file.

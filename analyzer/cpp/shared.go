@@ -15,6 +15,11 @@ type fsShared struct {
 	identIDs [][]int32
 	guardID  []int32
 	cudartID int32
+	// dirName[f][di] is the ID of the macro directive di of f names
+	// (#define, #undef, #ifdef and the like), -1 for other directives:
+	// looking the name up by string on every pass cost more than the rest
+	// of a #define.
+	dirName [][]int32
 	// opaque[f] is set when f has an #include whose header name comes
 	// from a macro.
 	opaque  []bool
@@ -27,6 +32,7 @@ func (fs *FileSet) sharedInfo() *fsShared {
 		sh := &fsShared{projectMacros: map[string]bool{}, names: map[string]int32{}}
 		n := len(fs.Files)
 		sh.identIDs = make([][]int32, n)
+		sh.dirName = make([][]int32, n)
 		sh.guardID = make([]int32, n)
 		sh.opaque = make([]bool, n)
 		for _, f := range fs.Files {
@@ -48,6 +54,7 @@ func (fs *FileSet) sharedInfo() *fsShared {
 				ids[i] = sh.intern(n)
 			}
 			sh.identIDs[f.ID] = ids
+			sh.dirName[f.ID] = sh.dirNames(f)
 			sh.guardID[f.ID] = -1
 			if f.St.Guard != "" {
 				sh.guardID[f.ID] = sh.intern(f.St.Guard)
@@ -78,6 +85,25 @@ func (fs *FileSet) SplitUnknowns(names []string) (config, conditional []string) 
 		}
 	}
 	return config, conditional
+}
+
+// dirNames interns the macro names f's directives name (dirName).
+func (sh *fsShared) dirNames(f *File) []int32 {
+	ids := make([]int32, len(f.St.Src.Directives))
+	for di := range f.St.Src.Directives {
+		d := &f.St.Src.Directives[di]
+		ids[di] = -1
+		switch d.Kind {
+		case DirDefine:
+			if m := f.St.Defines[di]; m != nil {
+				ids[di] = sh.intern(m.Name)
+			}
+		case DirUndef, DirIfdef, DirIfndef, DirElifdef, DirElifndef:
+			// A directive without a name looks "" up, as it did by string.
+			ids[di] = sh.intern(macroName(d.Args))
+		}
+	}
+	return ids
 }
 
 func (sh *fsShared) intern(n string) int32 {

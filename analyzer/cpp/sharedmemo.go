@@ -76,7 +76,7 @@ type memoTable struct {
 // wrong one.
 type memoList struct {
 	ents []*visitEntry
-	disc [][]stateEvent
+	disc [][]inputRead
 }
 
 // discUpdate is what a failed check of a stored entry found: the input
@@ -85,7 +85,7 @@ type memoList struct {
 // lookup stores).
 type discUpdate struct {
 	ent      *visitEntry
-	rec, cur stateEvent
+	rec, cur inputRead
 	addRec   bool
 }
 
@@ -132,11 +132,11 @@ func (m *visitMemo) add(t *memoTable, id int, ent *visitEntry, size int, fails [
 	if ent != nil {
 		kept += len(fails)
 	}
-	if t.bytes.Add(int64(size+eventBytes*kept)) > maxMemoBytes {
+	if t.bytes.Add(int64(size+inputBytes*kept)) > maxMemoBytes {
 		m.table.CompareAndSwap(t, m.newTable())
 		return
 	}
-	var mine []stateEvent
+	var mine []inputRead
 	for _, u := range fails {
 		mine = addDisc(mine, u.cur)
 	}
@@ -153,7 +153,7 @@ func (m *visitMemo) add(t *memoTable, id int, ent *visitEntry, size int, fails [
 			}
 			n++
 		}
-		next := &memoList{ents: make([]*visitEntry, n), disc: make([][]stateEvent, n)}
+		next := &memoList{ents: make([]*visitEntry, n), disc: make([][]inputRead, n)}
 		copy(next.ents, l.ents)
 		copy(next.disc, l.disc)
 		if ent != nil {
@@ -179,7 +179,7 @@ func (m *visitMemo) add(t *memoTable, id int, ent *visitEntry, size int, fails [
 const maxDiscs = 32
 
 // addDisc adds a discriminator unless its key is there already.
-func addDisc(d []stateEvent, ev stateEvent) []stateEvent {
+func addDisc(d []inputRead, ev inputRead) []inputRead {
 	for i := range d {
 		if d[i].key == ev.key {
 			return d
@@ -202,8 +202,9 @@ type entryMarks struct {
 
 // sharedDefs holds the canonical definitions of an engine, one per
 // #define directive and nesting, so that equal states hold equal pointers
-// across units and workers. Workers cache them (worker.defs) and take the
-// lock only for a definition they meet first.
+// and IDs (numbered from 1, for stateVal) across units and workers.
+// Workers cache them (worker.defs) and take the lock only for a
+// definition they meet first.
 type sharedDefs struct {
 	mu   sync.Mutex
 	defs map[defKey]*macroDef
@@ -215,7 +216,7 @@ func (sd *sharedDefs) get(m *expr.Macro, f *File, line int, conditional bool) *m
 	defer sd.mu.Unlock()
 	d := sd.defs[k]
 	if d == nil {
-		d = &macroDef{m: m, file: f, line: line, conditional: conditional}
+		d = &macroDef{m: m, file: f, line: line, conditional: conditional, id: int32(len(sd.defs) + 1)}
 		sd.defs[k] = d
 	}
 	return d

@@ -69,6 +69,7 @@ type Engine struct {
 	identIDs [][]int32
 	guardID  []int32
 	cudartID int32
+	dirName  [][]int32 // fsShared.dirName
 	// cudart is CUDART_VERSION as cuda_runtime.h defines it.
 	cudart *macroDef
 	// The visit memo (nil with Config.EveryPass), the canonical
@@ -83,9 +84,9 @@ type Engine struct {
 func NewEngine(cfg Config, fs *FileSet) *Engine {
 	sh := fs.sharedInfo()
 	e := &Engine{cfg: cfg, fs: fs, projectMacros: sh.projectMacros, cutlass: newCutlassModel(cfg.CUDA),
-		names: sh.names, nameList: sh.nameList, identIDs: sh.identIDs, guardID: sh.guardID, cudartID: sh.cudartID,
+		names: sh.names, nameList: sh.nameList, identIDs: sh.identIDs, guardID: sh.guardID, cudartID: sh.cudartID, dirName: sh.dirName,
 		defs: &sharedDefs{defs: map[defKey]*macroDef{}}, extra: &extraNames{ids: map[string]int32{}}}
-	e.cudart = &macroDef{m: &expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(cfg.CUDA.Number())}}
+	e.cudart = e.defs.get(&expr.Macro{Name: "CUDART_VERSION", Body: strconv.Itoa(cfg.CUDA.Number())}, nil, 0, false)
 	for _, p := range cfg.Passes {
 		pm := cfg.Table.Macros(p, cfg.CUDA, cfg.BuildList)
 		e.pass = append(e.pass, pm)
@@ -108,11 +109,11 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 func (e *Engine) Evaluate(units []*File) *Results {
 	res := newResults(e.cfg.Passes, len(e.fs.Files))
 	w := e.newWorker() // one per call: Evaluate runs on one goroutine
+	var conds *condMemo
+	if !e.cfg.EveryPass {
+		conds = &condMemo{files: make([][][]*condEntry, len(e.fs.Files))}
+	}
 	for _, u := range units {
-		var conds condMemo
-		if !e.cfg.EveryPass {
-			conds = condMemo{}
-		}
 		for _, g := range e.passGroups(u) {
 			w.reset()
 			ps := e.newPass(g, res, u.ID)
@@ -134,6 +135,7 @@ type macroDef struct {
 	line int
 	// conditional is set when the #define sat inside an #if branch.
 	conditional bool
+	id          int32 // its number among the engine's definitions (sharedDefs)
 }
 
 // passState is the preprocessor state of one pass through one unit.
@@ -168,9 +170,9 @@ type passState struct {
 	touchedOnce []int
 	reads       int // header readings so far
 	budget      int // MaxReadsPerPass or Config.ReadBudget
-	// conds is the unit's condition memo (nil with Config.EveryPass);
+	// conds is the worker's condition memo (nil with Config.EveryPass);
 	// lookups logs a condition's macro lookups while logLookups is set.
-	conds      condMemo
+	conds      *condMemo
 	lookups    []condLookup
 	logLookups bool
 	// w is the worker running the pass: its evaluator, canonical
@@ -413,7 +415,7 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 		ps.capturing++
 		ps.openCapture()
 		ps.read(f, active, activeWhy, depth, false, false)
-		in, _ := ps.closeCapture(ev)
+		in, _, _ := ps.closeCapture(ev)
 		ps.capturing--
 		if ps.firstVisits == before {
 			ef := ps.captureEffect(ps.touched[from:], ps.touchedOnce[fromOnce:])
@@ -496,12 +498,12 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			stack = stack[:len(stack)-1]
 		case DirDefine:
 			if cur != expr.False {
-				ps.define(f, d, f.St.Defines[di], cur, len(stack) > 0)
+				ps.define(f, d, f.St.Defines[di], ps.e.dirName[f.ID][di], cur, len(stack) > 0)
 			}
 		case DirUndef:
 			if cur != expr.False {
 				n := macroName(d.Args)
-				id := ps.w.id(n)
+				id := ps.e.dirName[f.ID][di]
 				if cur == expr.True {
 					ps.touch(id)
 					ps.set(id, nil, true, false)
@@ -568,12 +570,12 @@ func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
 	var v Tri
 	switch d.Kind {
 	case DirIfdef, DirIfndef, DirElifdef, DirElifndef:
-		n := macroName(d.Args)
-		_, v = ps.Lookup(n)
+		n, id := macroName(d.Args), ps.e.dirName[f.ID][di]
+		_, v = ps.lookup(id)
 		if v == expr.Unknown {
 			need().Unknowns = []string{n}
 		}
-		ps.noteDef(need, n)
+		ps.noteDefID(need, n, id)
 		if d.Kind == DirIfndef || d.Kind == DirElifndef {
 			v = not(v)
 		}
@@ -599,7 +601,11 @@ func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
 }
 
 func (ps *passState) noteDef(info func() *DirResult, name string) {
-	id := ps.w.id(name)
+	ps.noteDefID(info, name, ps.w.id(name))
+}
+
+// noteDefID is noteDef for a name whose ID the caller has.
+func (ps *passState) noteDefID(info func() *DirResult, name string, id int32) {
 	ps.readName(id)
 	if d := ps.w.st[id].def; d != nil && d.conditional {
 		r := info()
@@ -607,11 +613,10 @@ func (ps *passState) noteDef(info func() *DirResult, name string) {
 	}
 }
 
-func (ps *passState) define(f *File, d *Directive, m *expr.Macro, cur Tri, conditional bool) {
+func (ps *passState) define(f *File, d *Directive, m *expr.Macro, id int32, cur Tri, conditional bool) {
 	if m == nil {
 		return
 	}
-	id := ps.w.id(m.Name)
 	if cur == expr.Unknown {
 		ps.readName(id)
 		if ps.compilerOwned(m.Name) {
