@@ -221,17 +221,7 @@ func (g *gparser) postfix() int32 {
 		case oLBrack:
 			n := g.wrap(gSubscript, e, gfValue)
 			g.pos++
-			for {
-				g.add(n, g.subscriptElem(), gfSubscript)
-				if !g.isOp(oComma) {
-					break
-				}
-				g.pos++
-				if g.isOp(oRBrack) {
-					break
-				}
-			}
-			g.expectOp(oRBrack)
+			g.bracketed(n, g.subscriptElem, gfSubscript)
 			e = g.close(n)
 		default:
 			return e

@@ -52,14 +52,12 @@ func (g *gparser) genericStart() bool {
 	return n.k == tkOp && n.op == oLBrack
 }
 
-// generic parses Name[type, ...].
-func (g *gparser) generic() int32 {
-	gt := g.open(gGenericType, g.pos)
-	g.add(gt, g.leaf(gIdentifier), gfNone)
-	tp := g.open(gTypeParameter, g.pos)
-	g.pos++
+// bracketed adds to n the comma-separated elements elem parses, a
+// trailing comma allowed, up to and past the closing ']' (a subscript's
+// indices, a generic's type parameters).
+func (g *gparser) bracketed(n int32, elem func() int32, f gfield) {
 	for {
-		g.add(tp, g.typeExpr(), gfNone)
+		g.add(n, elem(), f)
 		if !g.isOp(oComma) {
 			break
 		}
@@ -69,6 +67,15 @@ func (g *gparser) generic() int32 {
 		}
 	}
 	g.expectOp(oRBrack)
+}
+
+// generic parses Name[type, ...].
+func (g *gparser) generic() int32 {
+	gt := g.open(gGenericType, g.pos)
+	g.add(gt, g.leaf(gIdentifier), gfNone)
+	tp := g.open(gTypeParameter, g.pos)
+	g.pos++
+	g.bracketed(tp, g.typeExpr, gfNone)
 	g.add(gt, g.close(tp), gfNone)
 	return g.close(gt)
 }
