@@ -243,16 +243,7 @@ func (f *frame) execImport(s nodeID) {
 		var target *module
 		var absName string
 		if m.kind(modN) == "relative_import" {
-			level := 0
-			name := ""
-			for _, k := range m.kids(modN) {
-				switch m.kind(k) {
-				case "import_prefix":
-					level = strings.Count(m.text(k), ".")
-				case "dotted_name":
-					name = m.text(k)
-				}
-			}
+			level, name := m.relativeImport(modN)
 			target = p.relative(m, level, name)
 			absName = relativeName(m, level, name)
 		} else {

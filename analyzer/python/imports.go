@@ -180,6 +180,20 @@ func (p *program) relative(from *module, level int, name string) *module {
 	return nil
 }
 
+// relativeImport reads a relative_import node ("..pkg.mod"): how many
+// dots lead it, and the dotted name after them ("" for "from . import").
+func (m *module) relativeImport(n nodeID) (level int, name string) {
+	for _, k := range m.kids(n) {
+		switch m.kind(k) {
+		case "import_prefix":
+			level = strings.Count(m.ident(k), ".")
+		case "dotted_name":
+			name = m.text(k)
+		}
+	}
+	return level, name
+}
+
 // relativeName is the dotted name a relative import refers to, for names
 // outside the scanned files.
 func relativeName(from *module, level int, name string) string {

@@ -93,15 +93,7 @@ func (p *program) importTargets(m *module) []*module {
 			modN := m.child(n, fModuleName)
 			var target *module
 			if m.kind(modN) == "relative_import" {
-				level, name := 0, ""
-				for _, k := range m.kids(modN) {
-					switch m.kind(k) {
-					case "import_prefix":
-						level = strings.Count(m.ident(k), ".")
-					case "dotted_name":
-						name = m.ident(k)
-					}
-				}
+				level, name := m.relativeImport(modN)
 				target = p.relative(m, level, name)
 			} else {
 				name := m.ident(modN)
