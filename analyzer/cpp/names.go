@@ -87,13 +87,7 @@ func (w *worker) reset() {
 
 // set changes a name's state.
 func (ps *passState) set(id int32, def *macroDef, undef, unknown bool) {
-	s := &ps.w.st[id]
-	if !s.dirty {
-		s.dirty = true
-		ps.w.dirtyNames = append(ps.w.dirtyNames, id)
-	}
-	s.def, s.undef, s.unknown = def, undef, unknown
-	ps.w.vals[id] = stateVal(def, undef, unknown)
+	ps.setVal(id, def, stateVal(def, undef, unknown))
 }
 
 // setVal changes a name's state to a definition and the stateVal it

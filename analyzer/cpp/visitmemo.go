@@ -731,10 +731,7 @@ func (ps *passState) current(key int32) inputRead {
 
 // readMatches reports whether one input read reads the same now.
 func (ps *passState) readMatches(rd inputRead) bool {
-	if rd.key >= 0 {
-		return ps.w.vals[rd.key] == rd.val
-	}
-	return boolVal(ps.fileFlag(rd.key)) == rd.val
+	return ps.current(rd.key) == rd
 }
 
 // readsMatch reports whether every input read of a stored visit reads the
@@ -749,17 +746,11 @@ func (ps *passState) readsMatch(ent *visitEntry) bool {
 			}
 		}
 	}
-	vals := ps.w.vals
 	for i, rd := range ent.in {
-		if rd.key >= 0 {
-			if vals[rd.key] == rd.val {
-				continue
-			}
-		} else if boolVal(ps.fileFlag(rd.key)) == rd.val {
-			continue
+		if !ps.readMatches(rd) {
+			ps.w.failed = &ent.in[i]
+			return false
 		}
-		ps.w.failed = &ent.in[i]
-		return false
 	}
 	return true
 }
