@@ -97,7 +97,7 @@ func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx
 				if r.defined {
 					c.Assume[r.macro] = &expr.Macro{Name: r.macro, Body: "1"}
 				}
-				r.done <- cpp.MergeResults([]*cpp.Results{cpp.NewEngine(c, p.FS).Evaluate(r.units)})
+				r.done <- p.evaluate(c, r.units, 1)
 			}()
 		}
 	}()

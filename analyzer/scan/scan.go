@@ -283,8 +283,12 @@ func isSource(p string) bool {
 // build list, in parallel; merging is order-independent, so the result does
 // not depend on the number of jobs.
 func (p *Project) Evaluate(cfg cpp.Config, units []*cpp.File) *cpp.Results {
+	return p.evaluate(cfg, units, p.jobs)
+}
+
+// evaluate is Evaluate on at most jobs goroutines.
+func (p *Project) evaluate(cfg cpp.Config, units []*cpp.File, jobs int) *cpp.Results {
 	eng := cpp.NewEngine(cfg, p.FS)
-	jobs := p.jobs
 	if jobs > len(units) {
 		jobs = len(units)
 	}
