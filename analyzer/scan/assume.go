@@ -3,6 +3,7 @@ package scan
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/archlint/archlint/analyzer/cpp"
@@ -177,21 +178,12 @@ func undecidedBy(ce *cpp.ChainEval, fs *cpp.FileSet) []string {
 			continue
 		}
 		for _, u := range dr.Unknowns {
-			if !contains(names, u) && !fs.DefinedInRoots(u) && !cpp.ToolkitVersionMacro(u) {
+			if !slices.Contains(names, u) && !fs.DefinedInRoots(u) && !cpp.ToolkitVersionMacro(u) {
 				names = append(names, u)
 			}
 		}
 	}
 	return names
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func findingKey(f finding.Finding) string {
