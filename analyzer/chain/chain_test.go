@@ -32,10 +32,13 @@ func TestResolveSourceNearest(t *testing.T) {
 		{"repositories in one root", files("repos:fi/csrc/norm.cu", "repos:cccl/thrust/examples/norm.cu"), "repos", "fi/tests/test_norm.py", "norm.cu", "repos/fi/csrc/norm.cu"},
 		{"two in the same repository", files("fi:csrc/a/norm.cu", "fi:csrc/b/norm.cu", "cccl:norm.cu"), "fi", "tests/test_norm.py", "norm.cu", ""},
 		{"only elsewhere", files("cccl:examples/norm.cu"), "fi", "tests/test_norm.py", "norm.cu", "cccl/examples/norm.cu"},
+		// A source named with its directory, as most JIT calls do.
+		{"with a directory", files("fi:csrc/a/norm.cu", "fi:csrc/b/norm.cu"), "fi", "tests/test_norm.py", "./csrc/b/norm.cu", "fi/csrc/b/norm.cu"},
 		{"two elsewhere", files("cccl:a/norm.cu", "llama:b/norm.cu"), "fi", "tests/test_norm.py", "norm.cu", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			l := &Linker{fs: &cpp.FileSet{Files: tc.files}}
+			fs := &cpp.FileSet{Files: tc.files}
+			l := &Linker{fs: fs, byBase: filesByBase(fs)}
 			f, note := l.resolveSource(&python.JITModule{Root: tc.root, Path: tc.py}, tc.src)
 			got := ""
 			if f != nil {
