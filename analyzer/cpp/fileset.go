@@ -152,15 +152,36 @@ func (r *Reacher) Reach(start int) []int {
 
 // resolveIncludes resolves every literal #include once.
 func (fs *FileSet) resolveIncludes() {
+	// A resolution depends on the including file's root, its directory
+	// (for a quoted name) and the name only, and most #includes repeat
+	// one of a few thousand such keys: CCCL's 10,000 files include
+	// <cuda/std/...> and system headers over and over, and each miss
+	// tried every include directory of every root.
+	type key struct {
+		root, dir, name string
+		angled          bool
+	}
+	memo := map[key]Resolution{}
 	for _, f := range fs.Files {
 		f.includes = map[int]Resolution{}
 		for di, d := range f.St.Src.Directives {
 			if d.Kind != DirInclude {
 				continue
 			}
-			if name, angled, ok := LiteralInclude(d.Args); ok {
-				f.includes[di] = fs.Resolve(f, name, angled)
+			name, angled, ok := LiteralInclude(d.Args)
+			if !ok {
+				continue
 			}
+			k := key{root: f.Root, name: name, angled: angled}
+			if !angled {
+				k.dir = path.Dir(f.Path)
+			}
+			r, ok := memo[k]
+			if !ok {
+				r = fs.Resolve(f, name, angled)
+				memo[k] = r
+			}
+			f.includes[di] = r
 		}
 	}
 }
