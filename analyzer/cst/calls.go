@@ -12,7 +12,7 @@ package cst
 //
 // Calls through expressions ((*fp)(x), table[i](x), lambda()) have no
 // name and give "".
-func (t *tree) calleeName(fn int32) string {
+func (t *Tree) calleeName(fn int32) string {
 	// Bounded loop rather than recursion; each step goes one level down.
 	for range 64 {
 		if fn < 0 {

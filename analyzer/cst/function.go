@@ -8,7 +8,7 @@ import (
 // function describes the function_definition on top of stack, or reports
 // false when it has no body (= default, = delete, or a body lost to error
 // recovery). prev is the definition's previous sibling, or none.
-func (t *tree) function(stack []frame, prev int32) (Function, bool) {
+func (t *Tree) function(stack []frame, prev int32) (Function, bool) {
 	def := stack[len(stack)-1].node
 	body := t.childByField(def, t.kinds.fBody)
 	if body < 0 {
@@ -57,7 +57,7 @@ func (t *tree) function(stack []frame, prev int32) (Function, bool) {
 // __global__ may also come as a type_qualifier. When a macro the grammar
 // does not know sits in front (MACRO __global__ void k()), error recovery
 // can tuck the tokens into an ERROR child, so those are looked into too.
-func (t *tree) specifiers(n int32) (global, device bool) {
+func (t *Tree) specifiers(n int32) (global, device bool) {
 	for c := t.recs[n].first; c >= 0; c = t.recs[c].next {
 		switch t.kind(c) {
 		case "__global__":
@@ -90,7 +90,7 @@ func (t *tree) specifiers(n int32) (global, device bool) {
 // by a definition without the specifiers. Given the definition and its
 // previous sibling, it returns that declaration when it carries __global__
 // or __device__ the definition lacks, or none.
-func (t *tree) splitDeclaration(def, prev int32) int32 {
+func (t *Tree) splitDeclaration(def, prev int32) int32 {
 	if prev < 0 || !onlySpace(t.src[t.recs[prev].eb:t.recs[def].sb]) {
 		return none
 	}
@@ -118,7 +118,7 @@ func (t *tree) splitDeclaration(def, prev int32) int32 {
 // node naming the function, through function, pointer, reference,
 // parenthesized and attributed declarators. For int (*pick(int))(int) that
 // is the inner "pick", not the outer parenthesized declarator.
-func (t *tree) declaredName(d int32) int32 {
+func (t *Tree) declaredName(d int32) int32 {
 	// A bound instead of recursion: declarators nest only a few levels in
 	// real code, and hostile input must not run away.
 	for range 64 {
@@ -145,7 +145,7 @@ func (t *tree) declaredName(d int32) int32 {
 // space collapsed. For conversion operators the grammar folds the
 // parameter list into the name node (operator_cast), so the text stops
 // where that list starts: "Box::operator bool", not "...bool() const".
-func (t *tree) qualifiedText(name int32) string {
+func (t *Tree) qualifiedText(name int32) string {
 	end := t.recs[name].eb
 	n := name
 	for range 64 {
@@ -165,7 +165,7 @@ func (t *tree) qualifiedText(name int32) string {
 
 // unqualifiedName strips scopes and template arguments from a declarator
 // name: ns::Foo<T>::bar -> bar, foo<int> -> foo.
-func (t *tree) unqualifiedName(n int32) string {
+func (t *Tree) unqualifiedName(n int32) string {
 	for range 64 {
 		switch t.kind(n) {
 		case "qualified_identifier", "template_function", "template_method":

@@ -1,6 +1,12 @@
 package cst
 
-import sitter "github.com/tree-sitter/go-tree-sitter"
+import (
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/archlint/archlint/grammars"
+)
 
 // kind is the role a tree-sitter node type plays for fact extraction.
 type kind uint8
@@ -18,9 +24,9 @@ const (
 	kCloseBrace         // the anonymous "}" token
 	kError              // ERROR
 	// kOpaque marks node types whose descendants never matter for the
-	// facts (tokens, identifiers, literals, macro definitions): the walk
-	// does not descend into them while the subtree is free of errors,
-	// saving the cgo calls that dominate the walk's cost.
+	// facts (tokens, identifiers, literals, macro definitions): the
+	// extractor does not descend into them while the subtree is free of
+	// errors.
 	kOpaque
 )
 
@@ -80,34 +86,46 @@ func classify(name string, named bool) kind {
 // to preproc_if); classifying every id by name catches all of them. It also
 // holds the names of the kinds and the ids of the fields the extractor
 // reads, so that the walk allocates no string per node.
+//
+// It is built once per process (kinds) and only read after that, so every
+// parser and every Tree share it.
 type kindTable struct {
 	roles []kind
 	names []string
-	// opaque is 1 for the kOpaque roles: archlint_cst_walk's table.
-	opaque []uint8
+	// fields maps every field name of the grammar to its id.
+	fields map[string]uint16
 	// The ids of the fields of those names (0 when the grammar has none).
 	fFunction, fBody, fDeclarator, fName, fField, fType uint16
 }
 
+// kinds is the CUDA grammar's table.
+var kinds = sync.OnceValue(func() *kindTable { return newKindTable(grammars.CUDA()) })
+
 func newKindTable(lang *sitter.Language) *kindTable {
 	n := lang.NodeKindCount()
-	t := &kindTable{roles: make([]kind, n), names: make([]string, n), opaque: make([]uint8, n)}
+	t := &kindTable{roles: make([]kind, n), names: make([]string, n), fields: map[string]uint16{}}
 	for id := uint32(0); id < n; id++ {
 		sym := uint16(id)
 		t.names[id] = lang.NodeKindForId(sym)
 		t.roles[id] = classify(t.names[id], lang.NodeKindIsNamed(sym))
-		if t.roles[id] == kOpaque {
-			t.opaque[id] = 1
+	}
+	// Field ids run from 1 to FieldCount.
+	for id := uint16(1); uint32(id) <= lang.FieldCount(); id++ {
+		if name := lang.FieldNameForId(id); name != "" {
+			t.fields[name] = id
 		}
 	}
-	t.fFunction = lang.FieldIdForName("function")
-	t.fBody = lang.FieldIdForName("body")
-	t.fDeclarator = lang.FieldIdForName("declarator")
-	t.fName = lang.FieldIdForName("name")
-	t.fField = lang.FieldIdForName("field")
-	t.fType = lang.FieldIdForName("type")
+	t.fFunction = t.fieldID("function")
+	t.fBody = t.fieldID("body")
+	t.fDeclarator = t.fieldID("declarator")
+	t.fName = t.fieldID("name")
+	t.fField = t.fieldID("field")
+	t.fType = t.fieldID("type")
 	return t
 }
+
+// fieldID is the id of the field called name, 0 when the grammar has none.
+func (t *kindTable) fieldID(name string) uint16 { return t.fields[name] }
 
 func (t *kindTable) of(id uint16) kind {
 	if id == errorSymbol {

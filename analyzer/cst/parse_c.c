@@ -62,17 +62,16 @@ static void record(archlint_cst_rec *out, int64_t n, uint32_t cap, TSNode node, 
 	}
 	TSPoint s = ts_node_start_point(node), e = ts_node_end_point(node);
 	out[n] = (archlint_cst_rec){ts_node_symbol(node), fid, flags, ts_node_start_byte(node), ts_node_end_byte(node),
-		s.row, e.row, e.column, parent, -1, -1};
+		s.row, s.column, e.row, e.column, parent, -1, -1};
 }
 
-// archlint_cst_walk copies the tree in pre-order into out (as many records
-// as fit in cap) and returns how many records the tree takes, or -1 when
-// memory ran out. Every node is kept, but the children of a node whose
-// symbol s < nsym has opaque[s] set and that has no error below it are
-// not visited: nothing the facts need lies there, and skipping them is
-// what the Go walk did. The path to the cursor lives on a heap stack, and
-// the cursor keeps its own, so deep nesting costs memory, not C stack.
-int64_t archlint_cst_walk(TSTree *tree, const uint8_t *opaque, uint32_t nsym, archlint_cst_rec *out, uint32_t cap) {
+// archlint_cst_walk copies the whole tree in pre-order into out (as many
+// records as fit in cap) and returns how many records the tree takes, or
+// -1 when memory ran out. The path to the cursor lives on a heap stack,
+// and the cursor keeps its own, so deep nesting costs memory, not C stack.
+// (Leaving out the subtrees the facts never read saved only 4% of the
+// records on real host files, and the host checks read them all.)
+int64_t archlint_cst_walk(TSTree *tree, archlint_cst_rec *out, uint32_t cap) {
 	TSNode root = ts_tree_root_node(tree);
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	size_t scap = 256, sp = 0;
@@ -84,12 +83,8 @@ int64_t archlint_cst_walk(TSTree *tree, const uint8_t *opaque, uint32_t nsym, ar
 	record(out, 0, cap, root, 0, -1);
 	int64_t n = 1;
 	stack[sp++] = (level){0, -1};
-	TSNode node = root;
 	for (;;) {
-		TSSymbol sym = ts_node_symbol(node);
-		bool skip = sym < nsym && opaque[sym] && !ts_node_has_error(node);
-		bool moved = !skip && ts_tree_cursor_goto_first_child(&c);
-		if (moved) {
+		if (ts_tree_cursor_goto_first_child(&c)) {
 			if (sp == scap) {
 				scap *= 2;
 				level *s = realloc(stack, scap * sizeof(level));
@@ -121,7 +116,7 @@ int64_t archlint_cst_walk(TSTree *tree, const uint8_t *opaque, uint32_t nsym, ar
 			ts_tree_cursor_delete(&c);
 			return -1;
 		}
-		node = ts_tree_cursor_current_node(&c);
+		TSNode node = ts_tree_cursor_current_node(&c);
 		level *top = &stack[sp - 1];
 		record(out, n, cap, node, ts_tree_cursor_current_field_id(&c), top->rec);
 		if (n < (int64_t)cap) {

@@ -29,18 +29,18 @@ enum {
 };
 
 // archlint_cst_rec is one node of the tree: its symbol (0xFFFF = ERROR),
-// field in its parent (0 = none), flags, byte range, start row, end row
-// and column, and the records of its parent, first child and next
-// sibling (-1 = none).
+// field in its parent (0 = none), flags, byte range, start row and
+// column, end row and column, and the records of its parent, first child
+// and next sibling (-1 = none).
 typedef struct archlint_cst_rec {
 	uint16_t sym;
 	uint16_t field;
 	uint32_t flags;
 	uint32_t sb, eb;
-	uint32_t sr, er, ec;
+	uint32_t sr, sc, er, ec;
 	int32_t parent, first, next;
 } archlint_cst_rec;
 
-int64_t archlint_cst_walk(TSTree *tree, const uint8_t *opaque, uint32_t nsym, archlint_cst_rec *out, uint32_t cap);
+int64_t archlint_cst_walk(TSTree *tree, archlint_cst_rec *out, uint32_t cap);
 
 #endif

@@ -24,7 +24,8 @@ import (
 // per file: go-tree-sitter's Parse hands tree-sitter the rest of the file
 // as a fresh C string at every read (copying it each time), and a walk
 // through its Go cursor costs several cgo calls per node. The extractor
-// then reads a flat array of nodes in pre-order.
+// (and analyzer/hostgate, through ParseTree) then reads a flat array of
+// nodes in pre-order.
 type Parser struct {
 	ts    *C.TSParser
 	kinds *kindTable
@@ -43,7 +44,7 @@ var ErrClosed = errors.New("cst: parser is closed")
 // a grammar the runtime rejects (ABI mismatch) is reported by every Parse.
 func NewParser() *Parser {
 	lang := grammars.CUDA()
-	p := &Parser{ts: C.ts_parser_new(), kinds: newKindTable(lang)}
+	p := &Parser{ts: C.ts_parser_new(), kinds: kinds()}
 	p.cancel = (*C.size_t)(C.calloc(1, C.size_t(unsafe.Sizeof(C.size_t(0)))))
 	C.ts_parser_set_cancellation_flag(p.ts, p.cancel)
 	if !C.ts_parser_set_language(p.ts, (*C.TSLanguage)(unsafe.Pointer(lang.Inner))) {
@@ -69,6 +70,18 @@ func (p *Parser) Parse(src []byte) (*Facts, error) {
 // ParseContext is Parse that gives up when ctx is done, so that one
 // pathological file cannot hold a worker forever.
 func (p *Parser) ParseContext(ctx context.Context, src []byte) (*Facts, error) {
+	t, err := p.ParseTree(ctx, src)
+	if err != nil {
+		return nil, err
+	}
+	return t.Facts(), nil
+}
+
+// ParseTree parses a C/C++/CUDA file into a flat Tree, giving up when ctx
+// is done. The Tree lives in the parser's buffer: it is valid until the
+// parser's next parse, so a caller that needs both the facts and its own
+// reading of the tree parses once and reads both from it.
+func (p *Parser) ParseTree(ctx context.Context, src []byte) (*Tree, error) {
 	if p.ts == nil {
 		return nil, ErrClosed
 	}
@@ -116,25 +129,19 @@ func (p *Parser) ParseContext(ctx context.Context, src []byte) (*Facts, error) {
 		return nil, errors.New("cst: tree-sitter returned no tree")
 	}
 	defer C.ts_tree_delete(tree)
-	t, err := p.walk(tree, src)
-	if err != nil {
-		return nil, err
-	}
-	return extract(t), nil
+	return p.walk(tree, src)
 }
 
 // walk copies ct into p.buf (see archlint_cst_walk).
-func (p *Parser) walk(ct *C.TSTree, src []byte) (*tree, error) {
-	// C and CUDA run about 6 to 8 bytes a node, less with the opaque
-	// subtrees left out; a second walk when the guess was short.
-	if want := len(src)/6 + 16; cap(p.buf) < want {
+func (p *Parser) walk(ct *C.TSTree, src []byte) (*Tree, error) {
+	// C and CUDA run about 5 bytes a node (4.8 on the host files of six
+	// real trees); a second walk when the guess was short.
+	if want := len(src)/4 + 16; cap(p.buf) < want {
 		p.buf = make([]rec, want)
 	}
 	p.buf = p.buf[:cap(p.buf)]
-	opaque := (*C.uint8_t)(unsafe.Pointer(&p.kinds.opaque[0]))
-	nsym := C.uint32_t(len(p.kinds.opaque))
 	walk := func() int {
-		return int(C.archlint_cst_walk(ct, opaque, nsym, (*C.archlint_cst_rec)(unsafe.Pointer(&p.buf[0])), C.uint32_t(len(p.buf))))
+		return int(C.archlint_cst_walk(ct, (*C.archlint_cst_rec)(unsafe.Pointer(&p.buf[0])), C.uint32_t(len(p.buf))))
 	}
 	n := walk()
 	if n > len(p.buf) {
@@ -144,5 +151,5 @@ func (p *Parser) walk(ct *C.TSTree, src []byte) (*tree, error) {
 	if n < 0 {
 		return nil, errors.New("cst: out of memory walking the syntax tree")
 	}
-	return &tree{recs: p.buf[:n], src: src, kinds: p.kinds}, nil
+	return &Tree{recs: p.buf[:n], src: src, kinds: p.kinds}, nil
 }

@@ -19,7 +19,7 @@ type call struct {
 
 // extractor holds the state of one walk over one tree.
 type extractor struct {
-	t     *tree
+	t     *Tree
 	facts Facts
 	stack []frame // ancestors of the current node, the node itself on top
 	calls []call  // call sites in source order
@@ -33,14 +33,28 @@ type extractor struct {
 	braceErrors []uint
 }
 
+// Facts extracts the structure facts of the file t holds.
+func (t *Tree) Facts() *Facts { return extract(t) }
+
 // extract visits the records of t in order (pre-order, see
 // archlint_cst_walk) with an explicit ancestor stack: no recursion, so
-// nesting depth is bounded by memory, not by the Go stack. The C walk has
-// already left out the children of opaque nodes without errors.
-func extract(t *tree) *Facts {
+// nesting depth is bounded by memory, not by the Go stack. The
+// descendants of an opaque node without errors are passed over: nothing
+// the facts need lies there.
+func extract(t *Tree) *Facts {
 	x := &extractor{t: t}
+	// skip is the opaque node whose descendants are being passed over,
+	// or none. In pre-order its descendants are the records right after
+	// it, and exactly those have a parent at or after it.
+	skip := none
 	for i := range t.recs {
 		r := &t.recs[i]
+		if skip >= 0 {
+			if r.parent >= skip {
+				continue
+			}
+			skip = none
+		}
 		// Pop to the parent; the last node popped above it is the
 		// previous sibling.
 		x.prev = none
@@ -58,6 +72,9 @@ func extract(t *tree) *Facts {
 			x.missing()
 		}
 		x.visit()
+		if r.first >= 0 && r.flags&fHasError == 0 && t.kinds.of(r.sym) == kOpaque {
+			skip = int32(i)
+		}
 	}
 	return x.finish()
 }

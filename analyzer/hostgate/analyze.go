@@ -14,13 +14,13 @@
 package hostgate
 
 import (
-	"errors"
+	"context"
+	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/archlint/archlint/analyzer/cst"
 	"github.com/archlint/archlint/analyzer/python"
-	"github.com/archlint/archlint/grammars"
-	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // Kind is the python.Gate kind of every host gate.
@@ -28,24 +28,28 @@ const Kind = "cpp-host-check"
 
 // Analyze finds capability decisions in C/C++/CUDA host code and evaluates
 // them per capability. caps are the reference capabilities oldest first.
+// It parses src with a parser of its own; a caller analyzing many files
+// keeps one cst.Parser per goroutine and calls AnalyzeTree.
 func Analyze(root, path string, src []byte, caps []python.Capability) ([]python.Gate, error) {
+	p := cst.NewParser()
+	defer p.Close()
+	t, err := p.ParseTree(context.Background(), src)
+	if err != nil {
+		return nil, fmt.Errorf("hostgate: parsing %s: %w", path, err)
+	}
+	return AnalyzeTree(root, path, t, caps), nil
+}
+
+// AnalyzeTree is Analyze on a file already parsed (t holds its source).
+// Nothing of t is kept: the gates are plain data.
+func AnalyzeTree(root, path string, t *cst.Tree, caps []python.Capability) []python.Gate {
 	if len(caps) == 0 {
 		caps = python.DefaultCaps()
 	}
-	p := sitter.NewParser()
-	defer p.Close()
-	if err := p.SetLanguage(grammars.CUDA()); err != nil {
-		return nil, err
-	}
-	tree := p.Parse(src, nil)
-	if tree == nil {
-		return nil, errors.New("hostgate: tree-sitter returned no tree for " + path)
-	}
-	defer tree.Close()
-
-	f := &file{root: root, path: path, src: src, caps: caps, helpers: map[string]*val{},
+	src := t.Src()
+	f := &file{tree: tree{t}, root: root, path: path, src: src, caps: caps, helpers: map[string]*val{},
 		members: map[string]*val{}, conflicted: map[string]bool{}}
-	funcs := functions(tree.RootNode())
+	funcs := f.functions()
 	// Only functions whose text mentions a capability source (or a helper
 	// or member found to hold one) can decide on the capability; skipping
 	// the rest keeps the walk to a fraction of the file. Helper summaries
@@ -53,12 +57,12 @@ func Analyze(root, path string, src []byte, caps []python.Capability) ([]python.
 	// calling a helper defined after it resolves.
 	bodies := make([]string, len(funcs))
 	for i, fn := range funcs {
-		if b := fn.ChildByFieldName("body"); b != nil {
-			bodies[i] = norm(string(src[b.StartByte():b.EndByte()]))
+		if b := f.field(fn, fBody); b != noNode {
+			bodies[i] = norm(string(src[t.StartByte(b):t.EndByte(b)]))
 		}
 	}
 	tokens := append([]string(nil), sourceTokens...)
-	var relevant []*sitter.Node
+	var relevant []node
 	for range 4 {
 		relevant = relevant[:0]
 		for i, fn := range funcs {
@@ -85,11 +89,12 @@ func Analyze(root, path string, src []byte, caps []python.Capability) ([]python.
 		}
 		return a.Col < b.Col
 	})
-	return f.gates, nil
+	return f.gates
 }
 
 // file is the state of one Analyze call.
 type file struct {
+	tree
 	root, path string
 	src        []byte
 	caps       []python.Capability
@@ -100,18 +105,21 @@ type file struct {
 	gates      []python.Gate
 }
 
-// functions lists every function_definition in source order, iteratively.
-func functions(root *sitter.Node) []*sitter.Node {
-	var out []*sitter.Node
-	stack := []*sitter.Node{root}
+// functions lists every function_definition in source order, iteratively,
+// looking through named children that have named children themselves.
+func (f *file) functions() []node {
+	var out []node
+	stack := []node{f.t.Root()}
+	var kids []node
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if n.Kind() == "function_definition" {
+		if f.kind(n) == "function_definition" {
 			out = append(out, n)
 		}
-		for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
-			if c := n.NamedChild(uint(i)); c != nil && c.NamedChildCount() > 0 {
+		kids = f.appendNamed(kids[:0], n)
+		for i := len(kids) - 1; i >= 0; i-- {
+			if c := kids[i]; f.hasNamedChild(c) {
 				stack = append(stack, c)
 			}
 		}
@@ -121,21 +129,21 @@ func functions(root *sitter.Node) []*sitter.Node {
 
 // funcDeclarator is the function_declarator of a definition (below any
 // pointer or reference declarators of the return type).
-func funcDeclarator(def *sitter.Node) *sitter.Node {
-	d := def.ChildByFieldName("declarator")
+func (t tree) funcDeclarator(def node) node {
+	d := t.field(def, fDeclarator)
 	for range 32 {
-		if d == nil || d.Kind() == "function_declarator" {
+		if d == noNode || t.kind(d) == "function_declarator" {
 			return d
 		}
-		d = d.ChildByFieldName("declarator")
+		d = t.field(d, fDeclarator)
 	}
-	return nil
+	return noNode
 }
 
-func (f *file) funcName(def *sitter.Node) string {
-	if d := funcDeclarator(def); d != nil {
-		if n := d.ChildByFieldName("declarator"); n != nil {
-			return clip(n.Utf8Text(f.src))
+func (f *file) funcName(def node) string {
+	if d := f.funcDeclarator(def); d != noNode {
+		if n := f.field(d, fDeclarator); n != noNode {
+			return clip(f.text(n))
 		}
 	}
 	return ""

@@ -1,50 +1,24 @@
 package hostgate
 
-import (
-	sitter "github.com/tree-sitter/go-tree-sitter"
-)
-
 // maxExprDepth bounds the recursive expression evaluator: deeper
 // expressions are unknown, so no input can exhaust the stack.
 const maxExprDepth = 200
 
-func (e *evaluator) text(n *sitter.Node) string {
-	if n == nil {
-		return ""
-	}
-	return n.Utf8Text(e.src)
-}
-
-// named returns n's named children, comments left out.
-func named(n *sitter.Node) []*sitter.Node {
-	if n == nil {
-		return nil
-	}
-	var out []*sitter.Node
-	for i := uint(0); i < n.NamedChildCount(); i++ {
-		c := n.NamedChild(i)
-		if c != nil && c.Kind() != "comment" {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // callee is the unqualified name a call_expression calls: f, ns::f,
 // obj.f, p->f, f<T>.
-func (e *evaluator) callee(call *sitter.Node) string {
-	fn := call.ChildByFieldName("function")
+func (t tree) callee(call node) string {
+	fn := t.field(call, fFunction)
 	for range 16 {
-		if fn == nil {
+		if fn == noNode {
 			return ""
 		}
-		switch fn.Kind() {
+		switch t.kind(fn) {
 		case "identifier", "field_identifier":
-			return e.text(fn)
+			return t.text(fn)
 		case "field_expression":
-			fn = fn.ChildByFieldName("field")
+			fn = t.field(fn, fField)
 		case "qualified_identifier", "template_function", "template_method":
-			fn = fn.ChildByFieldName("name")
+			fn = t.field(fn, fName)
 		default:
 			return ""
 		}
@@ -53,8 +27,8 @@ func (e *evaluator) callee(call *sitter.Node) string {
 }
 
 // args are the argument expressions of a call.
-func args(call *sitter.Node) []*sitter.Node {
-	return named(call.ChildByFieldName("arguments"))
+func (t tree) args(call node) []node {
+	return t.named(t.field(call, fArguments))
 }
 
 // eval evaluates an expression per capability; nil is unknown. Results
@@ -62,24 +36,24 @@ func args(call *sitter.Node) []*sitter.Node {
 // expression of a long chain stays linear; a result cut short by the
 // depth bound is not memoized, since the same node nearer the top of a
 // later evaluation can do better.
-func (e *evaluator) eval(n *sitter.Node, depth int) *val {
-	if n == nil {
+func (e *evaluator) eval(n node, depth int) *val {
+	if n == noNode {
 		return nil
 	}
 	if depth > maxExprDepth {
 		e.cuts++
 		return nil
 	}
-	if v, ok := e.memo[n.Id()]; ok {
+	if v, ok := e.memo[n]; ok {
 		return v
 	}
 	cuts := e.cuts
 	v := e.eval1(n, depth)
 	if e.cuts == cuts {
 		if e.memo == nil {
-			e.memo = map[uintptr]*val{}
+			e.memo = map[node]*val{}
 		}
-		e.memo[n.Id()] = v
+		e.memo[n] = v
 	}
 	return v
 }
@@ -90,11 +64,11 @@ func (e *evaluator) set(key string, v *val) {
 	clear(e.memo)
 }
 
-func (e *evaluator) eval1(n *sitter.Node, depth int) *val {
-	if n.IsError() || n.IsMissing() {
+func (e *evaluator) eval1(n node, depth int) *val {
+	if e.t.IsError(n) || e.t.IsMissing(n) {
 		return nil
 	}
-	switch n.Kind() {
+	switch e.kind(n) {
 	case "number_literal":
 		if k, ok := parseInt(e.text(n)); ok {
 			return e.konst(k)
@@ -121,13 +95,13 @@ func (e *evaluator) eval1(n *sitter.Node, depth int) *val {
 		if v, ok := e.env[e.text(n)]; ok {
 			return v
 		}
-		field := e.text(n.ChildByFieldName("field"))
-		if arg := n.ChildByFieldName("argument"); arg != nil && arg.Kind() == "this" {
+		field := e.text(e.field(n, fField))
+		if arg := e.field(n, fArgument); arg != noNode && e.kind(arg) == "this" {
 			if v, ok := e.members[field]; ok {
 				return v
 			}
 		}
-		if obj := e.eval(n.ChildByFieldName("argument"), depth+1); obj != nil && obj.props {
+		if obj := e.eval(e.field(n, fArgument), depth+1); obj != nil && obj.props {
 			switch field {
 			case "major":
 				return e.capVal(majorOf, false)
@@ -140,41 +114,41 @@ func (e *evaluator) eval1(n *sitter.Node, depth int) *val {
 			return e.capVal(smScale, true)
 		}
 	case "parenthesized_expression":
-		if k := named(n); len(k) == 1 {
+		if k := e.named(n); len(k) == 1 {
 			return e.eval(k[0], depth+1)
 		}
 	case "cast_expression":
-		return e.eval(n.ChildByFieldName("value"), depth+1)
+		return e.eval(e.field(n, fValue), depth+1)
 	case "pointer_expression":
 		// *props where props points to a cudaDeviceProp.
-		if e.text(n.ChildByFieldName("operator")) == "*" {
-			if v := e.eval(n.ChildByFieldName("argument"), depth+1); v != nil && v.props {
+		if e.text(e.field(n, fOperator)) == "*" {
+			if v := e.eval(e.field(n, fArgument), depth+1); v != nil && v.props {
 				return v
 			}
 		}
 	case "unary_expression":
-		return e.unop(e.text(n.ChildByFieldName("operator")), e.eval(n.ChildByFieldName("argument"), depth+1))
+		return e.unop(e.text(e.field(n, fOperator)), e.eval(e.field(n, fArgument), depth+1))
 	case "binary_expression":
-		op := e.text(n.ChildByFieldName("operator"))
+		op := e.text(e.field(n, fOperator))
 		switch op {
 		case "and":
 			op = "&&"
 		case "or":
 			op = "||"
 		}
-		return e.binop(op, e.eval(n.ChildByFieldName("left"), depth+1), e.eval(n.ChildByFieldName("right"), depth+1))
+		return e.binop(op, e.eval(e.field(n, fLeft), depth+1), e.eval(e.field(n, fRight), depth+1))
 	case "conditional_expression":
-		return e.choose(e.eval(n.ChildByFieldName("condition"), depth+1),
-			e.eval(n.ChildByFieldName("consequence"), depth+1), e.eval(n.ChildByFieldName("alternative"), depth+1))
+		return e.choose(e.eval(e.field(n, fCondition), depth+1),
+			e.eval(e.field(n, fConsequence), depth+1), e.eval(e.field(n, fAlternative), depth+1))
 	case "call_expression":
 		return e.evalCall(n, depth)
 	}
 	return nil
 }
 
-func (e *evaluator) evalCall(n *sitter.Node, depth int) *val {
+func (e *evaluator) evalCall(n node, depth int) *val {
 	name := e.callee(n)
-	a := args(n)
+	a := e.args(n)
 	switch {
 	case name == "static_cast" || name == "int" || name == "int32_t" || name == "int64_t" || name == "unsigned":
 		if len(a) == 1 {
@@ -194,21 +168,21 @@ func (e *evaluator) evalCall(n *sitter.Node, depth int) *val {
 
 // declName is the variable a declarator declares: x in x, *x, &x, x[4],
 // x = ..., x(...), x{...}.
-func (e *evaluator) declName(d *sitter.Node) string {
+func (e *evaluator) declName(d node) string {
 	for range 32 {
-		if d == nil {
+		if d == noNode {
 			return ""
 		}
-		switch d.Kind() {
+		switch e.kind(d) {
 		case "identifier", "field_identifier":
 			return e.text(d)
 		}
-		if next := d.ChildByFieldName("declarator"); next != nil {
+		if next := e.field(d, fDeclarator); next != noNode {
 			d = next
 			continue
 		}
 		// reference_declarator has no declarator field: its last named child.
-		k := named(d)
+		k := e.named(d)
 		if len(k) == 0 {
 			return ""
 		}
@@ -218,7 +192,7 @@ func (e *evaluator) declName(d *sitter.Node) string {
 }
 
 // isFalse reports an expression that is literally false: false, 0, !"msg".
-func (e *evaluator) isFalse(n *sitter.Node) bool {
+func (e *evaluator) isFalse(n node) bool {
 	v := e.eval(n, 0)
 	k, ok := v.constant()
 	return ok && k == 0

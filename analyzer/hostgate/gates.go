@@ -2,7 +2,6 @@ package hostgate
 
 import (
 	"github.com/archlint/archlint/analyzer/python"
-	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // Branch values of analyzer/shutout.
@@ -13,11 +12,13 @@ const (
 
 // record turns per-capability outcome indices (raw: an index into outs,
 // or unknown) into a gate, unless every capability takes the same path.
-func (w *walker) record(from, to *sitter.Node, expr string, raw []int, outs []outcome, vals ...*val) {
+func (w *walker) record(from, to node, expr string, raw []int, outs []outcome, vals ...*val) {
 	g := python.Gate{Root: w.root, Path: w.path, Kind: Kind, Expr: expr, Function: w.name,
 		Branch: make([]int, len(w.caps))}
-	g.Line, g.Col = int(from.StartPosition().Row)+1, int(from.StartPosition().Column)+1
-	g.EndLine, g.EndCol = int(to.EndPosition().Row)+1, int(to.EndPosition().Column)+1
+	row, col := w.t.Start(from)
+	g.Line, g.Col = row+1, col+1
+	row, col = w.t.End(to)
+	g.EndLine, g.EndCol = row+1, col+1
 	for i, r := range raw {
 		switch {
 		case w.cur != nil && !w.cur[i]:
@@ -53,16 +54,16 @@ func (w *walker) record(from, to *sitter.Node, expr string, raw []int, outs []ou
 
 // markArms records which capabilities may reach each arm of a ladder
 // (reach): those that reach the ladder and take arm i, or may.
-func (w *walker) markArms(bodies []*sitter.Node, raw []int) {
+func (w *walker) markArms(bodies []node, raw []int) {
 	for ai, b := range bodies {
-		if b == nil {
+		if b == noNode {
 			continue
 		}
 		m := make([]bool, len(raw))
 		for ci, r := range raw {
 			m[ci] = (w.cur == nil || w.cur[ci]) && (r == ai || r == unknown)
 		}
-		w.reach[b.Id()] = m
+		w.reach[b] = m
 	}
 }
 
@@ -77,17 +78,17 @@ func uniform(b []int) bool {
 	return true
 }
 
-// condOf is the expression an if/switch condition_clause tests, or nil
-// for a declaration condition.
-func condOf(n *sitter.Node) *sitter.Node {
-	c := n.ChildByFieldName("condition")
-	if c == nil {
-		return nil
+// condOf is the expression an if/switch condition_clause tests, or
+// noNode for a declaration condition.
+func (t tree) condOf(n node) node {
+	c := t.field(n, fCondition)
+	if c == noNode {
+		return noNode
 	}
-	if c.Kind() == "condition_clause" {
-		v := c.ChildByFieldName("value")
-		if v == nil || v.Kind() == "declaration" {
-			return nil
+	if t.kind(c) == "condition_clause" {
+		v := t.field(c, fValue)
+		if v == noNode || t.kind(v) == "declaration" {
+			return noNode
 		}
 		return v
 	}
@@ -97,12 +98,12 @@ func condOf(n *sitter.Node) *sitter.Node {
 // ladder records an if / else if / else chain from its first
 // capability-dependent condition: one outcome per arm, plus "continues"
 // when the chain has no else.
-func (w *walker) ladder(n *sitter.Node) {
+func (w *walker) ladder(n node) {
 	w.consumeChain(n)
 	arms, elseBody, _ := w.chain(n)
 	start := -1
 	for i, a := range arms {
-		if a.cond != nil && a.v != nil && a.v.taint {
+		if a.cond != noNode && a.v != nil && a.v.taint {
 			start = i
 			break
 		}
@@ -118,27 +119,27 @@ func (w *walker) ladder(n *sitter.Node) {
 		vals[i] = a.v
 	}
 	last := arms[len(arms)-1].cond
-	if elseBody == nil && allExit(outs) {
+	if elseBody == noNode && allExit(outs) {
 		arms, outs = w.extend(n, arms, outs)
 		for i := len(vals); i < len(arms); i++ {
 			vals = append(vals, arms[i].v)
 		}
 		last = arms[len(arms)-1].cond
-	} else if elseBody != nil {
+	} else if elseBody != noNode {
 		outs = append(outs, w.e.describe(elseBody))
 	} else {
 		outs = append(outs, outcome{desc: "continues"})
 	}
 	// A parse error inside the chain, or a dangling else cut off by a
 	// preprocessor branch, leaves what follows the chain unknown.
-	if n.HasError() || w.beforeError[n.Id()] {
+	if w.t.HasError(n) || w.beforeError[n] {
 		outs[len(outs)-1].broken = true
 	}
 	raw := make([]int, len(w.caps))
 	for ci := range w.caps {
 		raw[ci] = len(arms) // the else / fall-through
 		for ai, a := range arms {
-			if a.cond == nil || a.v == nil || !a.v.ok[ci] {
+			if a.cond == noNode || a.v == nil || !a.v.ok[ci] {
 				raw[ci] = unknown
 				break
 			}
@@ -148,32 +149,32 @@ func (w *walker) ladder(n *sitter.Node) {
 			}
 		}
 	}
-	bodies := make([]*sitter.Node, len(arms), len(arms)+1)
+	bodies := make([]node, len(arms), len(arms)+1)
 	for i, a := range arms {
 		bodies[i] = a.body
 	}
 	w.markArms(append(bodies, elseBody), raw)
-	if last == nil {
+	if last == noNode {
 		last = arms[0].cond
 	}
 	for len(vals) < len(arms) {
 		vals = append(vals, nil)
 	}
-	w.record(arms[0].cond, last, w.e.text(arms[0].cond), raw, outs, vals...)
+	w.record(arms[0].cond, last, w.text(arms[0].cond), raw, outs, vals...)
 }
 
 // switchGate records switch (sm) { case 90: ... default: ... }: one
 // outcome per case label (an empty label falls through to the next), plus
 // "continues" without a default.
-func (w *walker) switchGate(n *sitter.Node) {
-	c := condOf(n)
+func (w *walker) switchGate(n node) {
+	c := w.condOf(n)
 	v := w.e.eval(c, 0)
-	if c == nil || v == nil || !v.taint {
+	if c == noNode || v == nil || !v.taint {
 		return
 	}
-	var cases []*sitter.Node
-	for _, k := range named(n.ChildByFieldName("body")) {
-		if k.Kind() == "case_statement" {
+	var cases []node
+	for _, k := range w.named(w.field(n, fBody)) {
+		if w.kind(k) == "case_statement" {
 			cases = append(cases, k)
 		}
 	}
@@ -183,24 +184,24 @@ func (w *walker) switchGate(n *sitter.Node) {
 	outs := make([]outcome, 0, len(cases)+1)
 	matches := make([]*val, len(cases))
 	def := -1
-	bodies := make([][]*sitter.Node, len(cases))
+	bodies := make([][]node, len(cases))
 	for i, cs := range cases {
-		value := cs.ChildByFieldName("value")
+		value := w.field(cs, fValue)
 		label := "default"
-		if value == nil {
+		if value == noNode {
 			def = i
 		} else {
-			label = "case " + w.e.text(value)
+			label = "case " + w.text(value)
 			matches[i] = w.e.binop("==", v, w.e.eval(value, 0))
 		}
-		for _, s := range named(cs) {
-			if value == nil || s.Id() != value.Id() {
+		for _, s := range w.named(cs) {
+			if value == noNode || s != value {
 				bodies[i] = append(bodies[i], s)
 			}
 		}
 		o := w.e.describeStmts(bodies[i])
 		o.desc = clip(label + ": " + o.desc)
-		o.broken = cs.HasError()
+		o.broken = w.t.HasError(cs)
 		outs = append(outs, o)
 	}
 	outs = append(outs, outcome{desc: "continues"})
@@ -229,27 +230,27 @@ func (w *walker) switchGate(n *sitter.Node) {
 		}
 		raw[ci] = r
 	}
-	w.record(c, c, w.e.text(c), raw, outs, v)
+	w.record(c, c, w.text(c), raw, outs, v)
 }
 
 // ternary records cond ? a : b on the capability.
-func (w *walker) ternary(n *sitter.Node) {
-	c := n.ChildByFieldName("condition")
+func (w *walker) ternary(n node) {
+	c := w.field(n, fCondition)
 	v := w.e.eval(c, 0)
-	if c == nil || v == nil || !v.taint {
+	if c == noNode || v == nil || !v.taint {
 		return
 	}
 	outs := []outcome{
-		{desc: clip("takes " + w.e.text(n.ChildByFieldName("consequence")))},
-		{desc: clip("takes " + w.e.text(n.ChildByFieldName("alternative")))},
+		{desc: clip("takes " + w.text(w.field(n, fConsequence)))},
+		{desc: clip("takes " + w.text(w.field(n, fAlternative)))},
 	}
 	raw := w.truthOutcomes(v)
-	w.record(c, c, w.e.text(c), raw, outs, v)
+	w.record(c, c, w.text(c), raw, outs, v)
 }
 
 // checkGate records TORCH_CHECK(cond, ...)-style assertions on the
 // capability: they continue where cond holds and fail where it does not.
-func (w *walker) checkGate(n *sitter.Node, name string, a []*sitter.Node, streamed string) {
+func (w *walker) checkGate(n node, name string, a []node, streamed string) {
 	if len(a) == 0 {
 		return
 	}
@@ -275,7 +276,7 @@ func (w *walker) checkGate(n *sitter.Node, name string, a []*sitter.Node, stream
 	if cmpSuffix(name) != "" {
 		cond = n
 	}
-	w.record(cond, cond, w.e.text(cond), raw, outs, v)
+	w.record(cond, cond, w.text(cond), raw, outs, v)
 }
 
 func allExit(outs []outcome) bool {
@@ -297,13 +298,13 @@ func allExit(outs []outcome) bool {
 // is one decision with three outcomes. It returns the arms and their
 // outcomes, the last being what every capability no condition selects
 // gets: a closing else, or the statements after the last if.
-func (w *walker) extend(root *sitter.Node, arms []ifArm, outs []outcome) ([]ifArm, []outcome) {
+func (w *walker) extend(root node, arms []ifArm, outs []outcome) ([]ifArm, []outcome) {
 	for range 100000 {
-		nx := w.next[root.Id()]
-		if nx == nil {
+		nx := w.nextOf(root)
+		if nx == noNode {
 			return arms, append(outs, outcome{desc: "continues"})
 		}
-		if nx.Kind() == "if_statement" && !nx.HasError() {
+		if w.kind(nx) == "if_statement" && !w.t.HasError(nx) {
 			more, elseBody, _ := w.chain(nx)
 			var mo []outcome
 			for _, a := range more {
@@ -311,7 +312,7 @@ func (w *walker) extend(root *sitter.Node, arms []ifArm, outs []outcome) ([]ifAr
 			}
 			if more[0].v != nil && more[0].v.taint {
 				switch {
-				case elseBody != nil:
+				case elseBody != noNode:
 					// A closing else ends the ladder.
 					w.consumeChain(nx)
 					return append(arms, more...), append(append(outs, mo...), w.e.describe(elseBody))
@@ -322,13 +323,13 @@ func (w *walker) extend(root *sitter.Node, arms []ifArm, outs []outcome) ([]ifAr
 				}
 			}
 		}
-		var rest []*sitter.Node
-		for s := nx; s != nil && len(rest) < 64; s = w.next[s.Id()] {
+		var rest []node
+		for s := nx; s != noNode && len(rest) < 64; s = w.nextOf(s) {
 			rest = append(rest, s)
 		}
 		o := w.e.describeStmts(rest)
 		for _, r := range rest {
-			o.broken = o.broken || r.HasError()
+			o.broken = o.broken || w.t.HasError(r)
 		}
 		return arms, append(outs, o)
 	}
@@ -337,12 +338,12 @@ func (w *walker) extend(root *sitter.Node, arms []ifArm, outs []outcome) ([]ifAr
 
 // consumeChain marks an if and its else-ifs as part of a ladder already
 // recorded.
-func (w *walker) consumeChain(n *sitter.Node) {
-	for s := n; s != nil; {
-		w.consumed[s.Id()] = true
-		alt := s.ChildByFieldName("alternative")
-		s = nil
-		if k := named(alt); len(k) == 1 && k[0].Kind() == "if_statement" {
+func (w *walker) consumeChain(n node) {
+	for s := n; s != noNode; {
+		w.consumed[s] = true
+		alt := w.field(s, fAlternative)
+		s = noNode
+		if k := w.named(alt); len(k) == 1 && w.kind(k[0]) == "if_statement" {
 			s = k[0]
 		}
 	}
@@ -350,26 +351,26 @@ func (w *walker) consumeChain(n *sitter.Node) {
 
 // ifArm is one condition of a ladder and the statement it selects.
 type ifArm struct {
-	cond, body *sitter.Node
+	cond, body node
 	v          *val
 }
 
 // chain is the if / else if list starting at n, with the final else body
-// (nil without one) and the last if of the list.
-func (w *walker) chain(n *sitter.Node) ([]ifArm, *sitter.Node, *sitter.Node) {
+// (noNode without one) and the last if of the list.
+func (w *walker) chain(n node) ([]ifArm, node, node) {
 	var arms []ifArm
-	var elseBody *sitter.Node
+	elseBody := noNode
 	lastIf := n
-	for s := n; s != nil; {
+	for s := n; s != noNode; {
 		lastIf = s
-		c := condOf(s)
-		arms = append(arms, ifArm{cond: c, body: s.ChildByFieldName("consequence"), v: w.e.eval(c, 0)})
-		alt := s.ChildByFieldName("alternative")
-		s = nil
-		if alt != nil {
-			k := named(alt)
+		c := w.condOf(s)
+		arms = append(arms, ifArm{cond: c, body: w.field(s, fConsequence), v: w.e.eval(c, 0)})
+		alt := w.field(s, fAlternative)
+		s = noNode
+		if alt != noNode {
+			k := w.named(alt)
 			switch {
-			case len(k) == 1 && k[0].Kind() == "if_statement":
+			case len(k) == 1 && w.kind(k[0]) == "if_statement":
 				s = k[0]
 			case len(k) == 1:
 				elseBody = k[0]

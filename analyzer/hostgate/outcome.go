@@ -2,8 +2,6 @@ package hostgate
 
 import (
 	"strings"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
 // maxDesc bounds an outcome description.
@@ -76,15 +74,15 @@ func isAbort(name string) bool {
 
 // message joins the string literal arguments of a check or error macro
 // (adjacent literals concatenated, quotes and escapes of the quotes left out).
-func (e *evaluator) message(a []*sitter.Node) string {
+func (e *evaluator) message(a []node) string {
 	var parts []string
 	for _, x := range a {
-		switch x.Kind() {
+		switch e.kind(x) {
 		case "string_literal", "raw_string_literal":
 			parts = append(parts, e.literal(x))
 		case "concatenated_string":
-			for _, k := range named(x) {
-				if k.Kind() == "string_literal" || k.Kind() == "raw_string_literal" {
+			for _, k := range e.named(x) {
+				if e.kind(k) == "string_literal" || e.kind(k) == "raw_string_literal" {
 					parts = append(parts, e.literal(k))
 				}
 			}
@@ -94,10 +92,10 @@ func (e *evaluator) message(a []*sitter.Node) string {
 }
 
 // literal is the content of a string literal.
-func (e *evaluator) literal(x *sitter.Node) string {
+func (e *evaluator) literal(x node) string {
 	var b strings.Builder
-	for _, k := range named(x) {
-		if k.Kind() == "string_content" || k.Kind() == "escape_sequence" {
+	for _, k := range e.named(x) {
+		if e.kind(k) == "string_content" || e.kind(k) == "escape_sequence" {
 			b.WriteString(e.text(k))
 		}
 	}
@@ -106,15 +104,15 @@ func (e *evaluator) literal(x *sitter.Node) string {
 
 // streamed are the string literals streamed into a check:
 // TORCH_CHECK(c) << "needs " << "sm90".
-func (e *evaluator) streamed(stmt *sitter.Node) string {
-	var parts []*sitter.Node
+func (e *evaluator) streamed(stmt node) string {
+	var parts []node
 	n := stmt
 	for range 1000 {
-		if n == nil || n.Kind() != "binary_expression" || e.text(n.ChildByFieldName("operator")) != "<<" {
+		if n == noNode || e.kind(n) != "binary_expression" || e.text(e.field(n, fOperator)) != "<<" {
 			break
 		}
-		parts = append(parts, n.ChildByFieldName("right"))
-		n = n.ChildByFieldName("left")
+		parts = append(parts, e.field(n, fRight))
+		n = e.field(n, fLeft)
 	}
 	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
 		parts[i], parts[j] = parts[j], parts[i]
@@ -123,40 +121,40 @@ func (e *evaluator) streamed(stmt *sitter.Node) string {
 }
 
 // streamHead is the leftmost operand of a << chain: TORCH_CHECK(c) << "m".
-func streamHead(n *sitter.Node) *sitter.Node {
+func (t tree) streamHead(n node) node {
 	for range 1000 {
-		if n == nil || n.Kind() != "binary_expression" {
+		if n == noNode || t.kind(n) != "binary_expression" {
 			return n
 		}
-		n = n.ChildByFieldName("left")
+		n = t.field(n, fLeft)
 	}
 	return n
 }
 
 // refusal says whether a statement fails unconditionally, and how.
-func (e *evaluator) refusal(s *sitter.Node) (string, bool) {
-	switch s.Kind() {
+func (e *evaluator) refusal(s node) (string, bool) {
+	switch e.kind(s) {
 	case "throw_statement":
-		k := named(s)
+		k := e.named(s)
 		if len(k) == 0 {
 			return "rethrows", true
 		}
 		t := e.text(k[0])
-		if c := k[0]; c.Kind() == "call_expression" {
-			t = e.text(c.ChildByFieldName("function")) + "(...)"
+		if c := k[0]; e.kind(c) == "call_expression" {
+			t = e.text(e.field(c, fFunction)) + "(...)"
 		}
 		return clip("throws " + t), true
 	case "expression_statement":
-		k := named(s)
+		k := e.named(s)
 		if len(k) != 1 {
 			return "", false
 		}
-		call := streamHead(k[0])
-		if call == nil || call.Kind() != "call_expression" {
+		call := e.streamHead(k[0])
+		if call == noNode || e.kind(call) != "call_expression" {
 			return "", false
 		}
 		name := e.callee(call)
-		a := args(call)
+		a := e.args(call)
 		msg := e.message(a) + e.streamed(k[0])
 		if msg != "" {
 			msg = ": " + msg
@@ -164,7 +162,7 @@ func (e *evaluator) refusal(s *sitter.Node) (string, bool) {
 		switch {
 		case isCheckMacro(name):
 			notImpl := strings.Contains(name, "NOT_IMPLEMENTED")
-			if len(a) == 0 || e.isFalse(a[0]) || (notImpl && a[0].Kind() == "string_literal") {
+			if len(a) == 0 || e.isFalse(a[0]) || (notImpl && e.kind(a[0]) == "string_literal") {
 				return clip("fails " + name + msg), true
 			}
 		case isErrorMacro(name):
@@ -178,15 +176,15 @@ func (e *evaluator) refusal(s *sitter.Node) (string, bool) {
 
 // describeStmts says what a list of statements does: the first
 // unconditional refusal, the first return, or the first statement run.
-func (e *evaluator) describeStmts(stmts []*sitter.Node) outcome {
+func (e *evaluator) describeStmts(stmts []node) outcome {
 	first := ""
 	for _, s := range stmts {
 		if d, ok := e.refusal(s); ok {
 			return outcome{desc: d, refuses: true, exits: true}
 		}
-		switch s.Kind() {
+		switch e.kind(s) {
 		case "return_statement":
-			k := named(s)
+			k := e.named(s)
 			if len(k) == 0 {
 				if first != "" {
 					return outcome{desc: first + ", returns", exits: true}
@@ -225,17 +223,17 @@ func firstLine(s string) string {
 }
 
 // describe says what an arm (a statement, usually a block) does.
-func (e *evaluator) describe(arm *sitter.Node) outcome {
-	if arm == nil {
+func (e *evaluator) describe(arm node) outcome {
+	if arm == noNode {
 		return outcome{desc: "continues"}
 	}
 	var o outcome
-	if arm.Kind() == "compound_statement" {
-		o = e.describeStmts(named(arm))
+	if e.kind(arm) == "compound_statement" {
+		o = e.describeStmts(e.named(arm))
 	} else {
-		o = e.describeStmts([]*sitter.Node{arm})
+		o = e.describeStmts([]node{arm})
 	}
-	o.broken = arm.HasError()
+	o.broken = e.t.HasError(arm)
 	return o
 }
 

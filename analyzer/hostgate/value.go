@@ -32,7 +32,7 @@ type val struct {
 
 // evaluator holds what one function's evaluation needs.
 type evaluator struct {
-	src  []byte
+	tree
 	caps []python.Capability
 	// env maps a variable (or a member access, by its text) to its value.
 	env map[string]*val
@@ -45,7 +45,7 @@ type evaluator struct {
 	members map[string]*val
 	// memo holds results of eval by node while env is unchanged; cuts
 	// counts evaluations cut short by the depth bound.
-	memo map[uintptr]*val
+	memo map[node]*val
 	cuts int
 }
 

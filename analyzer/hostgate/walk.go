@@ -1,9 +1,5 @@
 package hostgate
 
-import (
-	sitter "github.com/tree-sitter/go-tree-sitter"
-)
-
 // walker evaluates one function body in source order.
 type walker struct {
 	*file
@@ -11,40 +7,41 @@ type walker struct {
 	name string
 	emit bool // record gates (the summary pass only tracks values)
 	// consumed are the else-if statements already part of a ladder.
-	consumed map[uintptr]bool
+	consumed map[node]bool
 	// beforeError are the statements an ERROR sibling follows (found
-	// while walking: asking tree-sitter for a sibling costs the depth).
-	beforeError map[uintptr]bool
-	// next maps a statement to the statement after it (comments left out).
-	next map[uintptr]*sitter.Node
+	// while walking, with next).
+	beforeError map[node]bool
+	// next maps a statement to the statement after it (comments left
+	// out); nextOf reads it.
+	next map[node]node
 	// checked are the check calls recorded with their streamed message.
-	checked map[uintptr]bool
+	checked map[node]bool
 	// reach maps the body of each arm of a capability-dependent ladder
 	// to the capabilities that may reach it (unknown ones included): a
 	// decision nested there is not one the others ever meet. cur is the
 	// mask of the node being visited (nil: every capability), carried
 	// down the walk so that nesting depth costs nothing per gate.
-	reach    map[uintptr][]bool
+	reach    map[node][]bool
 	cur      []bool
 	returns  []*val
 	nReturns int
 }
 
-func (f *file) newWalker(def *sitter.Node, emit bool) *walker {
-	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[uintptr]bool{}, beforeError: map[uintptr]bool{}, checked: map[uintptr]bool{}, next: map[uintptr]*sitter.Node{}, reach: map[uintptr][]bool{},
-		e: &evaluator{src: f.src, caps: f.caps, env: map[string]*val{}, helpers: f.helpers, members: f.members}}
+func (f *file) newWalker(def node, emit bool) *walker {
+	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[node]bool{}, beforeError: map[node]bool{}, checked: map[node]bool{}, next: map[node]node{}, reach: map[node][]bool{},
+		e: &evaluator{tree: f.tree, caps: f.caps, env: map[string]*val{}, helpers: f.helpers, members: f.members}}
 	// Parameters: a cudaDeviceProp reference reads the capability; a
 	// capability-named one (sm_version) is the capability while gates are
 	// evaluated, as in the Python analyzer.
-	if d := funcDeclarator(def); d != nil {
-		for _, p := range named(d.ChildByFieldName("parameters")) {
-			if p.Kind() != "parameter_declaration" {
+	if d := f.funcDeclarator(def); d != noNode {
+		for _, p := range f.named(f.field(d, fParameters)) {
+			if f.kind(p) != "parameter_declaration" {
 				continue
 			}
-			name := w.e.declName(p.ChildByFieldName("declarator"))
+			name := w.e.declName(f.field(p, fDeclarator))
 			switch {
 			case name == "":
-			case isPropsType(w.e.text(p.ChildByFieldName("type"))):
+			case isPropsType(f.text(f.field(p, fType))):
 				w.e.set(name, &val{props: true})
 			case !emit:
 				// A helper's summary must not depend on its arguments:
@@ -59,32 +56,32 @@ func (f *file) newWalker(def *sitter.Node, emit bool) *walker {
 
 // summarize records fn as a helper when its single return value depends
 // on the capability (bool is_sm90() { return getSMVersion() == 90; }).
-func (f *file) summarize(def *sitter.Node) {
+func (f *file) summarize(def node) {
 	w := f.newWalker(def, false)
-	w.walk(def.ChildByFieldName("body"))
+	w.walk(f.field(def, fBody))
 	name := ""
-	if d := funcDeclarator(def); d != nil {
-		name = w.e.callee2(d.ChildByFieldName("declarator"))
+	if d := f.funcDeclarator(def); d != noNode {
+		name = w.e.callee2(f.field(d, fDeclarator))
 	}
 	if name == "" || isCapHelper(name) || w.nReturns != 1 || len(w.returns) != 1 || w.returns[0] == nil || !w.returns[0].taint {
 		return
 	}
 	v := *w.returns[0]
-	v.helper, v.helperLine = name, int(def.StartPosition().Row)+1
+	v.helper, v.helperLine = name, f.startLine(def)
 	f.helpers[name] = &v
 }
 
 // callee2 is the unqualified name of a declarator: f in ns::C::f.
-func (e *evaluator) callee2(d *sitter.Node) string {
+func (e *evaluator) callee2(d node) string {
 	for range 16 {
-		if d == nil {
+		if d == noNode {
 			return ""
 		}
-		switch d.Kind() {
+		switch e.kind(d) {
 		case "identifier", "field_identifier":
 			return e.text(d)
 		case "qualified_identifier":
-			d = d.ChildByFieldName("name")
+			d = e.field(d, fName)
 		default:
 			return ""
 		}
@@ -92,20 +89,29 @@ func (e *evaluator) callee2(d *sitter.Node) string {
 	return ""
 }
 
-func (f *file) gatesOf(def *sitter.Node) {
+func (f *file) gatesOf(def node) {
 	w := f.newWalker(def, true)
-	w.walk(def.ChildByFieldName("body"))
+	w.walk(f.field(def, fBody))
+}
+
+// nextOf is the statement after n, or noNode.
+func (w *walker) nextOf(n node) node {
+	if nx, ok := w.next[n]; ok {
+		return nx
+	}
+	return noNode
 }
 
 // walk visits body in pre-order with an explicit stack: nesting depth is
 // bounded by memory, not by the Go stack. Nested function definitions
 // are walked on their own.
-func (w *walker) walk(body *sitter.Node) {
-	if body == nil {
+func (w *walker) walk(body node) {
+	if body == noNode {
 		return
 	}
-	stack := []*sitter.Node{body}
+	stack := []node{body}
 	masks := [][]bool{nil}
+	var kids []node
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -113,27 +119,25 @@ func (w *walker) walk(body *sitter.Node) {
 		masks = masks[:len(masks)-1]
 		w.visit(n)
 		mask := w.cur
-		var after *sitter.Node // the next sibling of c
-		for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
-			c := n.NamedChild(uint(i))
-			if c == nil {
+		after := noNode // the next sibling of c
+		kids = w.appendNamed(kids[:0], n)
+		for i := len(kids) - 1; i >= 0; i-- {
+			c := kids[i]
+			if w.kind(c) == "comment" {
 				continue
 			}
-			if c.Kind() == "comment" {
-				continue
+			if after != noNode && w.t.IsError(after) {
+				w.beforeError[c] = true
 			}
-			if after != nil && after.IsError() {
-				w.beforeError[c.Id()] = true
-			}
-			if after != nil {
-				w.next[c.Id()] = after
+			if after != noNode {
+				w.next[c] = after
 			}
 			after = c
-			if c.Kind() == "function_definition" || c.NamedChildCount() == 0 {
+			if w.kind(c) == "function_definition" || !w.hasNamedChild(c) {
 				continue
 			}
 			stack = append(stack, c)
-			if m, ok := w.reach[c.Id()]; ok {
+			if m, ok := w.reach[c]; ok {
 				masks = append(masks, m)
 			} else {
 				masks = append(masks, mask)
@@ -142,16 +146,16 @@ func (w *walker) walk(body *sitter.Node) {
 	}
 }
 
-func (w *walker) visit(n *sitter.Node) {
-	switch n.Kind() {
+func (w *walker) visit(n node) {
+	switch w.kind(n) {
 	case "declaration":
 		w.declare(n)
 	case "assignment_expression":
-		left := n.ChildByFieldName("left")
-		key := w.e.text(left)
+		left := w.field(n, fLeft)
+		key := w.text(left)
 		var v *val
-		if w.e.text(n.ChildByFieldName("operator")) == "=" {
-			v = w.e.eval(n.ChildByFieldName("right"), 0)
+		if w.text(w.field(n, fOperator)) == "=" {
+			v = w.e.eval(w.field(n, fRight), 0)
 		}
 		if !w.emit {
 			w.member(left, v)
@@ -160,21 +164,21 @@ func (w *walker) visit(n *sitter.Node) {
 	case "expression_statement":
 		// A check with a streamed message: record it here, where the
 		// message is visible, and not again at the call.
-		if k := named(n); len(k) == 1 && w.emit {
-			if head := streamHead(k[0]); head != nil && head != k[0] && head.Kind() == "call_expression" {
-				w.checked[head.Id()] = true
-				w.checkGate(head, w.e.callee(head), args(head), w.e.streamed(k[0]))
+		if k := w.named(n); len(k) == 1 && w.emit {
+			if head := w.streamHead(k[0]); head != noNode && head != k[0] && w.kind(head) == "call_expression" {
+				w.checked[head] = true
+				w.checkGate(head, w.e.callee(head), w.args(head), w.e.streamed(k[0]))
 			}
 		}
 	case "call_expression":
 		w.call(n)
 	case "return_statement":
 		w.nReturns++
-		if k := named(n); len(k) == 1 {
+		if k := w.named(n); len(k) == 1 {
 			w.returns = append(w.returns, w.e.eval(k[0], 0))
 		}
 	case "if_statement":
-		if w.emit && !w.consumed[n.Id()] {
+		if w.emit && !w.consumed[n] {
 			w.ladder(n)
 		}
 	case "switch_statement":
@@ -191,17 +195,17 @@ func (w *walker) visit(n *sitter.Node) {
 // member records an assignment to a data member (X or this->X, not a
 // local of this function) for the other functions of the file: a member
 // assigned a capability everywhere it is assigned is that capability.
-func (w *walker) member(left *sitter.Node, v *val) {
+func (w *walker) member(left node, v *val) {
 	name := ""
-	switch left.Kind() {
+	switch w.kind(left) {
 	case "identifier":
-		name = w.e.text(left)
+		name = w.text(left)
 		if _, local := w.e.env[name]; local {
 			return
 		}
 	case "field_expression":
-		if arg := left.ChildByFieldName("argument"); arg != nil && arg.Kind() == "this" {
-			name = w.e.text(left.ChildByFieldName("field"))
+		if arg := w.field(left, fArgument); arg != noNode && w.kind(arg) == "this" {
+			name = w.text(w.field(left, fField))
 		}
 	}
 	switch {
@@ -215,24 +219,23 @@ func (w *walker) member(left *sitter.Node, v *val) {
 }
 
 // declare binds the variables of a declaration.
-func (w *walker) declare(n *sitter.Node) {
-	props := isPropsType(w.e.text(n.ChildByFieldName("type")))
-	for i := uint(0); i < n.NamedChildCount(); i++ {
-		if n.FieldNameForNamedChild(uint32(i)) != "declarator" {
+func (w *walker) declare(n node) {
+	props := isPropsType(w.text(w.field(n, fType)))
+	for d := w.t.FirstChild(n); d != noNode; d = w.t.NextSibling(d) {
+		if !w.t.IsNamed(d) || w.t.FieldOf(d) != fDeclarator {
 			continue
 		}
-		d := n.NamedChild(i)
 		var v *val
-		if d.Kind() == "init_declarator" {
-			value := d.ChildByFieldName("value")
-			if value != nil && (value.Kind() == "argument_list" || value.Kind() == "initializer_list") {
-				if k := named(value); len(k) == 1 {
+		if w.kind(d) == "init_declarator" {
+			value := w.field(d, fValue)
+			if value != noNode && (w.kind(value) == "argument_list" || w.kind(value) == "initializer_list") {
+				if k := w.named(value); len(k) == 1 {
 					value = k[0]
 				} else {
-					value = nil
+					value = noNode
 				}
 			}
-			if sb := d.ChildByFieldName("declarator"); sb != nil && sb.Kind() == "structured_binding_declarator" {
+			if sb := w.field(d, fDeclarator); sb != noNode && w.kind(sb) == "structured_binding_declarator" {
 				w.bindPair(sb, value)
 				continue
 			}
@@ -248,9 +251,9 @@ func (w *walker) declare(n *sitter.Node) {
 }
 
 // bindPair is auto [major, minor] = get_compute_capability().
-func (w *walker) bindPair(sb, value *sitter.Node) {
-	names := named(sb)
-	pair := value != nil && value.Kind() == "call_expression" && isCapHelper(w.e.callee(value)) && len(names) == 2
+func (w *walker) bindPair(sb, value node) {
+	names := w.named(sb)
+	pair := value != noNode && w.kind(value) == "call_expression" && isCapHelper(w.e.callee(value)) && len(names) == 2
 	for i, id := range names {
 		var v *val
 		if pair {
@@ -260,20 +263,20 @@ func (w *walker) bindPair(sb, value *sitter.Node) {
 			}
 			v = w.e.capVal(f, false)
 		}
-		w.e.set(w.e.text(id), v)
+		w.e.set(w.text(id), v)
 	}
 }
 
 // call handles the calls that write a capability into a variable, and
 // TORCH_CHECK-style assertions on one.
-func (w *walker) call(n *sitter.Node) {
+func (w *walker) call(n node) {
 	name := w.e.callee(n)
-	a := args(n)
+	a := w.args(n)
 	switch name {
 	case "cudaDeviceGetAttribute", "cuDeviceGetAttribute", "hipDeviceGetAttribute":
-		if len(a) >= 2 && a[0].Kind() == "pointer_expression" {
-			key := w.e.text(a[0].ChildByFieldName("argument"))
-			switch attrField(w.e.text(a[1])) {
+		if len(a) >= 2 && w.kind(a[0]) == "pointer_expression" {
+			key := w.text(w.field(a[0], fArgument))
+			switch attrField(w.text(a[1])) {
 			case "major":
 				w.e.set(key, w.e.capVal(majorOf, false))
 			case "minor":
@@ -282,12 +285,12 @@ func (w *walker) call(n *sitter.Node) {
 		}
 		return
 	case "cudaGetDeviceProperties", "hipGetDeviceProperties":
-		if len(a) >= 1 && a[0].Kind() == "pointer_expression" {
-			w.e.set(w.e.text(a[0].ChildByFieldName("argument")), &val{props: true})
+		if len(a) >= 1 && w.kind(a[0]) == "pointer_expression" {
+			w.e.set(w.text(w.field(a[0], fArgument)), &val{props: true})
 		}
 		return
 	}
-	if w.emit && !w.checked[n.Id()] {
+	if w.emit && !w.checked[n] {
 		w.checkGate(n, name, a, "")
 	}
 }

@@ -6,6 +6,7 @@ package scan
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -104,7 +105,10 @@ type Project struct {
 	// if/else ladders on getSMVersion() or cudaDeviceProp.major).
 	HostGates     []python.Gate
 	Notifications []finding.Notification
-	jobs          int
+	// structure holds, by file ID, what Load's parse of each kernel file
+	// gave Structure: its facts, or why it has none.
+	structure map[int]structureOf
+	jobs      int
 	// reacher walks include closures and closureLens keeps their sizes:
 	// units are chosen, and split between workers, once per target and
 	// once per assumed macro, always from one goroutine.
@@ -132,7 +136,16 @@ func (p *Project) closureLen(id int) int {
 	return p.closureLens[id]
 }
 
-// Load walks the roots and reads every C/C++/CUDA file.
+// structureOf is the outcome of one kernel file's parse: the facts, or
+// the parse error.
+type structureOf struct {
+	facts *cst.Facts
+	err   error
+}
+
+// Load walks the roots and reads every C/C++/CUDA file. Each file that
+// needs tree-sitter (host capability checks, or the structure of a kernel
+// file) is parsed here, once, and both read the same tree.
 func Load(opt Options) (*Project, error) {
 	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: cudaWalkKinds(), Exclude: opt.Exclude,
 		NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
@@ -150,11 +163,24 @@ func Load(opt Options) (*Project, error) {
 	hostPre := walk.NewPrefilter(hostTriggers)
 	caps := ReferenceCaps(opt.Table, opt.CUDA)
 	type loaded struct {
-		file     *cpp.File
-		relevant bool
-		notes    []finding.Notification
-		gates    []python.Gate
+		file      *cpp.File
+		relevant  bool
+		notes     []finding.Notification
+		gates     []python.Gate
+		kernel    bool // a relevant kernel file: structure is set
+		structure structureOf
 	}
+	// parsers are the workers' tree-sitter parsers, reused from file to
+	// file: at most p.jobs calls run at once and each holds one parser
+	// while it runs, so no more than p.jobs are made, the channel never
+	// blocks, and a tree never leaves the call that parsed it.
+	parsers := make(chan *cst.Parser, p.jobs)
+	defer func() {
+		close(parsers)
+		for ps := range parsers {
+			ps.Close()
+		}
+	}()
 	var done atomic.Int64
 	out := walk.ForEach(files, p.jobs, func(_ int, f walk.File) loaded {
 		if opt.Progress != nil {
@@ -179,17 +205,31 @@ func Load(opt Options) (*Project, error) {
 			}
 		}
 		l.file, l.relevant = cf, pre.Match(src)
-		if hostPre.Match(src) {
-			gs, err := hostgate.Analyze(f.Root, f.Path, src, caps)
-			if err != nil {
-				l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
+		l.kernel = l.relevant && isKernelFile(src)
+		if host := hostPre.Match(src); host || l.kernel {
+			var parser *cst.Parser
+			select {
+			case parser = <-parsers:
+			default:
+				parser = cst.NewParser()
 			}
-			l.gates = gs
+			defer func() { parsers <- parser }()
+			tree, err := parser.ParseTree(context.Background(), src)
+			switch {
+			case host && err != nil:
+				l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
+			case host:
+				l.gates = hostgate.AnalyzeTree(f.Root, f.Path, tree, caps)
+			}
+			if l.kernel && err != nil {
+				l.structure.err = err
+			} else if l.kernel {
+				l.structure.facts = tree.Facts()
+			}
 		}
-		// Kernel files are parsed again by Structure, and rules read
-		// their bodies: they keep their text. Others give it up until a
-		// rule asks for it.
-		if !l.relevant || !isKernelFile(src) {
+		// Rules read the bodies of kernel files: they keep their text.
+		// Others give it up until a rule asks for it.
+		if !l.kernel {
 			cf.Compact(func() ([]byte, error) {
 				b, prob := walk.Read(f, opt.MaxFileSize)
 				if b == nil && prob != nil {
@@ -210,6 +250,12 @@ func Load(opt Options) (*Project, error) {
 		}
 	}
 	p.FS = cpp.NewFileSet(cfiles, opt.includeDirs)
+	p.structure = map[int]structureOf{}
+	for _, l := range out {
+		if l.kernel {
+			p.structure[l.file.ID] = l.structure
+		}
+	}
 	return p, nil
 }
 
@@ -341,30 +387,27 @@ func shareCuts(units []*cpp.File, jobs int, closureLen func(id int) int) []int {
 	return cuts
 }
 
-// Structure parses, with tree-sitter, the relevant files that define kernels.
+// Structure is the tree-sitter structure of the relevant files that
+// define kernels (Load parsed them), by file ID, with a notification for
+// each file that could not be parsed.
 func (p *Project) Structure() (map[int]*cst.Facts, []finding.Notification) {
-	var todo []*cpp.File
-	for _, f := range p.FS.Files {
-		// Compacted files (not kernel files) have no bytes here.
-		if p.Relevant[f.ID] && isKernelFile(f.Src) {
-			todo = append(todo, f)
-		}
-	}
-	facts, errs := p.parseAll(todo)
 	out := map[int]*cst.Facts{}
 	var notes []finding.Notification
-	for i, f := range todo {
-		if errs[i] != nil {
-			notes = append(notes, notification(f.Root, f.Path, 0, "could not parse: "+errs[i].Error()))
-			continue
+	for _, f := range p.FS.Files {
+		s, ok := p.structure[f.ID]
+		switch {
+		case !ok:
+		case s.err != nil:
+			notes = append(notes, notification(f.Root, f.Path, 0, "could not parse: "+s.err.Error()))
+		default:
+			out[f.ID] = s.facts
 		}
-		out[f.ID] = facts[i]
 	}
 	return out, notes
 }
 
 // isKernelFile says whether a file defines kernels, the files whose CUDA
-// structure Structure reads with tree-sitter.
+// structure Structure gives.
 func isKernelFile(src []byte) bool { return bytes.Contains(src, []byte("__global__")) }
 
 // parseAll parses files with tree-sitter on a pool of workers, one parser

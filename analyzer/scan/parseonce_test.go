@@ -1,0 +1,78 @@
+package scan
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/archlint/archlint/analyzer/cst"
+	"github.com/archlint/archlint/analyzer/hostgate"
+	"github.com/archlint/archlint/analyzer/python"
+)
+
+// TestLoadParsesOnce: Load parses each file once, on parsers reused from
+// file to file, and reads host checks and kernel structure from that one
+// tree. What it finds must be what a fresh parse of each file finds:
+// hostgate.Analyze for the host checks, cst's Parse for the structure.
+func TestLoadParsesOnce(t *testing.T) {
+	dir := t.TempDir()
+	host := "int sm_version() { return getSMVersion(); }\n" +
+		"void run(int n) {\n  if (getSMVersion() >= 90) { go90(n); } else { TORCH_CHECK(false, \"needs sm90\"); }\n}\n"
+	kernel := "__global__ void k(float* x) {\n#if __CUDA_ARCH__ >= 900\n  x[0] = 1;\n#endif\n  g();\n}\n"
+	files := map[string]string{
+		// Large first, so a later small file reuses a longer buffer.
+		"a_big_both.cu": strings.Repeat("void pad(int i) { use(i); }\n", 400) + host + kernel,
+		"b_host.cpp":    host,
+		"c_kernel.cu":   kernel,
+		"d_both.cu":     kernel + "void launch() {\n  cudaDeviceProp prop;\n  cudaGetDeviceProperties(&prop, 0);\n  TORCH_CHECK(prop.major >= 9, \"sm90\");\n}\n" + host,
+		"e_plain.cu":    "__global__ void k() {}\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, jobs := range []int{1, 2} {
+		opt := testOptions(t, dir, "sm_120")
+		opt.Jobs = jobs
+		p, err := Load(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		caps := ReferenceCaps(opt.Table, opt.CUDA)
+		var wantGates []python.Gate
+		wantFacts := map[int]*cst.Facts{}
+		parser := cst.NewParser()
+		for _, f := range p.FS.Files {
+			src, err := os.ReadFile(filepath.Join(dir, f.Path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(src), "getSMVersion") || strings.Contains(string(src), "prop.major") {
+				gs, err := hostgate.Analyze(f.Root, f.Path, src, caps)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantGates = append(wantGates, gs...)
+			}
+			if p.Relevant[f.ID] && isKernelFile(src) {
+				if wantFacts[f.ID], err = parser.Parse(src); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		parser.Close()
+		if len(wantGates) < 4 || len(wantFacts) != 3 {
+			t.Fatalf("jobs %d: the fixture has %d gates and %d kernel files", jobs, len(wantGates), len(wantFacts))
+		}
+		if !reflect.DeepEqual(p.HostGates, wantGates) {
+			t.Errorf("jobs %d: host gates\n%+v\nwant\n%+v", jobs, p.HostGates, wantGates)
+		}
+		facts, notes := p.Structure()
+		if len(notes) != 0 || !reflect.DeepEqual(facts, wantFacts) {
+			t.Errorf("jobs %d: structure %+v (%v)\nwant %+v", jobs, facts, notes, wantFacts)
+		}
+	}
+}
