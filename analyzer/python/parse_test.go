@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // TestLineIndex: lines and columns are 1-based; an offset at a newline is
@@ -50,7 +51,7 @@ func TestNamedChildren(t *testing.T) {
 		n := nodeID(i)
 		var want []nodeID
 		for _, k := range m.kids(n) {
-			if ps.tab.keepNamed(pr.nodes[k].kind) {
+			if ps.tab.keepNamed(pr.kindID(k)) {
 				want = append(want, k)
 			}
 		}
@@ -63,5 +64,47 @@ func TestNamedChildren(t *testing.T) {
 	}
 	if own < 1000 {
 		t.Errorf("only %d nodes with a list of their own", own)
+	}
+}
+
+// TestCompactNodes: the 12-byte nodes give back the walk's records, kind,
+// field, byte range and parent, also for nodes longer than 64 KiB (whose
+// ends are kept apart) and in a file of many of them.
+func TestCompactNodes(t *testing.T) {
+	var src []byte
+	for i := range 3 {
+		src = fmt.Appendf(src, "class C%d:\n    def f(self, x: int = 1) -> int:\n", i)
+		for j := range 2500 + 1000*i {
+			src = fmt.Appendf(src, "        y%d = self.g(x, k=[%d, 'a'])  # c\n", j, j)
+		}
+		src = fmt.Appendf(src, "z%d = C%d().f(2)\n", i, i)
+	}
+	ps, err := newParser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ps.close()
+	pr, err := ps.parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// parse leaves the walk's records in its buffer.
+	recs := unsafe.Slice((*nodeRec)(unsafe.Pointer(&ps.buf[0])), len(pr.nodes))
+	long := 0
+	for i, r := range recs {
+		n := nodeID(i)
+		k := r.kind
+		if int(k) >= len(ps.tab.names)-1 {
+			k = uint16(len(ps.tab.names) - 1)
+		}
+		if pr.kindID(n) != k || pr.fieldID(n) != r.field || pr.nodes[i].sb != r.sb || pr.end(n) != r.eb || pr.parentOf(n) != nodeID(r.parent) {
+			t.Fatalf("node %d: kind %d field %d [%d,%d] parent %d, want %+v", i, pr.kindID(n), pr.fieldID(n), pr.nodes[i].sb, pr.end(n), pr.parentOf(n), r)
+		}
+		if r.eb-r.sb >= spanLong {
+			long++
+		}
+	}
+	if long < 9 || len(pr.longEnds) != long {
+		t.Errorf("%d nodes of 64 KiB or more, %d kept apart", long, len(pr.longEnds))
 	}
 }
