@@ -67,8 +67,9 @@ type Config struct {
 	// joining full copies did, not only the names some path wrote
 	// (env.join; tests).
 	joinAll bool
-	// ownGlobals makes every capability worker keep its own module
-	// globals instead of sharing equal ones (sharedGlobals; tests).
+	// ownGlobals makes every worker (the capability workers and the
+	// selection's) keep its own module globals instead of sharing equal
+	// ones (sharedGlobals; tests).
 	ownGlobals bool
 }
 

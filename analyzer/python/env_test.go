@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"maps"
 	"math"
 	"math/rand"
@@ -116,23 +117,27 @@ func TestJoinOnlyWrittenNames(t *testing.T) {
 	}
 }
 
-// TestSharedGlobalsSameResults: capability workers that read equal module
-// globals from one copy (sharedGlobals) find what workers with their own
-// copies find, on every Python fixture.
+// TestSharedGlobalsSameResults: workers that read equal module globals
+// from one copy (sharedGlobals) find what workers with their own copies
+// find, on every Python fixture, with the selection (whose workers share
+// too) forced and as decided.
 func TestSharedGlobalsSameResults(t *testing.T) {
 	for _, root := range selectionRoots(t) {
-		t.Run(root, func(t *testing.T) {
-			srcs := loadRoot(t, root)
-			cfg := fixtureConfig()
-			cfg.JITFuncs = []string{"mylib.build_ext"}
-			own := cfg
-			own.ownGlobals = true
-			want, wantNotes := AnalyzeProgram(srcs, own)
-			got, gotNotes := AnalyzeProgram(srcs, cfg)
-			if !reflect.DeepEqual(want, got) || !reflect.DeepEqual(wantNotes, gotNotes) {
-				t.Errorf("shared globals differ:\nown:    %+v\nshared: %+v", want, got)
-			}
-		})
+		for _, always := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/select=%v", root, always), func(t *testing.T) {
+				srcs := loadRoot(t, root)
+				cfg := fixtureConfig()
+				cfg.JITFuncs = []string{"mylib.build_ext"}
+				cfg.alwaysSelect = always
+				own := cfg
+				own.ownGlobals = true
+				want, wantNotes := AnalyzeProgram(srcs, own)
+				got, gotNotes := AnalyzeProgram(srcs, cfg)
+				if !reflect.DeepEqual(want, got) || !reflect.DeepEqual(wantNotes, gotNotes) {
+					t.Errorf("shared globals differ:\nown:    %+v\nshared: %+v", want, got)
+				}
+			})
+		}
 	}
 }
 
