@@ -288,8 +288,11 @@ func (m *module) enclosingFunc(n nodeID) *funcDef {
 }
 
 // descend visits the path from the root down to n: its ancestors, then n
-// (see parsed.parentOf).
+// (see parsed.parentOf); nothing for noNode.
 func (m *module) descend(n nodeID, visit func(nodeID)) {
+	if n < 0 {
+		return
+	}
 	cur := nodeID(0)
 	for {
 		visit(cur)

@@ -108,3 +108,46 @@ func TestCompactNodes(t *testing.T) {
 		t.Errorf("%d nodes of 64 KiB or more, %d kept apart", long, len(pr.longEnds))
 	}
 }
+
+// TestEnclosingFromTheRoot: the enclosing def and decorated definition,
+// found going down from the root, are the innermost around a node, and
+// noNode has none.
+func TestEnclosingFromTheRoot(t *testing.T) {
+	src := []byte("x = 1\n@dec\ndef outer(a):\n    def inner(b):\n        return b + 1\n    return inner\nclass C:\n    def m(self):\n        return [1, 2]\n")
+	ps, err := newParser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ps.close()
+	pr, err := ps.parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &module{name: "mod", src: src, tab: ps.tab, parsed: pr, lines: newLineIndex(src)}
+	m.index()
+	find := func(text string) nodeID {
+		for i := range pr.nodes {
+			if m.text(nodeID(i)) == text {
+				return nodeID(i)
+			}
+		}
+		t.Fatalf("no node %q", text)
+		return noNode
+	}
+	for _, c := range []struct{ text, want string }{
+		{"b + 1", "mod.outer.inner"}, {"return inner", "mod.outer"}, {"[1, 2]", "mod.C.m"}, {"1", "mod"},
+	} {
+		if got := m.enclosing(find(c.text)); got != c.want {
+			t.Errorf("enclosing(%q) = %s, want %s", c.text, got, c.want)
+		}
+	}
+	if f := m.enclosingDecorated(find("b + 1")); f == nil || f.qual != "mod.outer" {
+		t.Errorf("enclosingDecorated = %v, want mod.outer", f)
+	}
+	if !m.enclosingKind(find("[1, 2]"), "class_definition") || m.enclosingKind(find("b + 1"), "class_definition") {
+		t.Errorf("enclosingKind wrong")
+	}
+	if m.enclosingFunc(noNode) != nil || m.enclosing(noNode) != "mod" {
+		t.Errorf("noNode has an enclosing function")
+	}
+}
