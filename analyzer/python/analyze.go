@@ -67,6 +67,10 @@ type Config struct {
 	// joining full copies did, not only the names some path wrote
 	// (env.join; tests).
 	joinAll bool
+	// ownGlobals makes every worker (the capability workers and the
+	// selection's) keep its own module globals instead of sharing equal
+	// ones (sharedGlobals; tests).
+	ownGlobals bool
 }
 
 // denseSeeds is the share of seed files from which every file is
@@ -366,6 +370,10 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		probes = append(probes, n-1)
 	}
 	hits := make([]map[*funcDef]bool, len(probes))
+	var shared *sharedGlobals
+	if !prog.cfg.ownGlobals {
+		shared = newSharedGlobals()
+	}
 	var fx *facts
 	var wg sync.WaitGroup
 	for i, ci := range probes {
@@ -373,6 +381,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		go func() {
 			defer wg.Done()
 			w := newWorker(prog, ci)
+			w.shared = shared
 			w.run(nil)
 			recs[ci], hits[i] = w.rec, w.hits
 			if w.facts != nil {
@@ -398,6 +407,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			w := newWorker(prog, ci)
+			w.shared = shared
 			w.run(only)
 			recs[ci] = w.rec
 		}()

@@ -318,11 +318,11 @@ func (m *module) listSpecs(n nodeID) ([]archSpec, bool) {
 	return specs, true
 }
 
+// enclosingKind says whether an ancestor of n is of the kind.
 func (m *module) enclosingKind(n nodeID, kind string) bool {
-	for p := m.parent(n); p != noNode; p = m.parent(p) {
-		if m.kind(p) == kind {
-			return true
-		}
-	}
-	return false
+	found := false
+	m.descend(n, func(p nodeID) {
+		found = found || p != n && m.kind(p) == kind
+	})
+	return found
 }

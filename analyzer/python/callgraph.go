@@ -107,9 +107,9 @@ func (f *frame) sideEval(n nodeID) {
 // hasKind says whether the subtree at n holds a node of the kind; nodes
 // are stored in pre-order, so the subtree is a contiguous range.
 func (m *module) hasKind(n nodeID, kind string) bool {
-	end := m.nodes[n].eb
+	end := m.end(n)
 	for i := int(n); i < len(m.nodes) && (i == int(n) || m.nodes[i].sb < end); i++ {
-		if m.tab.names[m.nodes[i].kind] == kind {
+		if m.tab.names[m.kindID(nodeID(i))] == kind {
 			return true
 		}
 	}

@@ -1,7 +1,9 @@
 package python
 
 import (
+	"fmt"
 	"maps"
+	"math"
 	"math/rand"
 	"reflect"
 	"testing"
@@ -112,5 +114,67 @@ func TestJoinOnlyWrittenNames(t *testing.T) {
 				t.Errorf("joining written names only differs:\nall names: %+v\nwritten:   %+v", want, got)
 			}
 		})
+	}
+}
+
+// TestSharedGlobalsSameResults: workers that read equal module globals
+// from one copy (sharedGlobals) find what workers with their own copies
+// find, on every Python fixture, with the selection (whose workers share
+// too) forced and as decided.
+func TestSharedGlobalsSameResults(t *testing.T) {
+	for _, root := range selectionRoots(t) {
+		for _, always := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/select=%v", root, always), func(t *testing.T) {
+				srcs := loadRoot(t, root)
+				cfg := fixtureConfig()
+				cfg.JITFuncs = []string{"mylib.build_ext"}
+				cfg.alwaysSelect = always
+				own := cfg
+				own.ownGlobals = true
+				want, wantNotes := AnalyzeProgram(srcs, own)
+				got, gotNotes := AnalyzeProgram(srcs, cfg)
+				if !reflect.DeepEqual(want, got) || !reflect.DeepEqual(wantNotes, gotNotes) {
+					t.Errorf("shared globals differ:\nown:    %+v\nshared: %+v", want, got)
+				}
+			})
+		}
+	}
+}
+
+// TestSharedGlobalsVariants: equal globals come back as the first copy,
+// globals that differ in a value (a capability flag) are kept as variants
+// up to the bound, past it a worker keeps its own, and a NaN is never
+// equal.
+func TestSharedGlobalsVariants(t *testing.T) {
+	s := newSharedGlobals()
+	m := &module{}
+	g := func(major int64) map[string]Value {
+		return map[string]Value{"os": vext("os"), "IS_NEW": {k: vBool, i: b2i(major >= 9), Cap: true}, "MAJOR": {k: vInt, i: major, Cap: true}}
+	}
+	same := func(a, b map[string]Value) bool { return reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer() }
+	first := s.share(m, g(8))
+	if !same(s.share(m, g(8)), first) {
+		t.Errorf("equal globals were not shared")
+	}
+	second := s.share(m, g(9))
+	if same(second, first) || !sameBindings(second, g(9)) {
+		t.Errorf("globals with another value were shared")
+	}
+	for major := int64(10); major < 14; major++ {
+		s.share(m, g(major))
+	}
+	if n := len(s.variants[m]); n != maxGlobalsVariants {
+		t.Errorf("%d variants kept, want %d", n, maxGlobalsVariants)
+	}
+	if !same(s.share(m, g(9)), second) {
+		t.Errorf("the second variant was not shared")
+	}
+	if own := g(13); !same(s.share(m, own), own) {
+		t.Errorf("past the bound, a worker's globals were not its own")
+	}
+	nm := &module{}
+	s.share(nm, map[string]Value{"x": {k: vFloat, f: math.NaN()}})
+	if nan := map[string]Value{"x": {k: vFloat, f: math.NaN()}}; !same(s.share(nm, nan), nan) {
+		t.Errorf("globals holding a NaN were shared")
 	}
 }

@@ -280,7 +280,7 @@ func (m *module) clauses(s nodeID) []clause { return m.appendClauses(nil, s) }
 func (m *module) appendClauses(buf []clause, s nodeID) []clause {
 	cl := append(buf, clause{m.child(s, fCondition), m.child(s, fConsequence)})
 	for _, a := range m.kids(s) {
-		if m.tab.fkeys[m.nodes[a].field] != fAlternative {
+		if m.tab.fkeys[m.fieldID(a)] != fAlternative {
 			continue
 		}
 		switch m.kind(a) {

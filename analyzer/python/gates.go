@@ -215,7 +215,7 @@ func kindFor(def string, via *funcDef, m *module, n nodeID) string {
 
 func setPos(g *Gate, m *module, from, to nodeID) {
 	g.Line, g.Col = m.lines.pos(m.nodes[from].sb)
-	g.EndLine, g.EndCol = m.lines.pos(m.nodes[to].eb)
+	g.EndLine, g.EndCol = m.lines.pos(m.end(to))
 }
 
 func firstArg(m *module, call nodeID) string {
@@ -231,12 +231,16 @@ func firstArg(m *module, call nodeID) string {
 
 // enclosingDecorated is the function a decorator belongs to.
 func (m *module) enclosingDecorated(n nodeID) *funcDef {
-	for p := n; p != noNode; p = m.parent(p) {
+	in := noNode
+	m.descend(n, func(p nodeID) {
 		if m.kind(p) == "decorated_definition" {
-			return m.defs[m.child(p, fDefinition)]
+			in = p
 		}
+	})
+	if in == noNode {
+		return nil
 	}
-	return nil
+	return m.defs[m.child(in, fDefinition)]
 }
 
 // jitCall says whether a callee builds or loads a JIT extension.

@@ -30,7 +30,7 @@ func (a linePos) before(b linePos) bool {
 func guardingGates(m *module, call nodeID, gates []Gate, inFile []int) []int {
 	want := map[linePos]bool{}
 	start := m.posOf(call)
-	el, ec := m.lines.pos(m.nodes[call].eb)
+	el, ec := m.lines.pos(m.end(call))
 	end := linePos{el, ec}
 	var out []int
 	for _, gi := range inFile {
@@ -121,7 +121,7 @@ func (m *module) eachNode(n nodeID, visit func(nodeID)) {
 	if n == noNode {
 		return
 	}
-	end := m.nodes[n].eb
+	end := m.end(n)
 	for i := int(n); i < len(m.nodes) && (i == int(n) || m.nodes[i].sb < end); i++ {
 		visit(nodeID(i))
 	}

@@ -268,9 +268,9 @@ func (m *module) stringLits(n nodeID) []string {
 		return nil
 	}
 	var out []string
-	end := m.nodes[n].eb
+	end := m.end(n)
 	for i := int(n); i < len(m.nodes) && (i == int(n) || m.nodes[i].sb < end); i++ {
-		if m.tab.names[m.nodes[i].kind] == "string" {
+		if m.tab.names[m.kindID(nodeID(i))] == "string" {
 			if s, ok := m.stringLit(nodeID(i)); ok {
 				out = append(out, s)
 			}

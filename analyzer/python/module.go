@@ -2,6 +2,7 @@ package python
 
 import (
 	"path"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -68,15 +69,14 @@ func (m *module) kind(n nodeID) string {
 	if n == noNode {
 		return ""
 	}
-	return m.tab.names[m.nodes[n].kind]
+	return m.tab.names[m.kindID(n)]
 }
 
 func (m *module) text(n nodeID) string {
 	if n == noNode {
 		return ""
 	}
-	nd := &m.nodes[n]
-	return string(m.src[nd.sb:nd.eb])
+	return string(m.src[m.nodes[n].sb:m.end(n)])
 }
 
 // ident is the text of n without a copy: a view of the source, for names
@@ -84,11 +84,11 @@ func (m *module) text(n nodeID) string {
 // beyond the lookup must be copied (strings.Clone): it would hold the
 // whole file.
 func (m *module) ident(n nodeID) string {
-	nd := &m.nodes[n]
-	if nd.eb <= nd.sb {
+	sb, eb := m.nodes[n].sb, m.end(n)
+	if eb <= sb {
 		return ""
 	}
-	return unsafe.String(&m.src[nd.sb], int(nd.eb-nd.sb))
+	return unsafe.String(&m.src[sb], int(eb-sb))
 }
 
 func (m *module) kids(n nodeID) []nodeID {
@@ -117,7 +117,7 @@ func (m *module) child(n nodeID, f field) nodeID {
 		return noNode
 	}
 	for _, k := range m.kids(n) {
-		if m.tab.fkeys[m.nodes[k].field] == f {
+		if m.tab.fkeys[m.fieldID(k)] == f {
 			return k
 		}
 	}
@@ -127,14 +127,16 @@ func (m *module) child(n nodeID, f field) nodeID {
 func (m *module) childrenBy(n nodeID, f field) []nodeID {
 	var out []nodeID
 	for _, k := range m.kids(n) {
-		if m.tab.fkeys[m.nodes[k].field] == f {
+		if m.tab.fkeys[m.fieldID(k)] == f {
 			out = append(out, k)
 		}
 	}
 	return out
 }
 
-func (m *module) parent(n nodeID) nodeID { return m.nodes[n].parent }
+// parent is n's parent (parsed.parentOf: found from the root, so a loop
+// up the tree costs its depth squared; enclosing and its kin go down).
+func (m *module) parent(n nodeID) nodeID { return m.parentOf(n) }
 
 func (m *module) line(n nodeID) int {
 	l, _ := m.lines.pos(m.nodes[n].sb)
@@ -268,27 +270,45 @@ func (m *module) newFunc(n nodeID, scope string, cls *classDef) *funcDef {
 // enclosing names the function around n: "module.func", "module.Class.method"
 // or the module at top level.
 func (m *module) enclosing(n nodeID) string {
-	for p := n; p != noNode; p = m.parent(p) {
-		if f, ok := m.defs[p]; ok {
-			return f.qual
-		}
+	if f := m.enclosingFunc(n); f != nil {
+		return f.qual
 	}
 	return m.name
 }
 
+// enclosingFunc is the innermost def around n (n itself when it is one).
 func (m *module) enclosingFunc(n nodeID) *funcDef {
-	for p := n; p != noNode; p = m.parent(p) {
+	var in *funcDef
+	m.descend(n, func(p nodeID) {
 		if f, ok := m.defs[p]; ok {
-			return f
+			in = f
 		}
+	})
+	return in
+}
+
+// descend visits the path from the root down to n: its ancestors, then n
+// (see parsed.parentOf); nothing for noNode.
+func (m *module) descend(n nodeID, visit func(nodeID)) {
+	if n < 0 {
+		return
 	}
-	return nil
+	cur := nodeID(0)
+	for {
+		visit(cur)
+		if cur == n {
+			return
+		}
+		start, end := m.kidRange(cur)
+		ks := m.parsed.kids[start:end]
+		cur = ks[sort.Search(len(ks), func(i int) bool { return ks[i] > n })-1]
+	}
 }
 
 // subtreeSize counts the nodes under n. Nodes are stored in pre-order, so
 // the subtree ends where the next node starts after n's end.
 func (m *module) subtreeSize(n nodeID) int {
-	end := m.nodes[n].eb
+	end := m.end(n)
 	i := int(n) + 1
 	for i < len(m.nodes) && m.nodes[i].sb < end {
 		i++

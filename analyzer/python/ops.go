@@ -163,7 +163,7 @@ func opOf(kind string) op {
 
 // op is the dispatch op of n's kind.
 func (m *module) op(n nodeID) op {
-	return m.tab.ops[m.nodes[n].kind]
+	return m.tab.ops[m.kindID(n)]
 }
 
 // field is a field name the analysis asks for (module.child), as a small

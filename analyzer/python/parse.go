@@ -6,6 +6,7 @@ import "C"
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/bits"
 	"sort"
 	"unsafe"
@@ -23,17 +24,36 @@ type nodeID int32
 
 const noNode nodeID = -1
 
-// pnode is one syntax node, 20 bytes (a flashinfer checkout has three
-// million, and the trees are the largest thing a Python scan holds): the
-// children of the nodes lie in parsed.kids in node order, so a node's
-// children end where the next node's begin (kidOff); the last node's end
-// at the end.
+// pnode is one syntax node, 12 bytes (the six real trees scanned together
+// load ten million, and the trees are the largest thing the Python phase
+// holds). The children of the nodes lie in parsed.kids in node order, so
+// a node's children end where the next node's begin (kidOff); the last
+// node's end at the end. A node keeps no parent: the few readers of one
+// (gates, arch lists, enclosing functions) find it from the root through
+// the children's lists (parsed.parentOf), and holding it was 4 of 20
+// bytes. Kind and field share 16 bits (the grammar has 276 kinds and 33
+// fields), and the end is kept as the length, which is under 64 KiB for
+// all but a handful of nodes a file (those are in parsed.longEnds).
 type pnode struct {
-	kind   uint16 // index into langTable.names
-	field  uint16 // index into langTable.fields; 0 = none
-	sb, eb uint32 // byte range in the source
-	parent nodeID
-	kidOff int32 // first child in parsed.kids
+	kf     uint16 // kind (kindMask bits: index into langTable.names), then field (index into langTable.fields; 0 = none)
+	span   uint16 // eb-sb, or spanLong: the end is in parsed.longEnds
+	sb     uint32 // byte range in the source starts here
+	kidOff int32  // first child in parsed.kids
+}
+
+const (
+	kindBits = 9
+	kindMask = 1<<kindBits - 1
+	// maxFields is how many fields fit above the kind in pnode.kf.
+	maxFields = 1 << (16 - kindBits)
+	// spanLong marks a node whose length does not fit pnode.span.
+	spanLong = 0xFFFF
+)
+
+// longEnd is the end of a node whose length does not fit pnode.span.
+type longEnd struct {
+	n  nodeID
+	eb uint32
 }
 
 // langTable names the grammar's node kinds and fields once per parser, so
@@ -48,7 +68,7 @@ type langTable struct {
 	py     *pyKinds // the hand-written parser's kinds and fields
 }
 
-func newLangTable(lang *sitter.Language) *langTable {
+func newLangTable(lang *sitter.Language) (*langTable, error) {
 	t := &langTable{}
 	n := lang.NodeKindCount()
 	t.names = make([]string, n)
@@ -80,7 +100,10 @@ func newLangTable(lang *sitter.Language) *langTable {
 		}
 	}
 	t.py = newPyKinds(t)
-	return t
+	if len(t.names) > kindMask+1 || len(t.fields) > maxFields {
+		return nil, fmt.Errorf("python: the grammar's %d kinds and %d fields do not fit a syntax node's %d bits", len(t.names), len(t.fields), 16)
+	}
+	return t, nil
 }
 
 // keepNamed says whether a node of the kind is one of module.named's
@@ -123,7 +146,12 @@ func newParser() (*parser, error) {
 		C.ts_parser_delete(ts)
 		return nil, errors.New("python: load grammar: incompatible language version")
 	}
-	return &parser{ts: ts, tab: newLangTable(lang)}, nil
+	tab, err := newLangTable(lang)
+	if err != nil {
+		C.ts_parser_delete(ts)
+		return nil, err
+	}
+	return &parser{ts: ts, tab: tab}, nil
 }
 
 func (p *parser) close() {
@@ -144,10 +172,47 @@ type parsed struct {
 	nodes      []pnode
 	kids       []nodeID
 	namedKids  []nodeID
-	ownNamed   []uint64 // bit n%64 of word n/64: node n has its own list
-	ownRank    []int32  // nodes with a list before each word's first node
-	namedStart []int32  // where each list starts, and len(namedKids) last
-	syntaxErr  int      // 1-based line of the first ERROR/MISSING node, 0 if none
+	ownNamed   []uint64  // bit n%64 of word n/64: node n has its own list
+	ownRank    []int32   // nodes with a list before each word's first node
+	namedStart []int32   // where each list starts, and len(namedKids) last
+	longEnds   []longEnd // by node, the ends of the nodes with span spanLong
+	syntaxErr  int       // 1-based line of the first ERROR/MISSING node, 0 if none
+}
+
+// kindID is node n's index into langTable.names.
+func (p *parsed) kindID(n nodeID) uint16 { return p.nodes[n].kf & kindMask }
+
+// fieldID is node n's index into langTable.fields (0: in none).
+func (p *parsed) fieldID(n nodeID) uint16 { return p.nodes[n].kf >> kindBits }
+
+// end is where node n's byte range ends.
+func (p *parsed) end(n nodeID) uint32 {
+	nd := &p.nodes[n]
+	if nd.span != spanLong {
+		return nd.sb + uint32(nd.span)
+	}
+	i := sort.Search(len(p.longEnds), func(i int) bool { return p.longEnds[i].n >= n })
+	return p.longEnds[i].eb
+}
+
+// parentOf is node n's parent, noNode for the root. Nodes are in
+// pre-order, so a child's subtree is the IDs from it to its next sibling:
+// the parent is found from the root down, at each level the last child
+// at or before n (depth times a binary search).
+func (p *parsed) parentOf(n nodeID) nodeID {
+	if n <= 0 {
+		return noNode
+	}
+	cur := nodeID(0)
+	for {
+		start, end := p.kidRange(cur)
+		ks := p.kids[start:end]
+		i := sort.Search(len(ks), func(i int) bool { return ks[i] > n }) - 1
+		if ks[i] == n {
+			return cur
+		}
+		cur = ks[i]
+	}
 }
 
 // kidRange is where node n's children lie in kids.
@@ -229,10 +294,15 @@ func (out *parsed) build(recs []nodeRec, tab *langTable) {
 		if int(k) >= len(tab.names)-1 {
 			k = uint16(len(tab.names) - 1) // ERROR
 		}
-		parent := nodeID(r.parent)
-		out.nodes[i] = pnode{kind: k, field: uint16(r.field), sb: uint32(r.sb), eb: uint32(r.eb), parent: parent}
-		if parent >= 0 {
-			kidN[parent]++
+		span := uint16(spanLong)
+		if l := r.eb - r.sb; l < spanLong {
+			span = uint16(l)
+		} else {
+			out.longEnds = append(out.longEnds, longEnd{nodeID(i), r.eb})
+		}
+		out.nodes[i] = pnode{kf: k | r.field<<kindBits, span: span, sb: r.sb}
+		if r.parent >= 0 {
+			kidN[r.parent]++
 		}
 	}
 	// Children lie together, in node order; a node's children follow its
@@ -246,7 +316,7 @@ func (out *parsed) build(recs []nodeRec, tab *langTable) {
 		off += kidN[i]
 	}
 	for i := 1; i < n; i++ {
-		p := out.nodes[i].parent
+		p := recs[i].parent
 		out.kids[next[p]] = nodeID(i)
 		next[p]++
 	}
@@ -258,7 +328,7 @@ func (out *parsed) build(recs []nodeRec, tab *langTable) {
 	for i := range out.nodes {
 		ks := out.kids[out.nodes[i].kidOff : out.nodes[i].kidOff+kidN[i]]
 		for _, k := range ks {
-			if !tab.keepNamed(out.nodes[k].kind) {
+			if !tab.keepNamed(out.kindID(k)) {
 				own[i/64] |= 1 << (i % 64)
 				break
 			}
@@ -266,7 +336,7 @@ func (out *parsed) build(recs []nodeRec, tab *langTable) {
 		if own[i/64]&(1<<(i%64)) != 0 {
 			lists++
 			for _, k := range ks {
-				if tab.keepNamed(out.nodes[k].kind) {
+				if tab.keepNamed(out.kindID(k)) {
 					total++
 				}
 			}
@@ -290,7 +360,7 @@ func (out *parsed) build(recs []nodeRec, tab *langTable) {
 		}
 		out.namedStart = append(out.namedStart, int32(len(out.namedKids)))
 		for _, k := range out.kids[out.nodes[i].kidOff : out.nodes[i].kidOff+kidN[i]] {
-			if tab.keepNamed(out.nodes[k].kind) {
+			if tab.keepNamed(out.kindID(k)) {
 				out.namedKids = append(out.namedKids, k)
 			}
 		}

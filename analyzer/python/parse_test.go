@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // TestLineIndex: lines and columns are 1-based; an offset at a newline is
@@ -50,7 +51,7 @@ func TestNamedChildren(t *testing.T) {
 		n := nodeID(i)
 		var want []nodeID
 		for _, k := range m.kids(n) {
-			if ps.tab.keepNamed(pr.nodes[k].kind) {
+			if ps.tab.keepNamed(pr.kindID(k)) {
 				want = append(want, k)
 			}
 		}
@@ -63,5 +64,90 @@ func TestNamedChildren(t *testing.T) {
 	}
 	if own < 1000 {
 		t.Errorf("only %d nodes with a list of their own", own)
+	}
+}
+
+// TestCompactNodes: the 12-byte nodes give back the walk's records, kind,
+// field, byte range and parent, also for nodes longer than 64 KiB (whose
+// ends are kept apart) and in a file of many of them.
+func TestCompactNodes(t *testing.T) {
+	var src []byte
+	for i := range 3 {
+		src = fmt.Appendf(src, "class C%d:\n    def f(self, x: int = 1) -> int:\n", i)
+		for j := range 2500 + 1000*i {
+			src = fmt.Appendf(src, "        y%d = self.g(x, k=[%d, 'a'])  # c\n", j, j)
+		}
+		src = fmt.Appendf(src, "z%d = C%d().f(2)\n", i, i)
+	}
+	ps, err := newParser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ps.close()
+	pr, err := ps.parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// parse leaves the walk's records in its buffer.
+	recs := unsafe.Slice((*nodeRec)(unsafe.Pointer(&ps.buf[0])), len(pr.nodes))
+	long := 0
+	for i, r := range recs {
+		n := nodeID(i)
+		k := r.kind
+		if int(k) >= len(ps.tab.names)-1 {
+			k = uint16(len(ps.tab.names) - 1)
+		}
+		if pr.kindID(n) != k || pr.fieldID(n) != r.field || pr.nodes[i].sb != r.sb || pr.end(n) != r.eb || pr.parentOf(n) != nodeID(r.parent) {
+			t.Fatalf("node %d: kind %d field %d [%d,%d] parent %d, want %+v", i, pr.kindID(n), pr.fieldID(n), pr.nodes[i].sb, pr.end(n), pr.parentOf(n), r)
+		}
+		if r.eb-r.sb >= spanLong {
+			long++
+		}
+	}
+	if long < 9 || len(pr.longEnds) != long {
+		t.Errorf("%d nodes of 64 KiB or more, %d kept apart", long, len(pr.longEnds))
+	}
+}
+
+// TestEnclosingFromTheRoot: the enclosing def and decorated definition,
+// found going down from the root, are the innermost around a node, and
+// noNode has none.
+func TestEnclosingFromTheRoot(t *testing.T) {
+	src := []byte("x = 1\n@dec\ndef outer(a):\n    def inner(b):\n        return b + 1\n    return inner\nclass C:\n    def m(self):\n        return [1, 2]\n")
+	ps, err := newParser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ps.close()
+	pr, err := ps.parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &module{name: "mod", src: src, tab: ps.tab, parsed: pr, lines: newLineIndex(src)}
+	m.index()
+	find := func(text string) nodeID {
+		for i := range pr.nodes {
+			if m.text(nodeID(i)) == text {
+				return nodeID(i)
+			}
+		}
+		t.Fatalf("no node %q", text)
+		return noNode
+	}
+	for _, c := range []struct{ text, want string }{
+		{"b + 1", "mod.outer.inner"}, {"return inner", "mod.outer"}, {"[1, 2]", "mod.C.m"}, {"1", "mod"},
+	} {
+		if got := m.enclosing(find(c.text)); got != c.want {
+			t.Errorf("enclosing(%q) = %s, want %s", c.text, got, c.want)
+		}
+	}
+	if f := m.enclosingDecorated(find("b + 1")); f == nil || f.qual != "mod.outer" {
+		t.Errorf("enclosingDecorated = %v, want mod.outer", f)
+	}
+	if !m.enclosingKind(find("[1, 2]"), "class_definition") || m.enclosingKind(find("b + 1"), "class_definition") {
+		t.Errorf("enclosingKind wrong")
+	}
+	if m.enclosingFunc(noNode) != nil || m.enclosing(noNode) != "mod" {
+		t.Errorf("noNode has an enclosing function")
 	}
 }

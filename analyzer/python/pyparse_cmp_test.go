@@ -15,9 +15,11 @@ func diffTrees(tab *langTable, src []byte, want, got *parsed) string {
 	}
 	n := min(len(want.nodes), len(got.nodes))
 	for i := range n {
-		w, g := want.nodes[i], got.nodes[i]
-		if tab.names[w.kind] != tab.names[g.kind] || tab.named[w.kind] != tab.named[g.kind] ||
-			tab.fields[w.field] != tab.fields[g.field] || w.sb != g.sb || w.eb != g.eb || w.parent != g.parent {
+		n := nodeID(i)
+		wk, gk := want.kindID(n), got.kindID(n)
+		if tab.names[wk] != tab.names[gk] || tab.named[wk] != tab.named[gk] ||
+			tab.fields[want.fieldID(n)] != tab.fields[got.fieldID(n)] || want.nodes[i].sb != got.nodes[i].sb ||
+			want.end(n) != got.end(n) || want.parentOf(n) != got.parentOf(n) {
 			return fmt.Sprintf("node %d: want %s, got %s\n--- want\n%s--- got\n%s", i,
 				describeNode(tab, want, i), describeNode(tab, got, i), dumpTree(tab, src, want), dumpTree(tab, src, got))
 		}
@@ -30,12 +32,12 @@ func diffTrees(tab *langTable, src []byte, want, got *parsed) string {
 }
 
 func describeNode(tab *langTable, p *parsed, i int) string {
-	nd := p.nodes[i]
-	name := tab.names[nd.kind]
-	if !tab.named[nd.kind] {
+	n := nodeID(i)
+	name := tab.names[p.kindID(n)]
+	if !tab.named[p.kindID(n)] {
 		name = fmt.Sprintf("%q", name)
 	}
-	return fmt.Sprintf("%s %s [%d,%d] parent %d", tab.fields[nd.field], name, nd.sb, nd.eb, nd.parent)
+	return fmt.Sprintf("%s %s [%d,%d] parent %d", tab.fields[p.fieldID(n)], name, p.nodes[i].sb, p.end(n), p.parentOf(n))
 }
 
 // dumpTree prints a tree an indented line a node; long trees are cut.
@@ -47,12 +49,12 @@ func dumpTree(tab *langTable, src []byte, p *parsed) string {
 			b.WriteString("...\n")
 			break
 		}
-		if nd.parent >= 0 {
-			depth[i] = depth[nd.parent] + 1
+		if pa := p.parentOf(nodeID(i)); pa >= 0 {
+			depth[i] = depth[pa] + 1
 		}
 		txt := ""
-		if s, e := p.kidRange(nodeID(i)); s == e && nd.eb-nd.sb < 40 {
-			txt = fmt.Sprintf(" %q", src[nd.sb:nd.eb])
+		if s, e := p.kidRange(nodeID(i)); s == e && p.end(nodeID(i))-nd.sb < 40 {
+			txt = fmt.Sprintf(" %q", src[nd.sb:p.end(nodeID(i))])
 		}
 		fmt.Fprintf(&b, "%s%s%s\n", strings.Repeat("  ", depth[i]), describeNode(tab, p, i), txt)
 	}

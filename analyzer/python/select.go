@@ -275,9 +275,16 @@ func (p *program) selectFiles() {
 	s.facts = newFacts()
 	// One worker per CPU, each analyzing a share of the functions (and
 	// every top level: the globals); what they learn is merged.
+	// They run the same top levels, so most globals come out alike and
+	// are held once (sharedGlobals).
 	ws := make([]*worker, max(1, runtime.GOMAXPROCS(0)))
+	var shared *sharedGlobals
+	if !p.cfg.ownGlobals {
+		shared = newSharedGlobals()
+	}
 	for i := range ws {
 		ws[i] = newWorker(p, 0)
+		ws[i].shared = shared
 	}
 	var fresh []*module
 	for _, m := range p.byRootRank(p.mods) {
