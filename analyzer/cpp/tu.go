@@ -78,6 +78,9 @@ type Engine struct {
 	memo  *visitMemo
 	defs  *sharedDefs
 	extra *extraNames
+	// assumed are the IDs of the names this engine answers differently
+	// from the engine its memo's base table comes from (Assuming).
+	assumed []int32
 }
 
 // NewEngine prepares an engine over a file set.

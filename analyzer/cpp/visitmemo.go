@@ -275,6 +275,11 @@ type worker struct {
 	// failed is the input read the last failed readsMatch stopped at
 	// (nil: it failed on the passes).
 	failed *inputRead
+	// baseHint is hint for the memo's base table (matchBase), hidden the
+	// assumed names it hides and baseFails its scratch.
+	baseHint  []uint8
+	hidden    []int32
+	baseFails []discUpdate
 	// The event log and item list, kept from one pass to the next.
 	events []stateEvent
 	items  []visitItem
@@ -606,6 +611,10 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 			}
 		}
 	}
+	if ent := ps.matchBase(f.ID, active, why, depth, strong); ent != nil {
+		ps.replayVisit(ent, depth)
+		return
+	}
 	from, fromItems := len(ps.events), len(ps.items)
 	reads0, cuts0, maxDepth0 := ps.reads, ps.cuts, ps.maxDepth
 	cudaH, cutlass := ps.cudaH, ps.cutlass
@@ -668,6 +677,54 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemChild, child: ent})
 	}
+}
+
+// matchBase returns a visit of file id in the memo's base table
+// (Engine.Assuming) that read what the state holds now, with the assumed
+// names that the state leaves to the engine hidden; nil when none did.
+func (ps *passState) matchBase(id int, active Tri, why []string, depth int, strong bool) *visitEntry {
+	m := ps.e.memo
+	if m.base == nil {
+		return nil
+	}
+	l := m.base.list(id)
+	if l == nil {
+		return nil
+	}
+	w := ps.w
+	w.syncNames()
+	if w.baseHint == nil {
+		w.baseHint = make([]uint8, len(ps.e.fs.Files))
+	}
+	hidden := w.hidden[:0]
+	for _, n := range ps.e.assumed {
+		if w.vals[n] == 0 {
+			w.vals[n] = hiddenVal
+			hidden = append(hidden, n)
+		}
+	}
+	defer func() {
+		for _, n := range hidden {
+			w.vals[n] = 0
+		}
+		w.hidden = hidden[:0]
+	}()
+	// What failed checks find is not kept: the base table is not filled,
+	// and a hidden value must not become a discriminator of this memo's
+	// entries.
+	fails := w.baseFails[:0]
+	defer func() { w.baseFails = fails[:0] }()
+	h := int(w.baseHint[id])
+	if h < len(l.ents) && ps.matches(l, h, active, why, depth, strong, &fails) {
+		return l.ents[h]
+	}
+	for i, ent := range l.ents {
+		if i != h && ps.matches(l, i, active, why, depth, strong, &fails) {
+			w.baseHint[id] = uint8(i)
+			return ent
+		}
+	}
+	return nil
 }
 
 // passDepOf returns the names among a visit's input reads (compact's in)

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/archlint/archlint/analyzer/cpp/expr"
 	"github.com/archlint/archlint/analyzer/target"
 )
 
@@ -187,4 +188,47 @@ func genTree(r *rand.Rand) []*File {
 		f.Once = strings.HasPrefix(string(f.Src), "#pragma once")
 	}
 	return files
+}
+
+// TestAssumingSameResults checks the engines Assuming makes, which replay
+// the visits their base engine stored, against running every pass with the
+// same assumption: on generated trees whose conditions read configuration
+// macros (CFG, CFG2) that the base engine leaves undecided and the derived
+// ones settle, so the base holds visits that read them. Two derived
+// engines run at once, as a scan's assumption runs do.
+func TestAssumingSameResults(t *testing.T) {
+	cfg := memoTestConfig(t)
+	assumptions := []map[string]*expr.Macro{
+		{"CFG": {Name: "CFG", Body: "1"}}, {"CFG": nil},
+		{"CFG2": {Name: "CFG2", Body: "2"}}, {"CFG2": nil},
+		{"M3": {Name: "M3", Body: "2"}}, // a project macro: the assumption changes nothing
+	}
+	for seed := int64(1); seed <= 40; seed++ {
+		fs, units := genUnits(seed)
+		base := NewEngine(cfg, fs)
+		base.Evaluate(units)
+		for i := 0; i < len(assumptions); i += 2 {
+			as := assumptions[i:min(i+2, len(assumptions))]
+			fast := make([]*Results, len(as))
+			var wg sync.WaitGroup
+			for j, a := range as {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					fast[j] = base.Assuming(a).Evaluate(units)
+				}()
+			}
+			wg.Wait()
+			for j, a := range as {
+				every := cfg
+				every.EveryPass = true
+				every.Assume = a
+				slow := NewEngine(every, fs).Evaluate(units)
+				if !reflect.DeepEqual(fast[j], slow) {
+					t.Fatalf("seed %d, assuming %v: replaying the base engine's visits changes the results:\n%s", seed, a,
+						strings.Join(diffResults(fast[j], slow), "\n"))
+				}
+			}
+		}
+	}
 }

@@ -24,7 +24,9 @@ const maxAssumed = 8
 // with it defined (as 1) and undefined, and findings that appear only then
 // are reported with the assumption in their message (design.md section 4:
 // "report a finding that holds only for some values, saying which").
-func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx func([]*cpp.ChainEval) *rules.Context,
+// eng is the main evaluation's engine: the runs replay the visits its memo
+// stored that did not read the assumed macro (cpp.Engine.Assuming).
+func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval, ctx func([]*cpp.ChainEval) *rules.Context,
 	have []finding.Finding) []finding.Finding {
 	files := map[string]map[int]bool{} // macro -> file IDs with chains depending on it alone
 	// count: chains depending on the macro alone; archCount: those of them
@@ -93,12 +95,11 @@ func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx
 			sem <- struct{}{}
 			go func() {
 				defer func() { <-sem }()
-				c := cfg
-				c.Assume = map[string]*expr.Macro{r.macro: nil}
+				assume := map[string]*expr.Macro{r.macro: nil}
 				if r.defined {
-					c.Assume[r.macro] = &expr.Macro{Name: r.macro, Body: "1"}
+					assume[r.macro] = &expr.Macro{Name: r.macro, Body: "1"}
 				}
-				r.done <- p.evaluate(c, r.units, 1)
+				r.done <- p.evaluate(eng.Assuming(assume), r.units, 1)
 			}()
 		}
 	}()
