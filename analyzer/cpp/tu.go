@@ -128,6 +128,7 @@ func (e *Engine) Evaluate(units []*File) *Results {
 			w.events, w.items = ps.events[:0], ps.items[:0] // reused by the next pass
 		}
 	}
+	res.forgetMerged()
 	return res
 }
 
