@@ -114,6 +114,10 @@ type Results struct {
 	// Stopped marks, per file, a translation unit whose reading was cut
 	// off at MaxReadsPerPass header readings in some pass.
 	Stopped []bool
+	// literalEdges marks, per file and by directive, the literal
+	// #includes whose edge is in Includes, while an Evaluate call fills
+	// them (literalEdgeSeen).
+	literalEdges [][]uint64
 }
 
 // IncludeEdge is one resolved #include.
@@ -194,8 +198,26 @@ func (dr *DirResult) mergedBefore(mask uint64, reached, taken Tri, strong bool) 
 	return false
 }
 
-// forgetMerged clears what mergedBefore remembers.
-func (r *Results) forgetMerged() {
+// literalEdgeSeen reports whether the edge of literal #include di of f
+// was recorded before, and notes that it is.
+func (r *Results) literalEdgeSeen(f *File, di int) bool {
+	if r.literalEdges == nil {
+		r.literalEdges = make([][]uint64, len(r.ByFile))
+	}
+	bits := r.literalEdges[f.ID]
+	if bits == nil {
+		bits = make([]uint64, (len(f.St.Src.Directives)+63)/64)
+		r.literalEdges[f.ID] = bits
+	}
+	w, b := &bits[di/64], uint64(1)<<(di%64)
+	seen := *w&b != 0
+	*w |= b
+	return seen
+}
+
+// forgetScratch drops what an Evaluate call kept to fill its results
+// faster: what mergedBefore remembers and literalEdges.
+func (r *Results) forgetScratch() {
 	for _, dirs := range r.ByFile {
 		for _, dr := range dirs {
 			if dr != nil {
@@ -203,6 +225,7 @@ func (r *Results) forgetMerged() {
 			}
 		}
 	}
+	r.literalEdges = nil
 }
 
 // mergePass folds one observation into a pass's values: strong beats weak,

@@ -573,9 +573,12 @@ func (ps *passState) firstVisit(id int) {
 	}
 }
 
-// edge records an include edge.
-func (ps *passState) edge(e IncludeEdge) {
-	ps.res.Includes[e] = true
+// edge records an include edge; known is set when the results hold it
+// already.
+func (ps *passState) edge(e IncludeEdge, known bool) {
+	if !known {
+		ps.res.Includes[e] = true
+	}
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemEdge, file: int32(e.From), di: int32(e.To), line: int32(e.Line)})
 	}
