@@ -110,25 +110,54 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 // Evaluate runs every translation unit (roots) through every pass and
 // returns the merged directive results.
 func (e *Engine) Evaluate(units []*File) *Results {
-	res := newResults(e.cfg.Passes, len(e.fs.Files))
-	w := e.newWorker() // one per call: Evaluate runs on one goroutine
-	var conds *condMemo
-	if !e.cfg.EveryPass {
-		conds = &condMemo{files: make([][][]*condEntry, len(e.fs.Files))}
-	}
+	r := e.NewRun()
 	for _, u := range units {
-		for _, g := range e.passGroups(u) {
-			w.reset()
-			ps := e.newPass(g, res, u.ID)
-			ps.w = w
-			ps.ev = w.ev
-			ps.conds = conds
-			ps.events, ps.items = w.events, w.items
-			ps.process(u, expr.True, nil, 0, true)
-			w.events, w.items = ps.events[:0], ps.items[:0] // reused by the next pass
-		}
+		r.Unit(u)
 	}
+	return r.Results()
+}
+
+// Run is an evaluation of translation units one at a time into one
+// result, on one goroutine: Evaluate is one Run over its units. A scan
+// runs the two values of an assumed macro unit by unit, one Run each, so
+// that the second engine replays what the first stored for the unit
+// (Assuming).
+type Run struct {
+	e     *Engine
+	res   *Results
+	w     *worker
+	conds *condMemo
+}
+
+// NewRun starts a run of the engine.
+func (e *Engine) NewRun() *Run {
+	r := &Run{e: e, res: newResults(e.cfg.Passes, len(e.fs.Files)), w: e.newWorker()}
+	if !e.cfg.EveryPass {
+		r.conds = &condMemo{files: make([][][]*condEntry, len(e.fs.Files))}
+	}
+	return r
+}
+
+// Unit runs one translation unit through every pass.
+func (r *Run) Unit(u *File) {
+	e, w := r.e, r.w
+	for _, g := range e.passGroups(u) {
+		w.reset()
+		ps := e.newPass(g, r.res, u.ID)
+		ps.w = w
+		ps.ev = w.ev
+		ps.conds = r.conds
+		ps.events, ps.items = w.events, w.items
+		ps.process(u, expr.True, nil, 0, true)
+		w.events, w.items = ps.events[:0], ps.items[:0] // reused by the next pass
+	}
+}
+
+// Results ends the run and returns what its units recorded.
+func (r *Run) Results() *Results {
+	res := r.res
 	res.forgetScratch()
+	*r = Run{}
 	return res
 }
 

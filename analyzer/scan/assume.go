@@ -70,12 +70,14 @@ func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval, ct
 	for _, f := range have {
 		seen[findingKey(f)] = true
 	}
-	// Every assumption is two evaluations: they run at once, p.jobs at a
-	// time, each on one goroutine (its units share one visit memo, where a
-	// split evaluation makes each worker preprocess the headers the other
-	// reads; the six-tree scan's were 16 evaluations of 9 to 48 units,
-	// each with a worker idling at its end), and are judged in order, so
-	// the findings do not depend on which finishes first.
+	// Every assumption is two evaluations, of the same units: both run on
+	// one goroutine, unit by unit, the second engine derived from the
+	// first, so that it replays the first's visits of the unit's headers
+	// where they did not read the macro (cpp.Engine.Assuming; both replay
+	// the main evaluation's). The assumptions run at once, p.jobs at a
+	// time (a split evaluation makes each worker preprocess the headers
+	// the other reads), and are judged in order, so the findings do not
+	// depend on which finishes first.
 	type run struct {
 		macro   string
 		defined bool
@@ -91,15 +93,20 @@ func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval, ct
 	}
 	go func() {
 		sem := make(chan struct{}, p.jobs)
-		for _, r := range runs {
+		for i := 0; i < len(runs); i += 2 {
+			def, undef := runs[i], runs[i+1]
 			sem <- struct{}{}
 			go func() {
 				defer func() { <-sem }()
-				assume := map[string]*expr.Macro{r.macro: nil}
-				if r.defined {
-					assume[r.macro] = &expr.Macro{Name: r.macro, Body: "1"}
+				m := def.macro
+				defEng := eng.Assuming(map[string]*expr.Macro{m: {Name: m, Body: "1"}})
+				a, b := defEng.NewRun(), defEng.Assuming(map[string]*expr.Macro{m: nil}).NewRun()
+				for _, u := range def.units {
+					a.Unit(u)
+					b.Unit(u)
 				}
-				r.done <- p.evaluate(eng.Assuming(assume), r.units, 1)
+				def.done <- cpp.MergeResults([]*cpp.Results{a.Results()})
+				undef.done <- cpp.MergeResults([]*cpp.Results{b.Results()})
 			}()
 		}
 	}()
