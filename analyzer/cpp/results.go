@@ -271,7 +271,50 @@ func (dr *DirResult) setDecided(pass int, decided uint8, replace bool) {
 	}
 }
 
+// addUnique inserts the names list lacks into list, which is sorted.
+// When names are sorted too (as they mostly are: reasons lists, and the
+// same directive's evaluations again and again) it walks both once and
+// allocates only when a name is missing: a binary search per name was
+// 1.1 s of the six-tree set.
 func addUnique(list []string, names ...string) []string {
+	if len(names) == 0 || !slices.IsSorted(names) || !slices.IsSorted(list) {
+		return insertUnique(list, names)
+	}
+	missing := 0
+	i := 0
+	for j, n := range names {
+		if j > 0 && names[j-1] == n {
+			continue
+		}
+		for i < len(list) && list[i] < n {
+			i++
+		}
+		if i == len(list) || list[i] != n {
+			missing++
+		}
+	}
+	if missing == 0 {
+		return list
+	}
+	out := make([]string, 0, len(list)+missing)
+	i = 0
+	for j, n := range names {
+		if j > 0 && names[j-1] == n {
+			continue
+		}
+		for i < len(list) && list[i] < n {
+			out = append(out, list[i])
+			i++
+		}
+		if i == len(list) || list[i] != n {
+			out = append(out, n)
+		}
+	}
+	return append(out, list[i:]...)
+}
+
+// insertUnique is addUnique one name at a time, for names in no order.
+func insertUnique(list []string, names []string) []string {
 	for _, n := range names {
 		i := sort.SearchStrings(list, n)
 		if i < len(list) && list[i] == n {
