@@ -28,8 +28,10 @@ type condLookup struct {
 
 // condEntry is one stored evaluation of a directive.
 type condEntry struct {
-	lookups   []condLookup
-	res       expr.Result
+	lookups []condLookup
+	res     expr.Result
+	// used are the IDs of res.Used, for noteDefID.
+	used      []int32
 	err       error
 	modelUsed bool
 }
@@ -56,10 +58,15 @@ func (cm *condMemo) entries(f *File, di int) *[]*condEntry {
 // read under many different states is not worth remembering.
 const maxCondEntries = 4
 
-// evalCond evaluates a condition through the memo.
-func (ps *passState) evalCond(f *File, di int, args string) (expr.Result, error) {
+// evalCond evaluates a condition through the memo; used are the IDs of
+// the result's Used names.
+func (ps *passState) evalCond(f *File, di int, args string) (r expr.Result, used []int32, err error) {
 	if ps.conds == nil {
-		return ps.ev.Eval(args, ps)
+		r, err = ps.ev.Eval(args, ps)
+		for _, n := range r.Used {
+			used = append(used, ps.w.id(n))
+		}
+		return r, used, err
 	}
 	slot := ps.conds.entries(f, di)
 	ces := *slot
@@ -70,17 +77,23 @@ func (ps *passState) evalCond(f *File, di int, args string) (expr.Result, error)
 			copy(ces[1:i+1], ces[:i])
 			ces[0] = ce
 			ps.modelUsed = ce.modelUsed
-			return ce.res, ce.err
+			return ce.res, ce.used, ce.err
 		}
 	}
 	ps.lookups = ps.lookups[:0]
 	ps.modelUsed = false // the checks above may have asked the CUTLASS model
 	ps.logLookups = true
-	r, err := ps.ev.Eval(args, ps)
+	r, err = ps.ev.Eval(args, ps)
 	ps.logLookups = false
 	r.Used = slices.Clone(r.Used)
 	r.Unknowns = slices.Clone(r.Unknowns)
-	ce := &condEntry{lookups: slices.Clone(ps.lookups), res: r, err: err, modelUsed: ps.modelUsed}
+	if len(r.Used) > 0 {
+		used = make([]int32, len(r.Used))
+		for i, n := range r.Used {
+			used[i] = ps.w.id(n)
+		}
+	}
+	ce := &condEntry{lookups: slices.Clone(ps.lookups), res: r, used: used, err: err, modelUsed: ps.modelUsed}
 	if len(ces) < maxCondEntries {
 		ces = append(ces, nil)
 	}
@@ -88,7 +101,7 @@ func (ps *passState) evalCond(f *File, di int, args string) (expr.Result, error)
 	copy(ces[1:], ces)
 	ces[0] = ce
 	*slot = ces
-	return r, err
+	return r, used, err
 }
 
 // answersAlike reports whether every lookup answers now as it did.

@@ -204,6 +204,9 @@ func forEachIdent(s string, fn func(string)) {
 // recordAll records one observation for every pass of the running group.
 func (ps *passState) recordAll(f *File, di int, reached, taken Tri, strong bool) *DirResult {
 	dr := ps.res.slot(f, di) // once for the group: replays record whole headers
+	if dr.mergedBefore(ps.mask, reached, taken, strong) {
+		return dr
+	}
 	for _, pi := range ps.group {
 		dr.mergePass(pi, reached, taken, strong)
 	}

@@ -85,6 +85,10 @@ type DirResult struct {
 	// CutlassModel is set when archlint's built-in model of CUTLASS's arch
 	// macros answered part of the condition.
 	CutlassModel bool
+	// merged remembers, while an Evaluate call fills the result, the
+	// passes two observations were merged for (mergedBefore); cleared
+	// when it returns.
+	merged [2]uint64
 }
 
 // DefSite is where a macro used by a condition was #defined.
@@ -110,6 +114,10 @@ type Results struct {
 	// Stopped marks, per file, a translation unit whose reading was cut
 	// off at MaxReadsPerPass header readings in some pass.
 	Stopped []bool
+	// literalEdges marks, per file and by directive, the literal
+	// #includes whose edge is in Includes, while an Evaluate call fills
+	// them (literalEdgeSeen).
+	literalEdges [][]uint64
 }
 
 // IncludeEdge is one resolved #include.
@@ -155,6 +163,71 @@ func decisionOf(taken Tri) uint8 {
 	return 0
 }
 
+// mergedBefore reports whether the observation (reached, taken, strong)
+// was merged before for every pass of mask, and notes that it is for the
+// rest. Merging is a join, pass by pass (strong beats weak, equal values
+// stay, the decisions are a union): merging an observation once more, in
+// whatever state later merges left, changes nothing. Replays record every
+// observation of a header for each pass group of each unit, mostly the
+// same ones (3.2 s of mergeDecided in the six-tree set).
+//
+// Each of the two slots holds an observation's code in its top 5 bits and
+// the passes in the rest; masks of passes past 58 are not remembered.
+func (dr *DirResult) mergedBefore(mask uint64, reached, taken Tri, strong bool) bool {
+	const codeShift = 59
+	if mask == 0 || mask>>codeShift != 0 {
+		return false
+	}
+	code := uint64(reached)*3 + uint64(taken)
+	code = code*2 + 1 // nonzero: an empty slot holds 0
+	if strong {
+		code++
+	}
+	code <<= codeShift
+	for i, m := range dr.merged {
+		if m&^(1<<codeShift-1) == code {
+			if mask&^m == 0 {
+				return true
+			}
+			dr.merged[i] |= mask
+			return false
+		}
+	}
+	// The more recent first.
+	dr.merged[1], dr.merged[0] = dr.merged[0], code|mask
+	return false
+}
+
+// literalEdgeSeen reports whether the edge of literal #include di of f
+// was recorded before, and notes that it is.
+func (r *Results) literalEdgeSeen(f *File, di int) bool {
+	if r.literalEdges == nil {
+		r.literalEdges = make([][]uint64, len(r.ByFile))
+	}
+	bits := r.literalEdges[f.ID]
+	if bits == nil {
+		bits = make([]uint64, (len(f.St.Src.Directives)+63)/64)
+		r.literalEdges[f.ID] = bits
+	}
+	w, b := &bits[di/64], uint64(1)<<(di%64)
+	seen := *w&b != 0
+	*w |= b
+	return seen
+}
+
+// forgetScratch drops what an Evaluate call kept to fill its results
+// faster: what mergedBefore remembers and literalEdges.
+func (r *Results) forgetScratch() {
+	for _, dirs := range r.ByFile {
+		for _, dr := range dirs {
+			if dr != nil {
+				dr.merged = [2]uint64{}
+			}
+		}
+	}
+	r.literalEdges = nil
+}
+
 // mergePass folds one observation into a pass's values: strong beats weak,
 // equals merge.
 func (dr *DirResult) mergePass(pass int, reached, taken Tri, strong bool) {
@@ -198,7 +271,50 @@ func (dr *DirResult) setDecided(pass int, decided uint8, replace bool) {
 	}
 }
 
+// addUnique inserts the names list lacks into list, which is sorted.
+// When names are sorted too (as they mostly are: reasons lists, and the
+// same directive's evaluations again and again) it walks both once and
+// allocates only when a name is missing: a binary search per name was
+// 1.1 s of the six-tree set.
 func addUnique(list []string, names ...string) []string {
+	if len(names) == 0 || !slices.IsSorted(names) || !slices.IsSorted(list) {
+		return insertUnique(list, names)
+	}
+	missing := 0
+	i := 0
+	for j, n := range names {
+		if j > 0 && names[j-1] == n {
+			continue
+		}
+		for i < len(list) && list[i] < n {
+			i++
+		}
+		if i == len(list) || list[i] != n {
+			missing++
+		}
+	}
+	if missing == 0 {
+		return list
+	}
+	out := make([]string, 0, len(list)+missing)
+	i = 0
+	for j, n := range names {
+		if j > 0 && names[j-1] == n {
+			continue
+		}
+		for i < len(list) && list[i] < n {
+			out = append(out, list[i])
+			i++
+		}
+		if i == len(list) || list[i] != n {
+			out = append(out, n)
+		}
+	}
+	return append(out, list[i:]...)
+}
+
+// insertUnique is addUnique one name at a time, for names in no order.
+func insertUnique(list []string, names []string) []string {
 	for _, n := range names {
 		i := sort.SearchStrings(list, n)
 		if i < len(list) && list[i] == n {

@@ -3,6 +3,7 @@ package cpp
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
@@ -70,6 +71,31 @@ func TestMergeOrderFree(t *testing.T) {
 			if got := describe(MergeResults(parts)); got != want {
 				t.Fatalf("observations %v: in order %s; reordered %v split at %d: %s", obs, want, perm, cut, got)
 			}
+		}
+	}
+}
+
+// TestAddUniqueLikeInsertion checks addUnique's walk of two sorted lists
+// against inserting the names one at a time.
+func TestAddUniqueLikeInsertion(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	words := []string{"A", "B", "C", "D", "E", "F"}
+	pick := func() []string {
+		var out []string
+		for range r.IntN(5) {
+			out = append(out, words[r.IntN(len(words))])
+		}
+		return out
+	}
+	for range 2000 {
+		list := insertUnique(nil, pick()) // sorted, no repeats
+		names := pick()
+		if r.IntN(2) == 0 {
+			slices.Sort(names)
+		}
+		want := insertUnique(slices.Clone(list), names)
+		if got := addUnique(slices.Clone(list), names...); !slices.Equal(got, want) {
+			t.Fatalf("addUnique(%q, %q) = %q, want %q", list, names, got, want)
 		}
 	}
 }

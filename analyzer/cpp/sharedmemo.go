@@ -28,6 +28,64 @@ import (
 // past it the table is replaced by an empty one. Workers still holding
 // entries of the old table keep them alive until they let go.
 
+// Assumption runs: a scan evaluates the units again with a configuration
+// macro assumed defined and undefined (scan.conditionalFindings), and each
+// such run started from an empty memo, reading again the headers the main
+// evaluation had stored visits of: 12.6 s of the six-tree set's 44 s in the
+// engine. An engine made by Assuming differs from the engine it derives
+// from only in how it answers assumed names, so it also looks visits up in
+// that engine's memo (and in the memos that one reads), read only, and
+// replays one that matches and did not read an assumed name in a state
+// that leaves its answer to the engine. A scan runs the two values of a
+// macro unit by unit (Run), the second engine derived from the first: the
+// second reads afresh little more than the headers that read the macro.
+//
+// Why that is sound: a visit's input reads hold every read that can change
+// what it does (visitmemo.go), and a read of a name answers differently in
+// two engines only when the name is assumed in one of them and the state
+// leaves the answer to the engine: its stateVal is 0 (no #define or #undef
+// of the unit touched it; every touched state is nonzero), as it reads in
+// both. So while a base's entry is checked, a name assumed by any engine
+// of the chain whose state is 0 reads as hiddenVal, which no entry read:
+// an entry that read it fails there. (An entry of a base refers to
+// entries of that base's own bases, which the base checked the same way,
+// in its own state.) Everything else an entry holds is engine-independent
+// once the engines share the canonical definitions and extra name IDs
+// (sharedDefs, extraNames), the pass dependencies and the passes; a
+// worker keeps its marks by table (worker.tables), and the gens of a
+// chain's tables are all different. TestAssumingSameResults compares with
+// Config.EveryPass.
+
+// hiddenVal stands for an assumed name's state while a base's entry is
+// checked: stateVal is never negative, so no input read matches it.
+const hiddenVal = -1
+
+// Assuming returns an engine over the same files and build that settles
+// the configuration macros of assume (Config.Assume) instead of e's, and
+// that replays the visits e's memo holds (and the memos e reads) where
+// they did not read a name assumed by either engine or the engines e
+// derives from. e may still be used, also at the same time.
+func (e *Engine) Assuming(assume map[string]*expr.Macro) *Engine {
+	d := *e
+	d.cfg.Assume = assume
+	if e.memo != nil {
+		d.memo = e.memo.derive()
+		d.assumed = slices.Clone(e.assumed)
+		for _, a := range []map[string]*expr.Macro{e.cfg.Assume, assume} {
+			for n := range a {
+				id, ok := e.names[n]
+				if !ok {
+					id, _ = e.extra.id(n, len(e.nameList))
+				}
+				if !slices.Contains(d.assumed, id) {
+					d.assumed = append(d.assumed, id)
+				}
+			}
+		}
+	}
+	return &d
+}
+
 // maxMemoBytes bounds the memory of the stored visits of an engine, for
 // all its workers together (estimated from their lengths): past it the memo
 // is emptied and fills again. A parent visit refers to its children, so
@@ -40,7 +98,14 @@ const maxMemoBytes = 32 << 20
 type visitMemo struct {
 	table atomic.Pointer[memoTable]
 	nfile int
-	gens  atomic.Uint32 // tables made
+	// gens counts the tables made, shared with the memos this one derives
+	// from and those derived from it, so that a gen names one table of
+	// them all (worker.tables).
+	gens *atomic.Uint32
+	// bases are the memos of the engines this one's engine was derived
+	// from (Engine.Assuming), nearest first: their tables are read, never
+	// filled, as the engines that own them fill them.
+	bases []*visitMemo
 }
 
 // memoTable is one filling of the memo: the stored visits of each file
@@ -90,9 +155,24 @@ type discUpdate struct {
 }
 
 func newVisitMemo(nfile int) *visitMemo {
-	m := &visitMemo{nfile: nfile}
+	m := &visitMemo{nfile: nfile, gens: &atomic.Uint32{}}
 	m.table.Store(m.newTable())
 	return m
+}
+
+// maxBases bounds the memos a derived memo reads: each costs a lookup
+// of a file's list on every first visit that the memos before it miss.
+const maxBases = 3
+
+// derive returns an empty memo whose lookups also read m's (and m's own
+// bases'), see Engine.Assuming.
+func (m *visitMemo) derive() *visitMemo {
+	d := &visitMemo{nfile: m.nfile, gens: m.gens, bases: append([]*visitMemo{m}, m.bases...)}
+	if len(d.bases) > maxBases {
+		d.bases = d.bases[:maxBases]
+	}
+	d.table.Store(d.newTable())
+	return d
 }
 
 func (m *visitMemo) newTable() *memoTable {
@@ -190,14 +270,64 @@ func addDisc(d []inputRead, ev inputRead) []inputRead {
 
 // entryMarks is what a worker knows about a stored visit, by the entry's
 // index in its table (see markDone): gen is the entry's table (0: no
-// marks), so that an entry of an emptied table, still referred to, never
-// reads another's marks. Marks present mean that the entry's include
+// marks), so that a slot reused for another table's entries never reads
+// the marks of the one before. Marks present mean that the entry's include
 // edges and evaluation infos are in the worker's results, and its
 // observations for donePasses.
 type entryMarks struct {
 	gen        uint32
 	unit       int32 // the unit its files list already, plus one
 	donePasses uint64
+}
+
+// tableState is what a worker keeps about one memo table: its marks on the
+// table's entries, by index, and hint[f], the index in file f's list of
+// the entry that last answered (allocated at the first lookup).
+type tableState struct {
+	gen   uint32
+	marks []entryMarks
+	hint  []uint8
+}
+
+// maxTables bounds the tables a worker keeps state for: its memo's and
+// its bases', and a few emptied ones whose entries readings in progress
+// still hold. Past it, the state of a table no memo uses now is reused.
+const maxTables = 2 * (maxBases + 1)
+
+// table returns the worker's state for the memo table numbered gen.
+func (w *worker) table(gen uint32) *tableState {
+	ts := w.tables[:w.ntables]
+	for i := range ts {
+		if ts[i].gen == gen {
+			return &ts[i]
+		}
+	}
+	if w.ntables < maxTables {
+		w.tables[w.ntables] = tableState{gen: gen}
+		w.ntables++
+		return &w.tables[w.ntables-1]
+	}
+	live := func(g uint32) bool {
+		m := w.e.memo
+		if m.current().gen == g {
+			return true
+		}
+		for _, b := range m.bases {
+			if b.current().gen == g {
+				return true
+			}
+		}
+		return false
+	}
+	i := slices.IndexFunc(ts, func(t tableState) bool { return !live(t.gen) })
+	if i < 0 {
+		i = 0
+	}
+	// The marks keep their gens: they read as none for this table.
+	t := &w.tables[i]
+	t.gen = gen
+	clear(t.hint)
+	return t
 }
 
 // sharedDefs holds the canonical definitions of an engine, one per

@@ -186,8 +186,13 @@ func groupMask(group []int) uint64 {
 // units of a worker replay the same headers in the same groups again and
 // again.
 func (w *worker) marksOf(ent *visitEntry) *entryMarks {
-	if int(ent.idx) < len(w.marks) {
-		if m := &w.marks[ent.idx]; m.gen == ent.gen {
+	t := w.lastMarked
+	if t == nil || t.gen != ent.gen {
+		t = w.table(ent.gen)
+		w.lastMarked = t
+	}
+	if int(ent.idx) < len(t.marks) {
+		if m := &t.marks[ent.idx]; m.gen == ent.gen {
 			return m
 		}
 	}
@@ -199,10 +204,11 @@ func (w *worker) marksOf(ent *visitEntry) *entryMarks {
 // that its files list the running unit.
 func (ps *passState) markDone(ent *visitEntry) {
 	w := ps.w
-	if int(ent.idx) >= len(w.marks) {
-		w.marks = slices.Grow(w.marks, int(ent.idx)+1-len(w.marks))[:int(ent.idx)+1]
+	t := w.table(ent.gen)
+	if int(ent.idx) >= len(t.marks) {
+		t.marks = slices.Grow(t.marks, int(ent.idx)+1-len(t.marks))[:int(ent.idx)+1]
 	}
-	m := &w.marks[ent.idx]
+	m := &t.marks[ent.idx]
 	if m.gen != ent.gen {
 		*m = entryMarks{gen: ent.gen}
 	}
@@ -235,12 +241,12 @@ const (
 type worker struct {
 	e  *Engine
 	ev *expr.Evaluator
-	// marks are the worker's marks on stored visits, by their index
-	// (entryMarks); hint[f] is the index in file f's list of the stored
-	// visit that last answered, for the table numbered hintGen.
-	marks   []entryMarks
-	hint    []uint8
-	hintGen uint32
+	// tables are the worker's marks on stored visits and its lookup
+	// hints, by memo table (tableState); lastMarked is the one marksOf
+	// used last.
+	tables     [maxTables]tableState
+	ntables    int
+	lastMarked *tableState
 	// defs caches the engine's canonical definitions (sharedDefs).
 	defs map[defKey]*macroDef
 	// answers caches, per name, how each pass answers it (nil when every
@@ -275,6 +281,10 @@ type worker struct {
 	// failed is the input read the last failed readsMatch stopped at
 	// (nil: it failed on the passes).
 	failed *inputRead
+	// hidden are the assumed names matchBase hides, baseFails its
+	// scratch.
+	hidden    []int32
+	baseFails []discUpdate
 	// The event log and item list, kept from one pass to the next.
 	events []stateEvent
 	items  []visitItem
@@ -289,7 +299,7 @@ func (e *Engine) newWorker() *worker {
 	nn, nf := len(e.nameList), len(e.fs.Files)
 	w := &worker{e: e, ev: &expr.Evaluator{}, defs: map[defKey]*macroDef{}, answers: map[int32][]string{},
 		st: make([]nameState, nn), static: make([]staticAnswer, nn), vals: make([]int32, nn),
-		seen: make([]bool, nf), once: make([]bool, nf), hint: make([]uint8, nf),
+		seen: make([]bool, nf), once: make([]bool, nf),
 		mark: make([]uint32, nn), lmark: make([]uint32, nn), fmark: make([]uint32, 2*nf), lfmark: make([]uint32, 2*nf),
 		skip: make([]bool, nn), fskip: make([]bool, 2*nf),
 		emark: map[IncludeEdge]uint32{}}
@@ -568,9 +578,12 @@ func (ps *passState) firstVisit(id int) {
 	}
 }
 
-// edge records an include edge.
-func (ps *passState) edge(e IncludeEdge) {
-	ps.res.Includes[e] = true
+// edge records an include edge; known is set when the results hold it
+// already.
+func (ps *passState) edge(e IncludeEdge, known bool) {
+	if !known {
+		ps.res.Includes[e] = true
+	}
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemEdge, file: int32(e.From), di: int32(e.To), line: int32(e.Line)})
 	}
@@ -584,27 +597,16 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	table := ps.e.memo.current()
 	var fails []discUpdate
 	if l := table.list(f.ID); l != nil {
-		es := l.ents
 		// Entries another worker stored may read names it met first.
 		w.syncNames()
-		if w.hintGen != table.gen {
-			clear(w.hint)
-			w.hintGen = table.gen
-		}
-		// Try the entry that answered last first: one state is usually
-		// met again and again.
-		h := int(w.hint[f.ID])
-		if h < len(es) && ps.matches(l, h, active, why, depth, strong, &fails) {
-			ps.replayVisit(es[h], depth)
+		if ent := ps.matchList(table.gen, l, f.ID, active, why, depth, strong, &fails); ent != nil {
+			ps.replayVisit(ent, depth)
 			return
 		}
-		for i, ent := range es {
-			if i != h && ps.matches(l, i, active, why, depth, strong, &fails) {
-				w.hint[f.ID] = uint8(i)
-				ps.replayVisit(ent, depth)
-				return
-			}
-		}
+	}
+	if ent := ps.matchBases(f.ID, active, why, depth, strong); ent != nil {
+		ps.replayVisit(ent, depth)
+		return
 	}
 	from, fromItems := len(ps.events), len(ps.items)
 	reads0, cuts0, maxDepth0 := ps.reads, ps.cuts, ps.maxDepth
@@ -668,6 +670,70 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemChild, child: ent})
 	}
+}
+
+// matchList returns the entry of list l (file id's in the table numbered
+// gen) that read what the state holds now, nil when none did.
+func (ps *passState) matchList(gen uint32, l *memoList, id int, active Tri, why []string, depth int, strong bool, fails *[]discUpdate) *visitEntry {
+	t := ps.w.table(gen)
+	if t.hint == nil {
+		t.hint = make([]uint8, len(ps.e.fs.Files))
+	}
+	// Try the entry that answered last first: one state is usually met
+	// again and again.
+	h := int(t.hint[id])
+	if h < len(l.ents) && ps.matches(l, h, active, why, depth, strong, fails) {
+		return l.ents[h]
+	}
+	for i, ent := range l.ents {
+		if i != h && ps.matches(l, i, active, why, depth, strong, fails) {
+			t.hint[id] = uint8(i)
+			return ent
+		}
+	}
+	return nil
+}
+
+// matchBases returns a visit of file id in the memo's bases
+// (Engine.Assuming) that read what the state holds now, with the assumed
+// names that the state leaves to the engine hidden; nil when none did.
+func (ps *passState) matchBases(id int, active Tri, why []string, depth int, strong bool) *visitEntry {
+	var ent *visitEntry
+	hidden := false
+	for _, b := range ps.e.memo.bases {
+		t := b.current()
+		l := t.list(id)
+		if l == nil {
+			continue
+		}
+		w := ps.w
+		if !hidden {
+			hidden = true
+			w.syncNames()
+			for _, n := range ps.e.assumed {
+				if w.vals[n] == 0 {
+					w.vals[n] = hiddenVal
+					w.hidden = append(w.hidden, n)
+				}
+			}
+		}
+		// What failed checks find is not kept: a base is not filled,
+		// and a hidden value must not become a discriminator of this
+		// memo's entries.
+		fails := w.baseFails[:0]
+		ent = ps.matchList(t.gen, l, id, active, why, depth, strong, &fails)
+		w.baseFails = fails[:0]
+		if ent != nil {
+			break
+		}
+	}
+	if hidden {
+		for _, n := range ps.w.hidden {
+			ps.w.vals[n] = 0
+		}
+		ps.w.hidden = ps.w.hidden[:0]
+	}
+	return ent
 }
 
 // passDepOf returns the names among a visit's input reads (compact's in)

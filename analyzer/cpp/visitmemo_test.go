@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/archlint/archlint/analyzer/cpp/expr"
 	"github.com/archlint/archlint/analyzer/target"
 )
 
@@ -187,4 +188,62 @@ func genTree(r *rand.Rand) []*File {
 		f.Once = strings.HasPrefix(string(f.Src), "#pragma once")
 	}
 	return files
+}
+
+// TestAssumingSameResults checks the engines Assuming makes, which replay
+// the visits of the engines they derive from, against running every pass
+// with the same assumption: on generated trees whose conditions read
+// configuration macros (CFG, CFG2) that the base engine leaves undecided
+// and the derived ones settle, so the bases hold visits that read them.
+// Each chain derives engine after engine from the base (past maxBases)
+// and runs them unit by unit, each unit through every engine in turn, as
+// a scan's assumption runs do; two chains run at once.
+func TestAssumingSameResults(t *testing.T) {
+	cfg := memoTestConfig(t)
+	def := func(n, v string) map[string]*expr.Macro { return map[string]*expr.Macro{n: {Name: n, Body: v}} }
+	undef := func(n string) map[string]*expr.Macro { return map[string]*expr.Macro{n: nil} }
+	chains := [][]map[string]*expr.Macro{
+		{def("CFG", "1"), undef("CFG"), def("CFG2", "2"), undef("CFG2"), def("CFG", "1")},
+		{undef("CFG2"), def("CFG2", "2"), def("M3", "2"), undef("CFG")}, // M3 is a project macro: assuming it changes nothing
+	}
+	for seed := int64(1); seed <= 40; seed++ {
+		fs, units := genUnits(seed)
+		base := NewEngine(cfg, fs)
+		base.Evaluate(units[:len(units)/2])
+		fast := make([][]*Results, len(chains))
+		var wg sync.WaitGroup
+		for c, chain := range chains {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var runs []*Run
+				e := base
+				for _, a := range chain {
+					e = e.Assuming(a)
+					runs = append(runs, e.NewRun())
+				}
+				for _, u := range units {
+					for _, r := range runs {
+						r.Unit(u)
+					}
+				}
+				for _, r := range runs {
+					fast[c] = append(fast[c], r.Results())
+				}
+			}()
+		}
+		wg.Wait()
+		for c, chain := range chains {
+			for i, a := range chain {
+				every := cfg
+				every.EveryPass = true
+				every.Assume = a
+				slow := NewEngine(every, fs).Evaluate(units)
+				if !reflect.DeepEqual(fast[c][i], slow) {
+					t.Fatalf("seed %d, chain %d, assuming %v: replaying other engines' visits changes the results:\n%s", seed, c, a,
+						strings.Join(diffResults(fast[c][i], slow), "\n"))
+				}
+			}
+		}
+	}
 }

@@ -24,7 +24,9 @@ const maxAssumed = 8
 // with it defined (as 1) and undefined, and findings that appear only then
 // are reported with the assumption in their message (design.md section 4:
 // "report a finding that holds only for some values, saying which").
-func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx func([]*cpp.ChainEval) *rules.Context,
+// eng is the main evaluation's engine: the runs replay the visits its memo
+// stored that did not read the assumed macro (cpp.Engine.Assuming).
+func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval, ctx func([]*cpp.ChainEval) *rules.Context,
 	have []finding.Finding) []finding.Finding {
 	files := map[string]map[int]bool{} // macro -> file IDs with chains depending on it alone
 	// count: chains depending on the macro alone; archCount: those of them
@@ -68,12 +70,14 @@ func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx
 	for _, f := range have {
 		seen[findingKey(f)] = true
 	}
-	// Every assumption is two evaluations: they run at once, p.jobs at a
-	// time, each on one goroutine (its units share one visit memo, where a
-	// split evaluation makes each worker preprocess the headers the other
-	// reads; the six-tree scan's were 16 evaluations of 9 to 48 units,
-	// each with a worker idling at its end), and are judged in order, so
-	// the findings do not depend on which finishes first.
+	// Every assumption is two evaluations, of the same units: both run on
+	// one goroutine, unit by unit, the second engine derived from the
+	// first, so that it replays the first's visits of the unit's headers
+	// where they did not read the macro (cpp.Engine.Assuming; both replay
+	// the main evaluation's). The assumptions run at once, p.jobs at a
+	// time (a split evaluation makes each worker preprocess the headers
+	// the other reads), and are judged in order, so the findings do not
+	// depend on which finishes first.
 	type run struct {
 		macro   string
 		defined bool
@@ -89,16 +93,20 @@ func (p *Project) conditionalFindings(cfg cpp.Config, base []*cpp.ChainEval, ctx
 	}
 	go func() {
 		sem := make(chan struct{}, p.jobs)
-		for _, r := range runs {
+		for i := 0; i < len(runs); i += 2 {
+			def, undef := runs[i], runs[i+1]
 			sem <- struct{}{}
 			go func() {
 				defer func() { <-sem }()
-				c := cfg
-				c.Assume = map[string]*expr.Macro{r.macro: nil}
-				if r.defined {
-					c.Assume[r.macro] = &expr.Macro{Name: r.macro, Body: "1"}
+				m := def.macro
+				defEng := eng.Assuming(map[string]*expr.Macro{m: {Name: m, Body: "1"}})
+				a, b := defEng.NewRun(), defEng.Assuming(map[string]*expr.Macro{m: nil}).NewRun()
+				for _, u := range def.units {
+					a.Unit(u)
+					b.Unit(u)
 				}
-				r.done <- p.evaluate(c, r.units, 1)
+				def.done <- cpp.MergeResults([]*cpp.Results{a.Results()})
+				undef.done <- cpp.MergeResults([]*cpp.Results{b.Results()})
 			}()
 		}
 	}()

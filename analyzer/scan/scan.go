@@ -329,12 +329,11 @@ func isSource(p string) bool {
 // build list, in parallel; merging is order-independent, so the result does
 // not depend on the number of jobs.
 func (p *Project) Evaluate(cfg cpp.Config, units []*cpp.File) *cpp.Results {
-	return p.evaluate(cfg, units, p.jobs)
+	return p.evaluate(cpp.NewEngine(cfg, p.FS), units, p.jobs)
 }
 
-// evaluate is Evaluate on at most jobs goroutines.
-func (p *Project) evaluate(cfg cpp.Config, units []*cpp.File, jobs int) *cpp.Results {
-	eng := cpp.NewEngine(cfg, p.FS)
+// evaluate runs the units through an engine on at most jobs goroutines.
+func (p *Project) evaluate(eng *cpp.Engine, units []*cpp.File, jobs int) *cpp.Results {
 	if jobs > len(units) {
 		jobs = len(units)
 	}
@@ -484,7 +483,10 @@ func Run(opt Options) (*Result, error) {
 		if opt.Progress != nil {
 			opt.Progress("evaluating translation units for "+tg.String(), 0, len(units))
 		}
-		results := p.Evaluate(cfg, units)
+		// The engine is kept for the assumption runs, which replay what
+		// its memo stored (cpp.Engine.Assuming).
+		eng := cpp.NewEngine(cfg, p.FS)
+		results := p.evaluate(eng, units, p.jobs)
 		if len(res.Targets) == 0 {
 			res.Notifications = append(res.Notifications, conditionErrors(p.FS, results)...)
 		}
@@ -508,7 +510,7 @@ func Run(opt Options) (*Result, error) {
 		}
 		// Python gates are judged once, in the main context.
 		noGates := func(cs []*cpp.ChainEval) *rules.Context { c := newCtx(cs); c.Gates = nil; return c }
-		fs = append(fs, p.conditionalFindings(cfg, chains, noGates, fs)...)
+		fs = append(fs, p.conditionalFindings(eng, chains, noGates, fs)...)
 		fs = linker.Attach(fs)
 		escalateReachable(fs)
 		preferProjectFlavors(fs, projectFlavors(prog, gates, tg), tg)
