@@ -17,7 +17,8 @@ func (f *frame) eval(n nodeID) Value {
 	case opIdentifier:
 		return f.lookup(m.ident(n))
 	case opInteger:
-		return parseIntLit(m.text(n))
+		// A view: the literal's text is only parsed.
+		return parseIntLit(m.ident(n))
 	case opFloat:
 		t := strings.ReplaceAll(m.text(n), "_", "")
 		if x, err := strconv.ParseFloat(t, 64); err == nil {
@@ -102,7 +103,7 @@ func (f *frame) eval(n nodeID) Value {
 		return f.evalTernary(n)
 	case opNamedExpression:
 		v := f.eval(m.child(n, fValue))
-		f.assign(m.text(m.child(n, fName)), v)
+		f.assign(m.view(m.child(n, fName)), v) // a view, as in bindTarget
 		return v
 	case opAssignment:
 		return f.evalAssign(n)
@@ -127,6 +128,9 @@ func (m *module) view(n nodeID) string {
 }
 
 func parseIntLit(t string) Value {
+	if v, ok := parseDecimal(t); ok {
+		return v
+	}
 	t = strings.ReplaceAll(strings.ToLower(t), "_", "")
 	t = strings.TrimSuffix(t, "l")
 	base := 10
@@ -143,6 +147,24 @@ func parseIntLit(t string) Value {
 		return unknown
 	}
 	return vint(i)
+}
+
+// parseDecimal is parseIntLit's common case, a few plain decimal digits,
+// without the lowering and underscore removal (each a copy) the general
+// case makes; ok is false for anything else.
+func parseDecimal(t string) (Value, bool) {
+	if t == "" || len(t) > 18 || len(t) > 1 && t[0] == '0' {
+		return Value{}, false
+	}
+	var i int64
+	for j := 0; j < len(t); j++ {
+		c := t[j]
+		if c < '0' || c > '9' {
+			return Value{}, false
+		}
+		i = i*10 + int64(c-'0')
+	}
+	return vint(i), true
 }
 
 func (f *frame) evalSeq(n nodeID, k vkind) Value {
@@ -289,7 +311,8 @@ func (f *frame) evalBoolOp(n nodeID) Value {
 func (f *frame) evalCompare(n nodeID) Value {
 	m := f.mod
 	operands := m.named(n)
-	ops := m.childrenBy(n, fOperators)
+	var opsBuf [4]nodeID
+	ops := m.appendChildrenBy(opsBuf[:0], n, fOperators)
 	if len(operands) < 2 || len(ops) != len(operands)-1 {
 		return unknown
 	}
@@ -648,7 +671,8 @@ func (f *frame) evalComprehension(n nodeID) Value {
 func (f *frame) evalSubscript(n nodeID) Value {
 	m := f.mod
 	obj := f.eval(m.child(n, fValue))
-	subs := m.childrenBy(n, fSubscript)
+	var subsBuf [4]nodeID
+	subs := m.appendChildrenBy(subsBuf[:0], n, fSubscript)
 	var key Value
 	switch {
 	case len(subs) == 1 && m.kind(subs[0]) == "slice":

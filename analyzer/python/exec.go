@@ -455,7 +455,11 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 	m := f.mod
 	switch m.kind(t) {
 	case "identifier":
-		f.assign(m.text(t), v)
+		// A view of the source, no copy (a copy per assignment was a
+		// seventh of the interpreter's allocations): environments are
+		// the interpretation's and every loaded module's source outlives
+		// it; nothing takes a name bound here into a result.
+		f.assign(m.ident(t), v)
 	case "attribute":
 		obj := m.child(t, fObject)
 		if m.kind(obj) == "identifier" {

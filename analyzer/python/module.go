@@ -125,13 +125,19 @@ func (m *module) child(n nodeID, f field) nodeID {
 }
 
 func (m *module) childrenBy(n nodeID, f field) []nodeID {
-	var out []nodeID
+	return m.appendChildrenBy(nil, n, f)
+}
+
+// appendChildrenBy appends n's children in field f to buf: the
+// interpreter's callers pass a small array of their own, so that a
+// comparison or a subscript allocates nothing for its few operators.
+func (m *module) appendChildrenBy(buf []nodeID, n nodeID, f field) []nodeID {
 	for _, k := range m.kids(n) {
 		if m.tab.fkeys[m.fieldID(k)] == f {
-			out = append(out, k)
+			buf = append(buf, k)
 		}
 	}
-	return out
+	return buf
 }
 
 // parent is n's parent (parsed.parentOf: found from the root, so a loop
