@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
@@ -74,9 +75,10 @@ type Structure struct {
 	Chains   []Chain
 	DirChain []int // per directive: the chain it belongs to (-1 for non-conditionals)
 	DirOwner []int // per directive: the chain whose branch contains it (-1 at top level)
-	// LineOwner is, per logical line, the innermost branch that contains it.
-	LineOwner []BranchRef
-	Problems  []string
+	// owners says which branch owns each logical line (see Owner): runs
+	// of lines, far fewer than lines.
+	owners   []ownerRun
+	Problems []string
 	// Defines is, per directive, its #define parsed once (nil for other
 	// directives and malformed defines): a header's defines are replayed in
 	// every pass of every unit that includes it, and parsing them each time
@@ -95,6 +97,66 @@ type Structure struct {
 // BranchRef names one branch of one chain; Chain is -1 at top level.
 type BranchRef struct{ Chain, Branch int }
 
+// topLevel is the BranchRef of lines outside every chain, and of the
+// directive lines of chains.
+var topLevel = BranchRef{-1, -1}
+
+// ownerRun is a run of logical lines with the same owner: from first to
+// the next run's first (or the file's end).
+type ownerRun struct {
+	first int
+	owner BranchRef
+}
+
+// Owner is the innermost branch that contains logical line li: {-1, -1}
+// for a line outside every chain and for a chain's own directive lines.
+func (st *Structure) Owner(li int) BranchRef {
+	if li < 0 || li >= st.Src.NumLines() {
+		panic(fmt.Sprintf("cpp: logical line %d of %d", li, st.Src.NumLines()))
+	}
+	runs := st.owners
+	k := sort.Search(len(runs), func(k int) bool { return runs[k].first > li })
+	if k == 0 {
+		return topLevel
+	}
+	return runs[k-1].owner
+}
+
+// ownedSpan is lines first..end-1 owned by one branch, as classify finds
+// them (branch by branch, not in line order).
+type ownedSpan struct {
+	first, end int
+	owner      BranchRef
+}
+
+// ownerRuns turns the spans classify found into runs in line order,
+// lines no span covers belonging to the top level.
+func ownerRuns(spans []ownedSpan) []ownerRun {
+	slices.SortFunc(spans, func(a, b ownedSpan) int { return a.first - b.first })
+	var runs []ownerRun
+	add := func(first int, owner BranchRef) {
+		if len(runs) > 0 && runs[len(runs)-1].owner == owner {
+			return
+		}
+		runs = append(runs, ownerRun{first: first, owner: owner})
+	}
+	at := 0
+	for _, sp := range spans {
+		if sp.first > at {
+			add(at, topLevel)
+		}
+		add(sp.first, sp.owner)
+		at = sp.end
+	}
+	add(at, topLevel)
+	// The first run always starts at line 0; a top-level one says
+	// nothing Owner does not say already.
+	if len(runs) > 0 && runs[0].owner == topLevel {
+		runs = runs[1:]
+	}
+	return slices.Clone(runs)
+}
+
 // Build pairs #if/#elif/#else/#endif into chains. An unterminated #if is
 // closed at the end of the file and a stray #endif or #else is ignored; both
 // are reported as problems so the scan goes on.
@@ -107,7 +169,7 @@ func Build(src *Source) *Structure {
 		if dirIdx >= 0 {
 			b.EndLine = src.Directives[dirIdx].LineIdx
 		} else {
-			b.EndLine = len(src.Lines)
+			b.EndLine = src.NumLines()
 		}
 	}
 	for di := range src.Directives {
@@ -172,19 +234,19 @@ func Build(src *Source) *Structure {
 		forEachIdent(src.Directives[di].Args, func(tok string) { st.Idents = append(st.Idents, tok) })
 	}
 	slices.Sort(st.Idents)
-	st.Idents = slices.Compact(st.Idents)
-	st.LineOwner = make([]BranchRef, len(src.Lines))
-	for i := range st.LineOwner {
-		st.LineOwner[i] = BranchRef{-1, -1}
-	}
+	// The identifiers are kept for the whole scan: without what sorting
+	// out duplicates left spare.
+	st.Idents = slices.Clone(slices.Compact(st.Idents))
 	// Children have higher IDs than their parents: walking backwards
 	// classifies every child before the branch that contains it, and each
 	// line is visited once, so deep nesting stays linear.
+	var spans []ownedSpan
 	for ci := len(st.Chains) - 1; ci >= 0; ci-- {
 		for bi := range st.Chains[ci].Branches {
-			st.classify(ci, bi)
+			spans = st.classify(ci, bi, spans)
 		}
 	}
+	st.owners = ownerRuns(spans)
 	return st
 }
 
@@ -287,17 +349,35 @@ func branchFailure(s string) string {
 }
 
 // classify fills in a branch's Content from its own lines and its nested
-// chains (already classified), and records the lines it owns.
-func (st *Structure) classify(ci, bi int) {
+// chains (already classified), and appends the spans of lines it owns.
+func (st *Structure) classify(ci, bi int, spans []ownedSpan) []ownedSpan {
 	b := &st.Chains[ci].Branches[bi]
+	owner := BranchRef{ci, bi}
+	own1 := func(li int) {
+		if n := len(spans); n > 0 && spans[n-1].owner == owner && spans[n-1].end == li {
+			spans[n-1].end++
+			return
+		}
+		spans = append(spans, ownedSpan{first: li, end: li + 1, owner: owner})
+	}
+	dirs, text := st.Src.Directives, st.Src.text
+	// The branch's directive is the one before its first line: the next
+	// directive is the first that can lie in the branch.
+	d := b.Dir + 1
 	var own strings.Builder
 	shape := sha256.New()
 	code, nonDefine := false, false
 	failure := ""
 	child := 0
 	for li := b.FirstLine; li < b.EndLine; li++ {
-		ln := st.Src.Lines[li]
-		if ln.Directive >= 0 && child < len(b.Children) && st.Src.Directives[st.Chains[b.Children[child]].Branches[0].Dir].LineIdx == li {
+		for d < len(dirs) && dirs[d].LineIdx < li {
+			d++
+		}
+		dir := -1
+		if d < len(dirs) && dirs[d].LineIdx == li {
+			dir = d
+		}
+		if dir >= 0 && child < len(b.Children) && dirs[st.Chains[b.Children[child]].Branches[0].Dir].LineIdx == li {
 			// A nested chain: take its summary and skip its lines.
 			nc := &st.Chains[b.Children[child]]
 			child++
@@ -312,14 +392,14 @@ func (st *Structure) classify(ci, bi int) {
 				}
 			}
 			if nc.Endif >= 0 {
-				li = st.Src.Directives[nc.Endif].LineIdx
+				li = dirs[nc.Endif].LineIdx
 			} else {
 				li = b.EndLine
 			}
 			continue
 		}
-		st.LineOwner[li] = BranchRef{ci, bi}
-		t := strings.TrimSpace(ln.Text)
+		own1(li)
+		t := strings.TrimSpace(text[li])
 		if t == "" {
 			continue
 		}
@@ -328,8 +408,8 @@ func (st *Structure) classify(ci, bi int) {
 		shape.Write([]byte(shapeOf(t)))
 		shape.Write([]byte{'\n'})
 		code = true
-		if ln.Directive >= 0 {
-			switch d := st.Src.Directives[ln.Directive]; d.Kind {
+		if dir >= 0 {
+			switch d := dirs[dir]; d.Kind {
 			case DirDefine, DirUndef:
 			case DirError:
 				if failure == "" {
@@ -344,7 +424,8 @@ func (st *Structure) classify(ci, bi int) {
 		nonDefine = true
 	}
 	if failure == "" {
-		failure = branchFailure(own.String())
+		// A copy: the match is a slice of the branch's whole text.
+		failure = strings.Clone(branchFailure(own.String()))
 	}
 	b.Content = Content{
 		Empty:      !code,
@@ -353,6 +434,7 @@ func (st *Structure) classify(ci, bi int) {
 		Shape:      hex.EncodeToString(shape.Sum(nil)),
 		AsmText:    asmOnly(own.String()),
 	}
+	return spans
 }
 
 // includeGuard recognizes the include-guard idiom: the first directive

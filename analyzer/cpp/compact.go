@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"hash/crc64"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -27,9 +26,9 @@ var crcTable = crc64.MakeTable(crc64.ECMA)
 // classified its branches and FindMacroGates has read its code. A scan
 // holds every C/C++ file of every root until it reports, and most of that
 // memory was text that evaluation never reads: the raw bytes and the
-// comment-free text of every code line. Directive lines keep their text,
-// lines holding an <nv/target> gate keep theirs (the gate's column), and
-// every Line keeps its position fields, so line ownership is unchanged.
+// comment-free text of every line. A compacted file keeps its directives
+// (parsed), where its lines lie (Source.Line) and which branch owns each
+// (Structure.Owner): none of that is per line.
 //
 // The few files whose code a rule reads (a verdict looks at the excluded
 // code, a hard-failure finding for its #error line) get their text back
@@ -37,37 +36,19 @@ var crcTable = crc64.MakeTable(crc64.ECMA)
 func (f *File) Compact(reload func() ([]byte, error)) {
 	f.compact = &compacted{reload: reload, sum: crc64.Checksum(f.Src, crcTable)}
 	f.Src = nil
-	gateLine := make(map[int]bool, len(f.MacroGates))
-	for gi := range f.MacroGates {
-		g := &f.MacroGates[gi]
-		gateLine[g.LineIdx] = true
-		// A gate's bodies and queries are substrings of the file's
-		// joined code; copies let that string go.
-		g.Macro = strings.Clone(g.Macro)
-		for i := range g.Bodies {
-			g.Bodies[i] = strings.Clone(g.Bodies[i])
-		}
-		for i := range g.Queries {
-			g.Queries[i] = strings.Clone(g.Queries[i])
-		}
-	}
-	// The scanner grew these by appending; exact-size copies give back
-	// the spare capacity (up to half of them), kept for the whole scan.
-	f.St.Src.Lines = slices.Clone(f.St.Src.Lines)
-	f.St.Src.Directives = slices.Clone(f.St.Src.Directives)
-	lines := f.St.Src.Lines
-	for i := range lines {
-		if lines[i].Directive < 0 && !gateLine[i] {
-			lines[i].Text = ""
-		}
-	}
+	f.St.Src.text = nil
 }
 
 // LineText is the comment-free text of logical line li. Rules read code
-// through it: a compacted file reads itself again the first time.
+// through it: a compacted file reads itself again the first time, and
+// gives "" for every line when it could not (see RestoreErr).
 func (f *File) LineText(li int) string {
 	f.restoreOnce()
-	return f.St.Src.Lines[li].Text
+	if f.St.Src.text == nil {
+		f.St.Src.lines.at(li) // still out of range when li is
+		return ""
+	}
+	return f.St.Src.text[li]
 }
 
 // Source is the file's bytes (after a BOM). A compacted file reads itself
@@ -105,15 +86,10 @@ func (f *File) restore() error {
 		return fmt.Errorf("the file changed during the scan: verdicts on its code may be incomplete")
 	}
 	again := Scan(src)
-	lines := f.St.Src.Lines
-	if len(again.Lines) != len(lines) {
+	if !slices.Equal(again.lines.multi, f.St.Src.lines.multi) || again.lines.n != f.St.Src.lines.n {
 		return fmt.Errorf("the file scans differently the second time")
 	}
-	for i := range lines {
-		if lines[i].Directive < 0 {
-			lines[i].Text = again.Lines[i].Text
-		}
-	}
+	f.St.Src.text = again.text
 	f.Src = src
 	return nil
 }
