@@ -10,6 +10,8 @@ import (
 
 // compacted is what Compact keeps of a file to give its text back: how to
 // read the file again and a checksum of the bytes it was scanned from.
+// DropLineText keeps the bytes: reload is nil, and the lines' text is
+// scanned again from them.
 type compacted struct {
 	reload func() ([]byte, error)
 	sum    uint64
@@ -39,6 +41,15 @@ func (f *File) Compact(reload func() ([]byte, error)) {
 	f.St.Src.text = nil
 }
 
+// DropLineText drops the comment-free text of the file's lines but keeps
+// its bytes: for the files that keep those (kernel files, which tree-sitter
+// parses and whose bodies rules read). Evaluation never reads the lines'
+// text; LineText scans the bytes again the first time a rule asks.
+func (f *File) DropLineText() {
+	f.compact = &compacted{}
+	f.St.Src.text = nil
+}
+
 // LineText is the comment-free text of logical line li. Rules read code
 // through it: a compacted file reads itself again the first time, and
 // gives "" for every line when it could not (see RestoreErr).
@@ -54,7 +65,9 @@ func (f *File) LineText(li int) string {
 // Source is the file's bytes (after a BOM). A compacted file reads itself
 // again the first time; nil when it could not (see RestoreErr).
 func (f *File) Source() []byte {
-	f.restoreOnce()
+	if c := f.compact; c != nil && c.reload != nil {
+		f.restoreOnce()
+	}
 	return f.Src
 }
 
@@ -78,6 +91,10 @@ func (f *File) RestoreErr() error {
 }
 
 func (f *File) restore() error {
+	if f.compact.reload == nil { // DropLineText: the bytes are here
+		f.St.Src.text = Scan(f.Src).text
+		return nil
+	}
 	src, err := f.compact.reload()
 	if err != nil {
 		return fmt.Errorf("reading the file again for its code text: %w", err)

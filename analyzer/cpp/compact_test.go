@@ -90,3 +90,25 @@ func TestRestoreErrBeforeRead(t *testing.T) {
 		t.Error("LineText after RestoreErr gave no text")
 	}
 }
+
+// A file that drops its lines' text but keeps its bytes gives the text back
+// from the bytes, without reading, and its bytes without scanning.
+func TestDropLineText(t *testing.T) {
+	want := loadCompactFile(compactSrc)
+	f := loadCompactFile(compactSrc)
+	f.DropLineText()
+	if f.St.Src.text != nil || string(f.Source()) != compactSrc {
+		t.Fatal("DropLineText kept the text or lost the bytes")
+	}
+	if f.St.Src.text != nil {
+		t.Fatal("Source scanned the lines again")
+	}
+	for li := range want.St.Src.NumLines() {
+		if got := f.LineText(li); got != want.LineText(li) {
+			t.Errorf("LineText(%d) = %q, want %q", li, got, want.LineText(li))
+		}
+	}
+	if f.RestoreErr() != nil {
+		t.Error(f.RestoreErr())
+	}
+}

@@ -214,7 +214,7 @@ var lineCases = map[string]string{
 }
 
 // Source.Line, Source.Lines, File.LineText and Structure.Owner answer what
-// a record per line said, before and after Compact.
+// a record per line said, before and after Compact and DropLineText.
 func TestLinesMatchReference(t *testing.T) {
 	for name, src := range lineCases {
 		t.Run(name, func(t *testing.T) {
@@ -222,6 +222,9 @@ func TestLinesMatchReference(t *testing.T) {
 			checkLines(t, f, []byte(src))
 			f = loadCompactFile(src)
 			f.Compact(func() ([]byte, error) { return []byte(src), nil })
+			checkLines(t, f, []byte(src))
+			f = loadCompactFile(src)
+			f.DropLineText()
 			checkLines(t, f, []byte(src))
 		})
 	}

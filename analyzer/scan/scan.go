@@ -187,8 +187,8 @@ func Load(opt Options) (*Project, error) {
 			l.gates = gs
 		}
 		// Kernel files are parsed again by Structure, and rules read
-		// their bodies: they keep their text. Others give it up until a
-		// rule asks for it.
+		// their bodies: they keep their bytes, not their lines' text.
+		// Others give up both until a rule asks for them.
 		if !l.relevant || !isKernelFile(src) {
 			cf.Compact(func() ([]byte, error) {
 				b, prob := walk.Read(f, opt.MaxFileSize)
@@ -197,6 +197,8 @@ func Load(opt Options) (*Project, error) {
 				}
 				return b, nil
 			})
+		} else {
+			cf.DropLineText()
 		}
 		return l
 	})
