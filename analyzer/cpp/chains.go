@@ -2,7 +2,6 @@ package cpp
 
 import (
 	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"regexp"
 	"slices"
@@ -40,7 +39,9 @@ type Content struct {
 	Failure    string
 	// Shape hashes the branch text with numbers replaced and space removed,
 	// nested chains included: two branches with equal Shape differ only in
-	// numbers (tuning).
+	// numbers (tuning). Only ever compared: a branch of a real chain
+	// holds the SHA-256 sum's raw bytes (half the size of hex, for every
+	// branch of the scan), one of an <nv/target> gate its body's shape.
 	Shape string
 	// AsmText is the branch's own code, comment-free, without nested
 	// chains, when it holds inline assembly ("asm"): the one thing rules
@@ -73,8 +74,8 @@ func shapeOf(line string) string {
 type Structure struct {
 	Src      *Source
 	Chains   []Chain
-	DirChain []int // per directive: the chain it belongs to (-1 for non-conditionals)
-	DirOwner []int // per directive: the chain whose branch contains it (-1 at top level)
+	DirChain []int32 // per directive: the chain it belongs to (-1 for non-conditionals)
+	DirOwner []int32 // per directive: the chain whose branch contains it (-1 at top level)
 	// owners says which branch owns each logical line (see Owner): runs
 	// of lines, far fewer than lines.
 	owners   []ownerRun
@@ -161,7 +162,7 @@ func ownerRuns(spans []ownedSpan) []ownerRun {
 // closed at the end of the file and a stray #endif or #else is ignored; both
 // are reported as problems so the scan goes on.
 func Build(src *Source) *Structure {
-	st := &Structure{Src: src, DirChain: make([]int, len(src.Directives)), DirOwner: make([]int, len(src.Directives)),
+	st := &Structure{Src: src, DirChain: make([]int32, len(src.Directives)), DirOwner: make([]int32, len(src.Directives)),
 		Defines: make([]*expr.Macro, len(src.Directives))}
 	var stack []int
 	closeBranch := func(c *Chain, dirIdx int) {
@@ -181,7 +182,7 @@ func Build(src *Source) *Structure {
 		}
 		if len(stack) > 0 {
 			top := &st.Chains[stack[len(stack)-1]]
-			st.DirOwner[di] = top.ID
+			st.DirOwner[di] = int32(top.ID)
 		}
 		switch {
 		case d.Kind.Opens():
@@ -193,7 +194,7 @@ func Build(src *Source) *Structure {
 			}
 			c.Branches = []Branch{{Dir: di, FirstLine: d.LineIdx + 1}}
 			st.Chains = append(st.Chains, c)
-			st.DirChain[di] = c.ID
+			st.DirChain[di] = int32(c.ID)
 			stack = append(stack, c.ID)
 		case d.Kind.Continues():
 			if len(stack) == 0 {
@@ -201,24 +202,24 @@ func Build(src *Source) *Structure {
 				continue
 			}
 			c := &st.Chains[stack[len(stack)-1]]
-			st.DirOwner[di] = c.Parent
+			st.DirOwner[di] = int32(c.Parent)
 			last := &src.Directives[c.Branches[len(c.Branches)-1].Dir]
 			if last.Kind == DirElse {
 				st.Problems = append(st.Problems, fmt.Sprintf("line %d: #%s after #else (line %d)", d.Line, d.Keyword, last.Line))
 			}
 			closeBranch(c, di)
 			c.Branches = append(c.Branches, Branch{Dir: di, FirstLine: d.LineIdx + 1})
-			st.DirChain[di] = c.ID
+			st.DirChain[di] = int32(c.ID)
 		case d.Kind == DirEndif:
 			if len(stack) == 0 {
 				st.Problems = append(st.Problems, fmt.Sprintf("line %d: #endif without #if (ignored)", d.Line))
 				continue
 			}
 			c := &st.Chains[stack[len(stack)-1]]
-			st.DirOwner[di] = c.Parent
+			st.DirOwner[di] = int32(c.Parent)
 			closeBranch(c, di)
 			c.Endif = di
-			st.DirChain[di] = c.ID
+			st.DirChain[di] = int32(c.ID)
 			stack = stack[:len(stack)-1]
 		}
 	}
@@ -229,6 +230,8 @@ func Build(src *Source) *Structure {
 			src.Directives[c.Branches[0].Dir].Line, src.Directives[c.Branches[0].Dir].Keyword))
 		stack = stack[:len(stack)-1]
 	}
+	// Kept for the whole scan: without what appending left spare.
+	st.Chains = slices.Clone(st.Chains)
 	st.Guard = includeGuard(st)
 	for di := range src.Directives {
 		forEachIdent(src.Directives[di].Args, func(tok string) { st.Idents = append(st.Idents, tok) })
@@ -431,7 +434,7 @@ func (st *Structure) classify(ci, bi int, spans []ownedSpan) []ownedSpan {
 		Empty:      !code,
 		DefineOnly: code && !nonDefine,
 		Failure:    failure,
-		Shape:      hex.EncodeToString(shape.Sum(nil)),
+		Shape:      string(shape.Sum(nil)),
 		AsmText:    asmOnly(own.String()),
 	}
 	return spans
