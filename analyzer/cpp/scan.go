@@ -75,15 +75,16 @@ type Line struct {
 	Directive int // index into Source.Directives, or -1 for code
 }
 
-// Directive is one preprocessor directive.
+// Directive is one preprocessor directive. Kind and Macro come last, side
+// by side: 72 bytes instead of 80, for every directive of the scan.
 type Directive struct {
-	Kind    DirKind
 	Keyword string // as written: "if", "elif", "define", ...
 	Args    string // the rest of the logical line, comments removed, whitespace collapsed
 	Line    int    // first physical line, 1-based
 	EndLine int    // last physical line (continuations)
 	Col     int    // 1-based column of '#'
-	LineIdx int    // index into Source.Lines
+	LineIdx int    // index of its logical line (Source.Line)
+	Kind    DirKind
 	// Macro marks a pseudo-directive standing for an <nv/target> gate
 	// (Keyword "NV_IF_TARGET", Args the query).
 	Macro bool
