@@ -363,7 +363,7 @@ func (st *Structure) classify(ci, bi int, spans []ownedSpan) []ownedSpan {
 		}
 		spans = append(spans, ownedSpan{first: li, end: li + 1, owner: owner})
 	}
-	dirs, text := st.Src.Directives, st.Src.text
+	dirs := st.Src.Directives
 	// The branch's directive is the one before its first line: the next
 	// directive is the first that can lie in the branch.
 	d := b.Dir + 1
@@ -402,7 +402,7 @@ func (st *Structure) classify(ci, bi int, spans []ownedSpan) []ownedSpan {
 			continue
 		}
 		own1(li)
-		t := strings.TrimSpace(text[li])
+		t := strings.TrimSpace(st.Src.text(li))
 		if t == "" {
 			continue
 		}

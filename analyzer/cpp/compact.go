@@ -38,7 +38,7 @@ var crcTable = crc64.MakeTable(crc64.ECMA)
 func (f *File) Compact(reload func() ([]byte, error)) {
 	f.compact = &compacted{reload: reload, sum: crc64.Checksum(f.Src, crcTable)}
 	f.Src = nil
-	f.St.Src.text = nil
+	f.St.Src.dropText()
 }
 
 // DropLineText drops the comment-free text of the file's lines but keeps
@@ -47,7 +47,7 @@ func (f *File) Compact(reload func() ([]byte, error)) {
 // text; LineText scans the bytes again the first time a rule asks.
 func (f *File) DropLineText() {
 	f.compact = &compacted{}
-	f.St.Src.text = nil
+	f.St.Src.dropText()
 }
 
 // LineText is the comment-free text of logical line li. Rules read code
@@ -55,11 +55,11 @@ func (f *File) DropLineText() {
 // gives "" for every line when it could not (see RestoreErr).
 func (f *File) LineText(li int) string {
 	f.restoreOnce()
-	if f.St.Src.text == nil {
+	if !f.St.Src.hasText() {
 		f.St.Src.lines.at(li) // still out of range when li is
 		return ""
 	}
-	return f.St.Src.text[li]
+	return f.St.Src.text(li)
 }
 
 // Source is the file's bytes (after a BOM). A compacted file reads itself
@@ -92,7 +92,8 @@ func (f *File) RestoreErr() error {
 
 func (f *File) restore() error {
 	if f.compact.reload == nil { // DropLineText: the bytes are here
-		f.St.Src.text = Scan(f.Src).text
+		again := Scan(f.Src)
+		f.St.Src.code, f.St.Src.ends = again.code, again.ends
 		return nil
 	}
 	src, err := f.compact.reload()
@@ -106,7 +107,7 @@ func (f *File) restore() error {
 	if !slices.Equal(again.lines.multi, f.St.Src.lines.multi) || again.lines.n != f.St.Src.lines.n {
 		return fmt.Errorf("the file scans differently the second time")
 	}
-	f.St.Src.text = again.text
+	f.St.Src.code, f.St.Src.ends = again.code, again.ends
 	f.Src = src
 	return nil
 }

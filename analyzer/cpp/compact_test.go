@@ -29,7 +29,7 @@ func TestCompactRestores(t *testing.T) {
 	f := loadCompactFile(compactSrc)
 	reads := 0
 	f.Compact(func() ([]byte, error) { reads++; return []byte(compactSrc), nil })
-	if f.Src != nil || f.St.Src.text != nil {
+	if f.Src != nil || f.St.Src.hasText() {
 		t.Fatal("Compact kept the bytes or the lines' text")
 	}
 	for li := range want.St.Src.NumLines() {
@@ -97,10 +97,10 @@ func TestDropLineText(t *testing.T) {
 	want := loadCompactFile(compactSrc)
 	f := loadCompactFile(compactSrc)
 	f.DropLineText()
-	if f.St.Src.text != nil || string(f.Source()) != compactSrc {
+	if f.St.Src.hasText() || string(f.Source()) != compactSrc {
 		t.Fatal("DropLineText kept the text or lost the bytes")
 	}
-	if f.St.Src.text != nil {
+	if f.St.Src.hasText() {
 		t.Fatal("Source scanned the lines again")
 	}
 	for li := range want.St.Src.NumLines() {

@@ -47,12 +47,12 @@ func FindMacroGates(raw []byte, src *Source) []MacroGate {
 	var text strings.Builder
 	starts := make([]int, src.NumLines())
 	d := 0
-	for i, t := range src.text {
+	for i := range starts {
 		starts[i] = text.Len()
 		if d < len(src.Directives) && src.Directives[d].LineIdx == i {
 			d++
 		} else {
-			text.WriteString(t)
+			text.WriteString(src.text(i))
 		}
 		text.WriteByte('\n')
 	}
@@ -93,7 +93,7 @@ func FindMacroGates(raw []byte, src *Source) []MacroGate {
 			}
 		}
 		li := lineAt(m[2])
-		g.LineIdx, g.Col = li, strings.Index(src.text[li], g.Macro)+1
+		g.LineIdx, g.Col = li, strings.Index(src.text(li), g.Macro)+1
 		g.Line, _ = src.lines.at(li)
 		_, g.EndLine = src.lines.at(lineAt(end))
 		out = append(out, g)

@@ -110,11 +110,30 @@ func (d *Directive) Display() string {
 type Source struct {
 	Directives []Directive
 	lines      lineTable
-	// text is, per logical line, its comment-free text: physical lines
-	// joined, comments replaced by a space, string literals kept. nil once
-	// the file is compacted.
-	text []string
+	// code is the comment-free text of every logical line (physical
+	// lines joined, comments replaced by a space, string literals kept),
+	// one after the other, and ends[li] where line li's text ends in it:
+	// one string per file, not one per line. ends is nil once the text is
+	// dropped (File.Compact, File.DropLineText).
+	code string
+	ends []int
 }
+
+// text is the comment-free text of logical line li; the Source must hold
+// its text.
+func (s *Source) text(li int) string {
+	start := 0
+	if li > 0 {
+		start = s.ends[li-1]
+	}
+	return s.code[start:s.ends[li]]
+}
+
+// hasText says whether the Source holds its lines' text.
+func (s *Source) hasText() bool { return s.ends != nil }
+
+// dropText lets the lines' text go.
+func (s *Source) dropText() { s.code, s.ends = "", nil }
 
 // NumLines is the number of logical lines.
 func (s *Source) NumLines() int { return s.lines.n }
@@ -209,17 +228,18 @@ func (t *lineTable) at(li int) (start, end int) {
 // every directive, wherever it sits (inside a parameter list, splitting a
 // signature): it only looks at lines, never at C++ structure.
 func Scan(src []byte) *Source {
-	// A logical line holds at least one physical line: the number of
-	// newlines bounds the lines, so the text slice is grown once.
-	s := &Source{text: make([]string, 0, bytes.Count(src, []byte{'\n'})+1)}
+	// A logical line holds at least one physical line, and its text is
+	// never longer than its bytes: ends and the text are allocated once.
+	s := &Source{ends: make([]int, 0, bytes.Count(src, []byte{'\n'})+1)}
 	n := len(src)
 	physLine := 1
 	inBlockComment := false
 	var buf strings.Builder
+	buf.Grow(n)
 	i := 0
 	for i < n {
 		startLine := physLine
-		buf.Reset()
+		start := buf.Len()
 		// Read one logical line: until an unescaped newline outside a block comment.
 		inStr := byte(0)
 		rawDelim := ""
@@ -328,15 +348,17 @@ func Scan(src []byte) *Source {
 			i++
 			physLine++
 		}
-		text := buf.String()
+		// A view of the text so far: the builder only ever appends.
+		text := buf.String()[start:]
 		if d, ok := parseDirective(text); ok {
 			d.Line, d.EndLine, d.LineIdx = startLine, endLine, s.lines.n
 			d.Col = strings.IndexByte(text, '#') + 1
 			s.Directives = append(s.Directives, d)
 		}
-		s.text = append(s.text, text)
+		s.ends = append(s.ends, buf.Len())
 		s.lines.add(startLine, endLine)
 	}
+	s.code = buf.String()
 	// Directives are kept for the whole scan: give back what appending
 	// left spare.
 	s.Directives = slices.Clone(s.Directives)
