@@ -39,7 +39,7 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 		st := file.St
 		for _, k := range facts.Kernels {
 			var body []int // logical lines of code inside the body
-			for li, ln := range st.Src.Lines {
+			for li, ln := range st.Src.Lines() {
 				if ln.StartLine > k.BodyStartLine && ln.EndLine < k.BodyEndLine && ln.Directive < 0 && strings.TrimSpace(file.LineText(li)) != "" {
 					body = append(body, li)
 				}
@@ -51,7 +51,7 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 			// defined in an #else branch, with another definition in the #if
 			// branch, is replaced for the target, not emptied.
 			header := -1
-			for li, ln := range st.Src.Lines {
+			for li, ln := range st.Src.Lines() {
 				if ln.Directive < 0 && ln.StartLine <= k.BodyStartLine && k.BodyStartLine <= ln.EndLine {
 					header = li
 					break
@@ -89,7 +89,7 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 				continue
 			}
 			// The range responsible: the outermost chain around the first body line.
-			ref := st.LineOwner[body[0]]
+			ref := st.Owner(body[0])
 			for ref.Chain >= 0 && st.Chains[ref.Chain].Parent >= 0 &&
 				st.Src.Directives[st.Chains[st.Chains[ref.Chain].Parent].Branches[0].Dir].Line > k.BodyStartLine {
 				ref = cpp.BranchRef{Chain: st.Chains[ref.Chain].Parent}
@@ -126,7 +126,7 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 }
 
 func firstLine(f *cpp.File, line int) string {
-	for li, ln := range f.St.Src.Lines {
+	for li, ln := range f.St.Src.Lines() {
 		if ln.StartLine <= line && line <= ln.EndLine {
 			return strings.TrimSpace(f.LineText(li))
 		}
@@ -177,7 +177,7 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 		d := ce.Directive(fb)
 		failLine := d.Line
 		for li := br.FirstLine; li < br.EndLine; li++ {
-			ln := ce.File.St.Src.Lines[li]
+			ln := ce.File.St.Src.Line(li)
 			if strings.Contains(ce.File.LineText(li), strings.TrimPrefix(br.Content.Failure, "#error ")) || (ln.Directive >= 0 && strings.HasPrefix(br.Content.Failure, "#error")) {
 				failLine = ln.StartLine
 				break

@@ -128,7 +128,7 @@ func (c *Context) column(fl target.Flavor) []int {
 // is compiled in that pass: every enclosing branch is taken. Unknown when an
 // enclosing choice is undecided.
 func (c *Context) active(ce map[int]*cpp.ChainEval, st *cpp.Structure, li, p int) cpp.Tri {
-	ref := st.LineOwner[li]
+	ref := st.Owner(li)
 	for ref.Chain >= 0 {
 		e := ce[ref.Chain]
 		if e == nil {

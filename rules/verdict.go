@@ -13,7 +13,7 @@ import (
 // logical lines), with the functions it calls (see withCallees).
 func (c *Context) regionCode(f *cpp.File, b *cpp.Branch) string {
 	var sb strings.Builder
-	for li := b.FirstLine; li < b.EndLine && li < len(f.St.Src.Lines); li++ {
+	for li := b.FirstLine; li < b.EndLine && li < f.St.Src.NumLines(); li++ {
 		sb.WriteString(f.LineText(li))
 		sb.WriteByte('\n')
 	}

@@ -2,10 +2,10 @@ package cpp
 
 import (
 	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
@@ -39,7 +39,9 @@ type Content struct {
 	Failure    string
 	// Shape hashes the branch text with numbers replaced and space removed,
 	// nested chains included: two branches with equal Shape differ only in
-	// numbers (tuning).
+	// numbers (tuning). Only ever compared: a branch of a real chain
+	// holds the SHA-256 sum's raw bytes (half the size of hex, for every
+	// branch of the scan), one of an <nv/target> gate its body's shape.
 	Shape string
 	// AsmText is the branch's own code, comment-free, without nested
 	// chains, when it holds inline assembly ("asm"): the one thing rules
@@ -72,11 +74,12 @@ func shapeOf(line string) string {
 type Structure struct {
 	Src      *Source
 	Chains   []Chain
-	DirChain []int // per directive: the chain it belongs to (-1 for non-conditionals)
-	DirOwner []int // per directive: the chain whose branch contains it (-1 at top level)
-	// LineOwner is, per logical line, the innermost branch that contains it.
-	LineOwner []BranchRef
-	Problems  []string
+	DirChain []int32 // per directive: the chain it belongs to (-1 for non-conditionals)
+	DirOwner []int32 // per directive: the chain whose branch contains it (-1 at top level)
+	// owners says which branch owns each logical line (see Owner): runs
+	// of lines, far fewer than lines.
+	owners   []ownerRun
+	Problems []string
 	// Defines is, per directive, its #define parsed once (nil for other
 	// directives and malformed defines): a header's defines are replayed in
 	// every pass of every unit that includes it, and parsing them each time
@@ -95,11 +98,71 @@ type Structure struct {
 // BranchRef names one branch of one chain; Chain is -1 at top level.
 type BranchRef struct{ Chain, Branch int }
 
+// topLevel is the BranchRef of lines outside every chain, and of the
+// directive lines of chains.
+var topLevel = BranchRef{-1, -1}
+
+// ownerRun is a run of logical lines with the same owner: from first to
+// the next run's first (or the file's end).
+type ownerRun struct {
+	first int
+	owner BranchRef
+}
+
+// Owner is the innermost branch that contains logical line li: {-1, -1}
+// for a line outside every chain and for a chain's own directive lines.
+func (st *Structure) Owner(li int) BranchRef {
+	if li < 0 || li >= st.Src.NumLines() {
+		panic(fmt.Sprintf("cpp: logical line %d of %d", li, st.Src.NumLines()))
+	}
+	runs := st.owners
+	k := sort.Search(len(runs), func(k int) bool { return runs[k].first > li })
+	if k == 0 {
+		return topLevel
+	}
+	return runs[k-1].owner
+}
+
+// ownedSpan is lines first..end-1 owned by one branch, as classify finds
+// them (branch by branch, not in line order).
+type ownedSpan struct {
+	first, end int
+	owner      BranchRef
+}
+
+// ownerRuns turns the spans classify found into runs in line order,
+// lines no span covers belonging to the top level.
+func ownerRuns(spans []ownedSpan) []ownerRun {
+	slices.SortFunc(spans, func(a, b ownedSpan) int { return a.first - b.first })
+	var runs []ownerRun
+	add := func(first int, owner BranchRef) {
+		if len(runs) > 0 && runs[len(runs)-1].owner == owner {
+			return
+		}
+		runs = append(runs, ownerRun{first: first, owner: owner})
+	}
+	at := 0
+	for _, sp := range spans {
+		if sp.first > at {
+			add(at, topLevel)
+		}
+		add(sp.first, sp.owner)
+		at = sp.end
+	}
+	add(at, topLevel)
+	// The first run always starts at line 0; a top-level one says
+	// nothing Owner does not say already.
+	if len(runs) > 0 && runs[0].owner == topLevel {
+		runs = runs[1:]
+	}
+	return slices.Clone(runs)
+}
+
 // Build pairs #if/#elif/#else/#endif into chains. An unterminated #if is
 // closed at the end of the file and a stray #endif or #else is ignored; both
 // are reported as problems so the scan goes on.
 func Build(src *Source) *Structure {
-	st := &Structure{Src: src, DirChain: make([]int, len(src.Directives)), DirOwner: make([]int, len(src.Directives)),
+	st := &Structure{Src: src, DirChain: make([]int32, len(src.Directives)), DirOwner: make([]int32, len(src.Directives)),
 		Defines: make([]*expr.Macro, len(src.Directives))}
 	var stack []int
 	closeBranch := func(c *Chain, dirIdx int) {
@@ -107,7 +170,7 @@ func Build(src *Source) *Structure {
 		if dirIdx >= 0 {
 			b.EndLine = src.Directives[dirIdx].LineIdx
 		} else {
-			b.EndLine = len(src.Lines)
+			b.EndLine = src.NumLines()
 		}
 	}
 	for di := range src.Directives {
@@ -119,7 +182,7 @@ func Build(src *Source) *Structure {
 		}
 		if len(stack) > 0 {
 			top := &st.Chains[stack[len(stack)-1]]
-			st.DirOwner[di] = top.ID
+			st.DirOwner[di] = int32(top.ID)
 		}
 		switch {
 		case d.Kind.Opens():
@@ -131,7 +194,7 @@ func Build(src *Source) *Structure {
 			}
 			c.Branches = []Branch{{Dir: di, FirstLine: d.LineIdx + 1}}
 			st.Chains = append(st.Chains, c)
-			st.DirChain[di] = c.ID
+			st.DirChain[di] = int32(c.ID)
 			stack = append(stack, c.ID)
 		case d.Kind.Continues():
 			if len(stack) == 0 {
@@ -139,24 +202,24 @@ func Build(src *Source) *Structure {
 				continue
 			}
 			c := &st.Chains[stack[len(stack)-1]]
-			st.DirOwner[di] = c.Parent
+			st.DirOwner[di] = int32(c.Parent)
 			last := &src.Directives[c.Branches[len(c.Branches)-1].Dir]
 			if last.Kind == DirElse {
 				st.Problems = append(st.Problems, fmt.Sprintf("line %d: #%s after #else (line %d)", d.Line, d.Keyword, last.Line))
 			}
 			closeBranch(c, di)
 			c.Branches = append(c.Branches, Branch{Dir: di, FirstLine: d.LineIdx + 1})
-			st.DirChain[di] = c.ID
+			st.DirChain[di] = int32(c.ID)
 		case d.Kind == DirEndif:
 			if len(stack) == 0 {
 				st.Problems = append(st.Problems, fmt.Sprintf("line %d: #endif without #if (ignored)", d.Line))
 				continue
 			}
 			c := &st.Chains[stack[len(stack)-1]]
-			st.DirOwner[di] = c.Parent
+			st.DirOwner[di] = int32(c.Parent)
 			closeBranch(c, di)
 			c.Endif = di
-			st.DirChain[di] = c.ID
+			st.DirChain[di] = int32(c.ID)
 			stack = stack[:len(stack)-1]
 		}
 	}
@@ -167,24 +230,26 @@ func Build(src *Source) *Structure {
 			src.Directives[c.Branches[0].Dir].Line, src.Directives[c.Branches[0].Dir].Keyword))
 		stack = stack[:len(stack)-1]
 	}
+	// Kept for the whole scan: without what appending left spare.
+	st.Chains = slices.Clone(st.Chains)
 	st.Guard = includeGuard(st)
 	for di := range src.Directives {
 		forEachIdent(src.Directives[di].Args, func(tok string) { st.Idents = append(st.Idents, tok) })
 	}
 	slices.Sort(st.Idents)
-	st.Idents = slices.Compact(st.Idents)
-	st.LineOwner = make([]BranchRef, len(src.Lines))
-	for i := range st.LineOwner {
-		st.LineOwner[i] = BranchRef{-1, -1}
-	}
+	// The identifiers are kept for the whole scan: without what sorting
+	// out duplicates left spare.
+	st.Idents = slices.Clone(slices.Compact(st.Idents))
 	// Children have higher IDs than their parents: walking backwards
 	// classifies every child before the branch that contains it, and each
 	// line is visited once, so deep nesting stays linear.
+	var spans []ownedSpan
 	for ci := len(st.Chains) - 1; ci >= 0; ci-- {
 		for bi := range st.Chains[ci].Branches {
-			st.classify(ci, bi)
+			spans = st.classify(ci, bi, spans)
 		}
 	}
+	st.owners = ownerRuns(spans)
 	return st
 }
 
@@ -287,17 +352,35 @@ func branchFailure(s string) string {
 }
 
 // classify fills in a branch's Content from its own lines and its nested
-// chains (already classified), and records the lines it owns.
-func (st *Structure) classify(ci, bi int) {
+// chains (already classified), and appends the spans of lines it owns.
+func (st *Structure) classify(ci, bi int, spans []ownedSpan) []ownedSpan {
 	b := &st.Chains[ci].Branches[bi]
+	owner := BranchRef{ci, bi}
+	own1 := func(li int) {
+		if n := len(spans); n > 0 && spans[n-1].owner == owner && spans[n-1].end == li {
+			spans[n-1].end++
+			return
+		}
+		spans = append(spans, ownedSpan{first: li, end: li + 1, owner: owner})
+	}
+	dirs := st.Src.Directives
+	// The branch's directive is the one before its first line: the next
+	// directive is the first that can lie in the branch.
+	d := b.Dir + 1
 	var own strings.Builder
 	shape := sha256.New()
 	code, nonDefine := false, false
 	failure := ""
 	child := 0
 	for li := b.FirstLine; li < b.EndLine; li++ {
-		ln := st.Src.Lines[li]
-		if ln.Directive >= 0 && child < len(b.Children) && st.Src.Directives[st.Chains[b.Children[child]].Branches[0].Dir].LineIdx == li {
+		for d < len(dirs) && dirs[d].LineIdx < li {
+			d++
+		}
+		dir := -1
+		if d < len(dirs) && dirs[d].LineIdx == li {
+			dir = d
+		}
+		if dir >= 0 && child < len(b.Children) && dirs[st.Chains[b.Children[child]].Branches[0].Dir].LineIdx == li {
 			// A nested chain: take its summary and skip its lines.
 			nc := &st.Chains[b.Children[child]]
 			child++
@@ -312,14 +395,14 @@ func (st *Structure) classify(ci, bi int) {
 				}
 			}
 			if nc.Endif >= 0 {
-				li = st.Src.Directives[nc.Endif].LineIdx
+				li = dirs[nc.Endif].LineIdx
 			} else {
 				li = b.EndLine
 			}
 			continue
 		}
-		st.LineOwner[li] = BranchRef{ci, bi}
-		t := strings.TrimSpace(ln.Text)
+		own1(li)
+		t := strings.TrimSpace(st.Src.text(li))
 		if t == "" {
 			continue
 		}
@@ -328,8 +411,8 @@ func (st *Structure) classify(ci, bi int) {
 		shape.Write([]byte(shapeOf(t)))
 		shape.Write([]byte{'\n'})
 		code = true
-		if ln.Directive >= 0 {
-			switch d := st.Src.Directives[ln.Directive]; d.Kind {
+		if dir >= 0 {
+			switch d := dirs[dir]; d.Kind {
 			case DirDefine, DirUndef:
 			case DirError:
 				if failure == "" {
@@ -344,15 +427,17 @@ func (st *Structure) classify(ci, bi int) {
 		nonDefine = true
 	}
 	if failure == "" {
-		failure = branchFailure(own.String())
+		// A copy: the match is a slice of the branch's whole text.
+		failure = strings.Clone(branchFailure(own.String()))
 	}
 	b.Content = Content{
 		Empty:      !code,
 		DefineOnly: code && !nonDefine,
 		Failure:    failure,
-		Shape:      hex.EncodeToString(shape.Sum(nil)),
+		Shape:      string(shape.Sum(nil)),
 		AsmText:    asmOnly(own.String()),
 	}
+	return spans
 }
 
 // includeGuard recognizes the include-guard idiom: the first directive

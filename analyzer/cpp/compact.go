@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"hash/crc64"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 )
 
 // compacted is what Compact keeps of a file to give its text back: how to
 // read the file again and a checksum of the bytes it was scanned from.
+// DropLineText keeps the bytes: reload is nil, and the lines' text is
+// scanned again from them.
 type compacted struct {
 	reload func() ([]byte, error)
 	sum    uint64
@@ -27,9 +28,9 @@ var crcTable = crc64.MakeTable(crc64.ECMA)
 // classified its branches and FindMacroGates has read its code. A scan
 // holds every C/C++ file of every root until it reports, and most of that
 // memory was text that evaluation never reads: the raw bytes and the
-// comment-free text of every code line. Directive lines keep their text,
-// lines holding an <nv/target> gate keep theirs (the gate's column), and
-// every Line keeps its position fields, so line ownership is unchanged.
+// comment-free text of every line. A compacted file keeps its directives
+// (parsed), where its lines lie (Source.Line) and which branch owns each
+// (Structure.Owner): none of that is per line.
 //
 // The few files whose code a rule reads (a verdict looks at the excluded
 // code, a hard-failure finding for its #error line) get their text back
@@ -37,43 +38,36 @@ var crcTable = crc64.MakeTable(crc64.ECMA)
 func (f *File) Compact(reload func() ([]byte, error)) {
 	f.compact = &compacted{reload: reload, sum: crc64.Checksum(f.Src, crcTable)}
 	f.Src = nil
-	gateLine := make(map[int]bool, len(f.MacroGates))
-	for gi := range f.MacroGates {
-		g := &f.MacroGates[gi]
-		gateLine[g.LineIdx] = true
-		// A gate's bodies and queries are substrings of the file's
-		// joined code; copies let that string go.
-		g.Macro = strings.Clone(g.Macro)
-		for i := range g.Bodies {
-			g.Bodies[i] = strings.Clone(g.Bodies[i])
-		}
-		for i := range g.Queries {
-			g.Queries[i] = strings.Clone(g.Queries[i])
-		}
-	}
-	// The scanner grew these by appending; exact-size copies give back
-	// the spare capacity (up to half of them), kept for the whole scan.
-	f.St.Src.Lines = slices.Clone(f.St.Src.Lines)
-	f.St.Src.Directives = slices.Clone(f.St.Src.Directives)
-	lines := f.St.Src.Lines
-	for i := range lines {
-		if lines[i].Directive < 0 && !gateLine[i] {
-			lines[i].Text = ""
-		}
-	}
+	f.St.Src.dropText()
+}
+
+// DropLineText drops the comment-free text of the file's lines but keeps
+// its bytes: for the files that keep those (kernel files, which tree-sitter
+// parses and whose bodies rules read). Evaluation never reads the lines'
+// text; LineText scans the bytes again the first time a rule asks.
+func (f *File) DropLineText() {
+	f.compact = &compacted{}
+	f.St.Src.dropText()
 }
 
 // LineText is the comment-free text of logical line li. Rules read code
-// through it: a compacted file reads itself again the first time.
+// through it: a compacted file reads itself again the first time, and
+// gives "" for every line when it could not (see RestoreErr).
 func (f *File) LineText(li int) string {
 	f.restoreOnce()
-	return f.St.Src.Lines[li].Text
+	if !f.St.Src.hasText() {
+		f.St.Src.lines.at(li) // still out of range when li is
+		return ""
+	}
+	return f.St.Src.text(li)
 }
 
 // Source is the file's bytes (after a BOM). A compacted file reads itself
 // again the first time; nil when it could not (see RestoreErr).
 func (f *File) Source() []byte {
-	f.restoreOnce()
+	if c := f.compact; c != nil && c.reload != nil {
+		f.restoreOnce()
+	}
 	return f.Src
 }
 
@@ -97,6 +91,11 @@ func (f *File) RestoreErr() error {
 }
 
 func (f *File) restore() error {
+	if f.compact.reload == nil { // DropLineText: the bytes are here
+		again := Scan(f.Src)
+		f.St.Src.code, f.St.Src.ends = again.code, again.ends
+		return nil
+	}
 	src, err := f.compact.reload()
 	if err != nil {
 		return fmt.Errorf("reading the file again for its code text: %w", err)
@@ -105,15 +104,10 @@ func (f *File) restore() error {
 		return fmt.Errorf("the file changed during the scan: verdicts on its code may be incomplete")
 	}
 	again := Scan(src)
-	lines := f.St.Src.Lines
-	if len(again.Lines) != len(lines) {
+	if !slices.Equal(again.lines.multi, f.St.Src.lines.multi) || again.lines.n != f.St.Src.lines.n {
 		return fmt.Errorf("the file scans differently the second time")
 	}
-	for i := range lines {
-		if lines[i].Directive < 0 {
-			lines[i].Text = again.Lines[i].Text
-		}
-	}
+	f.St.Src.code, f.St.Src.ends = again.code, again.ends
 	f.Src = src
 	return nil
 }

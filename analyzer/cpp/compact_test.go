@@ -21,30 +21,31 @@ func loadCompactFile(src string) *File {
 	return &File{Path: "k.cuh", Src: []byte(src), St: st, MacroGates: FindMacroGates([]byte(src), st.Src)}
 }
 
-// A compacted file answers LineText and Source exactly as before, reading
-// itself again once, and keeps directive and gate lines without reading.
+// A compacted file keeps no text, answers where its lines lie and where
+// its <nv/target> gate is without reading, and answers LineText and Source
+// exactly as before, reading itself again once.
 func TestCompactRestores(t *testing.T) {
 	want := loadCompactFile(compactSrc)
 	f := loadCompactFile(compactSrc)
 	reads := 0
 	f.Compact(func() ([]byte, error) { reads++; return []byte(compactSrc), nil })
-	if f.Src != nil {
-		t.Fatal("Compact kept the bytes")
+	if f.Src != nil || f.St.Src.hasText() {
+		t.Fatal("Compact kept the bytes or the lines' text")
 	}
-	for li, ln := range f.St.Src.Lines {
-		if ln.Directive >= 0 && ln.Text != want.St.Src.Lines[li].Text {
-			t.Errorf("directive line %d lost its text", li)
+	for li := range want.St.Src.NumLines() {
+		if f.St.Src.Line(li) != want.St.Src.Line(li) || f.St.Owner(li) != want.St.Owner(li) {
+			t.Errorf("line %d: %+v owned by %v, want %+v owned by %v", li, f.St.Src.Line(li), f.St.Owner(li), want.St.Src.Line(li), want.St.Owner(li))
 		}
 	}
-	if g := f.MacroGates[0]; f.St.Src.Lines[g.LineIdx].Text == "" {
-		t.Error("the <nv/target> gate line lost its text")
+	if g := f.MacroGates[0]; g.Col != 3 || g.Line != 4 {
+		t.Errorf("the <nv/target> gate is at %d:%d, want 4:3", g.Line, g.Col)
 	}
 	if reads != 0 {
 		t.Fatal("Compact read the file")
 	}
-	for li := range want.St.Src.Lines {
-		if got := f.LineText(li); got != want.St.Src.Lines[li].Text {
-			t.Errorf("LineText(%d) = %q, want %q", li, got, want.St.Src.Lines[li].Text)
+	for li := range want.St.Src.NumLines() {
+		if got := f.LineText(li); got != want.LineText(li) {
+			t.Errorf("LineText(%d) = %q, want %q", li, got, want.LineText(li))
 		}
 	}
 	if string(f.Source()) != compactSrc {
@@ -87,5 +88,27 @@ func TestRestoreErrBeforeRead(t *testing.T) {
 	}
 	if got := f.LineText(6); got == "" {
 		t.Error("LineText after RestoreErr gave no text")
+	}
+}
+
+// A file that drops its lines' text but keeps its bytes gives the text back
+// from the bytes, without reading, and its bytes without scanning.
+func TestDropLineText(t *testing.T) {
+	want := loadCompactFile(compactSrc)
+	f := loadCompactFile(compactSrc)
+	f.DropLineText()
+	if f.St.Src.hasText() || string(f.Source()) != compactSrc {
+		t.Fatal("DropLineText kept the text or lost the bytes")
+	}
+	if f.St.Src.hasText() {
+		t.Fatal("Source scanned the lines again")
+	}
+	for li := range want.St.Src.NumLines() {
+		if got := f.LineText(li); got != want.LineText(li) {
+			t.Errorf("LineText(%d) = %q, want %q", li, got, want.LineText(li))
+		}
+	}
+	if f.RestoreErr() != nil {
+		t.Error(f.RestoreErr())
 	}
 }

@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -19,19 +20,39 @@ type File struct {
 	// MacroGates are the file's <nv/target> gates (FindMacroGates), set
 	// when the file is loaded.
 	MacroGates []MacroGate
-	// includes holds, per #include directive index, its resolution when
-	// the header name is written literally (computed once by NewFileSet:
-	// evaluation follows the same include in every pass of every unit).
-	includes map[int]Resolution
+	// includes holds the resolutions of the #include directives that
+	// name their header literally, by directive index (computed once by
+	// NewFileSet: evaluation follows the same include in every pass of
+	// every unit). A sorted slice, not a map: a map per file was 9 MB of
+	// the six real trees' 13,000 files.
+	includes []literalInclude
+	// ambiguous holds the candidates of the literal includes whose name
+	// matched several files (literalInclude.ambiguous); nil for most files.
+	ambiguous [][]string
 	// compact is set once the file's text has been dropped (compact.go).
 	compact *compacted
+}
+
+// literalInclude is the resolution of one literal #include directive.
+type literalInclude struct {
+	dir       int32 // directive index
+	ambiguous int32 // index into File.ambiguous, -1 when not ambiguous
+	file      *File // nil when unresolved
 }
 
 // Include returns the resolution of a literal #include directive, and
 // whether the directive names its header literally.
 func (f *File) Include(di int) (Resolution, bool) {
-	r, ok := f.includes[di]
-	return r, ok
+	incs := f.includes
+	k := sort.Search(len(incs), func(k int) bool { return int(incs[k].dir) >= di })
+	if k == len(incs) || int(incs[k].dir) != di {
+		return Resolution{}, false
+	}
+	r := Resolution{File: incs[k].file}
+	if a := incs[k].ambiguous; a >= 0 {
+		r.Ambiguous = f.ambiguous[a]
+	}
+	return r, true
 }
 
 // Name is the display path: Root/Path.
@@ -162,8 +183,10 @@ func (fs *FileSet) resolveIncludes() {
 		angled          bool
 	}
 	memo := map[key]Resolution{}
+	var incs []literalInclude
 	for _, f := range fs.Files {
-		f.includes = map[int]Resolution{}
+		incs = incs[:0]
+		f.ambiguous = nil
 		for di, d := range f.St.Src.Directives {
 			if d.Kind != DirInclude {
 				continue
@@ -181,7 +204,18 @@ func (fs *FileSet) resolveIncludes() {
 				r = fs.Resolve(f, name, angled)
 				memo[k] = r
 			}
-			f.includes[di] = r
+			inc := literalInclude{dir: int32(di), ambiguous: -1, file: r.File}
+			if r.Ambiguous != nil {
+				inc.ambiguous = int32(len(f.ambiguous))
+				f.ambiguous = append(f.ambiguous, r.Ambiguous)
+			}
+			incs = append(incs, inc)
+		}
+		// Exact size, and nil when there is none (a clone of an empty
+		// slice would still point at the scratch array).
+		f.includes = nil
+		if len(incs) > 0 {
+			f.includes = slices.Clone(incs)
 		}
 	}
 }

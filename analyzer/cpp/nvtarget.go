@@ -29,6 +29,9 @@ type MacroGate struct {
 	Macro   string
 	Line    int // first physical line
 	EndLine int
+	// Col is the 1-based column of the macro's name in its logical line's
+	// comment-free text, as the gate's pseudo-directives report it.
+	Col     int
 	LineIdx int      // logical line of the macro name
 	Queries []string // per branch; "" for the else branch
 	Bodies  []string
@@ -42,11 +45,14 @@ func FindMacroGates(raw []byte, src *Source) []MacroGate {
 		return nil
 	}
 	var text strings.Builder
-	starts := make([]int, len(src.Lines))
-	for i, ln := range src.Lines {
+	starts := make([]int, src.NumLines())
+	d := 0
+	for i := range starts {
 		starts[i] = text.Len()
-		if ln.Directive < 0 {
-			text.WriteString(ln.Text)
+		if d < len(src.Directives) && src.Directives[d].LineIdx == i {
+			d++
+		} else {
+			text.WriteString(src.text(i))
 		}
 		text.WriteByte('\n')
 	}
@@ -69,23 +75,27 @@ func FindMacroGates(raw []byte, src *Source) []MacroGate {
 		if !ok || len(args) < 2 {
 			continue
 		}
-		g := MacroGate{Macro: code[m[2]:m[3]]}
+		// The gate's strings are copies: slices of code would keep the
+		// file's whole text alive for the scan.
+		g := MacroGate{Macro: strings.Clone(code[m[2]:m[3]])}
 		switch g.Macro {
 		case "NV_DISPATCH_TARGET":
 			for i := 0; i+1 < len(args); i += 2 {
-				g.Queries = append(g.Queries, strings.TrimSpace(args[i]))
-				g.Bodies = append(g.Bodies, args[i+1])
+				g.Queries = append(g.Queries, strings.Clone(strings.TrimSpace(args[i])))
+				g.Bodies = append(g.Bodies, strings.Clone(args[i+1]))
 			}
 		default:
-			g.Queries = append(g.Queries, strings.TrimSpace(args[0]))
-			g.Bodies = append(g.Bodies, args[1])
+			g.Queries = append(g.Queries, strings.Clone(strings.TrimSpace(args[0])))
+			g.Bodies = append(g.Bodies, strings.Clone(args[1]))
 			if g.Macro == "NV_IF_ELSE_TARGET" && len(args) > 2 {
 				g.Queries = append(g.Queries, "")
-				g.Bodies = append(g.Bodies, args[2])
+				g.Bodies = append(g.Bodies, strings.Clone(args[2]))
 			}
 		}
 		li := lineAt(m[2])
-		g.LineIdx, g.Line, g.EndLine = li, src.Lines[li].StartLine, src.Lines[lineAt(end)].EndLine
+		g.LineIdx, g.Col = li, strings.Index(src.text(li), g.Macro)+1
+		g.Line, _ = src.lines.at(li)
+		_, g.EndLine = src.lines.at(lineAt(end))
 		out = append(out, g)
 	}
 	return out
@@ -187,7 +197,7 @@ func (r *Results) macroGateEvals(f *File, real []*ChainEval) []*ChainEval {
 	}
 	var out []*ChainEval
 	for k, g := range gates {
-		owner := f.St.LineOwner[g.LineIdx]
+		owner := f.St.Owner(g.LineIdx)
 		c := &Chain{ID: len(f.St.Chains) + k, Endif: -1, Parent: owner.Chain, ParentBr: owner.Branch}
 		ce := &ChainEval{File: f, Chain: c, Branch: make([]int, len(r.Passes)), Taken: make([]int, len(r.Passes)),
 			Active: make([]Tri, len(r.Passes))}
@@ -197,7 +207,7 @@ func (r *Results) macroGateEvals(f *File, real []*ChainEval) []*ChainEval {
 				kw = g.Macro + " else"
 			}
 			ce.Synth = append(ce.Synth, Directive{Kind: DirOther, Keyword: kw, Args: q, Line: g.Line, EndLine: g.EndLine,
-				Col: strings.Index(f.St.Src.Lines[g.LineIdx].Text, g.Macro) + 1, LineIdx: g.LineIdx, Macro: true})
+				Col: g.Col, LineIdx: g.LineIdx, Macro: true})
 			body := strings.TrimSpace(strings.Trim(strings.TrimSpace(g.Bodies[bi]), "(){}"))
 			c.Branches = append(c.Branches, Branch{Dir: bi, Content: Content{Empty: body == "",
 				Shape: shapeOf(body), AsmText: asmOnly(body),
@@ -234,7 +244,7 @@ func (r *Results) macroGateEvals(f *File, real []*ChainEval) []*ChainEval {
 // lineActive reports whether a logical line is compiled in a pass: every
 // enclosing branch is taken.
 func lineActive(st *Structure, byID map[int]*ChainEval, li, p int) Tri {
-	ref := st.LineOwner[li]
+	ref := st.Owner(li)
 	for ref.Chain >= 0 {
 		e := byID[ref.Chain]
 		if e == nil {

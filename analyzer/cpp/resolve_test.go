@@ -52,3 +52,40 @@ func TestResolveSuffix(t *testing.T) {
 		}
 	}
 }
+
+// File.Include answers, for every directive, what resolving it again
+// answers: literal includes resolved, ambiguous and unresolved ones with
+// their outcome, computed ones and other directives not at all.
+func TestIncludeKeepsResolutions(t *testing.T) {
+	src := "#include \"b/h.h\"\n#define X 1\n#include <dup.h>\n#include \"none.h\"\n#include HEADER\n#include <a/dup.h>\n#include \"b/h.h\"\n"
+	files := []*File{
+		{Root: "r", Path: "k.cu", St: Build(Scan([]byte(src)))},
+		{Root: "r", Path: "src/b/h.h", St: Build(Scan(nil))},
+		{Root: "r", Path: "x/a/dup.h", St: Build(Scan(nil))},
+		{Root: "r", Path: "y/a/dup.h", St: Build(Scan(nil))},
+	}
+	fs := NewFileSet(files, nil)
+	k := files[0]
+	literal := 0
+	for di, d := range k.St.Src.Directives {
+		got, ok := k.Include(di)
+		name, angled, isLiteral := LiteralInclude(d.Args)
+		if ok != (d.Kind == DirInclude && isLiteral) {
+			t.Fatalf("directive %d (%s %s): literal = %v", di, d.Keyword, d.Args, ok)
+		}
+		if !ok {
+			continue
+		}
+		literal++
+		want := fs.Resolve(k, name, angled)
+		if got.File != want.File || strings.Join(got.Ambiguous, ",") != strings.Join(want.Ambiguous, ",") {
+			t.Errorf("#include %s = %+v, want %+v", d.Args, got, want)
+		}
+	}
+	if r, _ := k.Include(5); len(r.Ambiguous) != 2 || literal != 5 {
+		t.Errorf("a/dup.h: %+v; %d literal includes, want 5", r, literal)
+	}
+	if _, ok := k.Include(len(k.St.Src.Directives)); ok {
+		t.Error("a directive past the last one resolves")
+	}
+}

@@ -5,6 +5,10 @@ package cpp
 
 import (
 	"bytes"
+	"fmt"
+	"iter"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -28,12 +32,28 @@ const (
 	DirPragma
 )
 
-var dirKinds = map[string]DirKind{
-	"if": DirIf, "ifdef": DirIfdef, "ifndef": DirIfndef, "elif": DirElif, "elifdef": DirElifdef,
-	"elifndef": DirElifndef, "else": DirElse, "endif": DirEndif, "define": DirDefine, "undef": DirUndef,
-	"include": DirInclude, "include_next": DirInclude, "import": DirInclude, "error": DirError,
-	"warning": DirOther, "pragma": DirPragma,
+// dirKeyword is a known directive keyword: its kind and the spelling every
+// directive of that keyword shares.
+type dirKeyword struct {
+	kind DirKind
+	word string
 }
+
+// dirKinds maps directive keywords to their kinds. Directives take their
+// Keyword from here: a slice of the line's text would keep the whole line
+// alive for the scan.
+var dirKinds = func() map[string]dirKeyword {
+	m := map[string]dirKeyword{}
+	for word, kind := range map[string]DirKind{
+		"if": DirIf, "ifdef": DirIfdef, "ifndef": DirIfndef, "elif": DirElif, "elifdef": DirElifdef,
+		"elifndef": DirElifndef, "else": DirElse, "endif": DirEndif, "define": DirDefine, "undef": DirUndef,
+		"include": DirInclude, "include_next": DirInclude, "import": DirInclude, "error": DirError,
+		"warning": DirOther, "pragma": DirPragma,
+	} {
+		m[word] = dirKeyword{kind: kind, word: word}
+	}
+	return m
+}()
 
 // Opens reports whether the directive starts a chain.
 func (k DirKind) Opens() bool { return k == DirIf || k == DirIfdef || k == DirIfndef }
@@ -46,25 +66,25 @@ func (k DirKind) Continues() bool {
 // Conditional reports whether the directive is part of an #if chain.
 func (k DirKind) Conditional() bool { return k.Opens() || k.Continues() || k == DirEndif }
 
-// Line is one logical source line: physical lines joined at backslash-newline,
-// comments replaced by a space, string literals kept.
+// Line is where one logical source line lies: physical lines joined at
+// backslash-newline (and across block comments and raw strings). Its
+// comment-free text is File.LineText's.
 type Line struct {
-	Text      string // comment-free text of the logical line
-	StartLine int    // first physical line, 1-based
-	EndLine   int    // last physical line
-	Offset    int    // byte offset of the first physical line
-	Directive int    // index into Source.Directives, or -1 for code
+	StartLine int // first physical line, 1-based
+	EndLine   int // last physical line
+	Directive int // index into Source.Directives, or -1 for code
 }
 
-// Directive is one preprocessor directive.
+// Directive is one preprocessor directive. Kind and Macro come last, side
+// by side: 72 bytes instead of 80, for every directive of the scan.
 type Directive struct {
-	Kind    DirKind
 	Keyword string // as written: "if", "elif", "define", ...
 	Args    string // the rest of the logical line, comments removed, whitespace collapsed
 	Line    int    // first physical line, 1-based
 	EndLine int    // last physical line (continuations)
 	Col     int    // 1-based column of '#'
-	LineIdx int    // index into Source.Lines
+	LineIdx int    // index of its logical line (Source.Line)
+	Kind    DirKind
 	// Macro marks a pseudo-directive standing for an <nv/target> gate
 	// (Keyword "NV_IF_TARGET", Args the query).
 	Macro bool
@@ -79,10 +99,128 @@ func (d *Directive) Display() string {
 	return "#" + d.Keyword
 }
 
-// Source is the scanner's view of one file.
+// Source is the scanner's view of one file: its directives and its logical
+// lines.
+//
+// A scan holds every file until it reports, so a Source keeps no per-line
+// record once its file is compacted: where lines lie is a table of the few
+// that span several physical lines (lineTable), a line's directive is found
+// among Directives (ordered by line), and the lines' text is dropped by
+// File.Compact (File.LineText reads it again).
 type Source struct {
-	Lines      []Line
 	Directives []Directive
+	lines      lineTable
+	// code is the comment-free text of every logical line (physical
+	// lines joined, comments replaced by a space, string literals kept),
+	// one after the other, and ends[li] where line li's text ends in it:
+	// one string per file, not one per line. ends is nil once the text is
+	// dropped (File.Compact, File.DropLineText).
+	code string
+	ends []int
+}
+
+// text is the comment-free text of logical line li; the Source must hold
+// its text.
+func (s *Source) text(li int) string {
+	start := 0
+	if li > 0 {
+		start = s.ends[li-1]
+	}
+	return s.code[start:s.ends[li]]
+}
+
+// hasText says whether the Source holds its lines' text.
+func (s *Source) hasText() bool { return s.ends != nil }
+
+// dropText lets the lines' text go.
+func (s *Source) dropText() { s.code, s.ends = "", nil }
+
+// NumLines is the number of logical lines.
+func (s *Source) NumLines() int { return s.lines.n }
+
+// Line says where logical line li lies and which directive it holds.
+func (s *Source) Line(li int) Line {
+	start, end := s.lines.at(li)
+	return Line{StartLine: start, EndLine: end, Directive: s.directiveAt(li)}
+}
+
+// Lines lists the logical lines in order; cheaper than Line for each.
+func (s *Source) Lines() iter.Seq2[int, Line] {
+	return func(yield func(int, Line) bool) {
+		multi, dirs := s.lines.multi, s.Directives
+		k, d, before := 0, 0, 0
+		for li := 0; li < s.lines.n; li++ {
+			ln := Line{StartLine: 1 + li + before, Directive: -1}
+			ln.EndLine = ln.StartLine
+			if k < len(multi) && multi[k].idx == li {
+				ln.EndLine += multi[k].extra
+				before += multi[k].extra
+				k++
+			}
+			if d < len(dirs) && dirs[d].LineIdx == li {
+				ln.Directive = d
+				d++
+			}
+			if !yield(li, ln) {
+				return
+			}
+		}
+	}
+}
+
+// directiveAt is the index of the directive on logical line li, or -1.
+// Directives are in line order, one per line at most.
+func (s *Source) directiveAt(li int) int {
+	dirs := s.Directives
+	d := sort.Search(len(dirs), func(k int) bool { return dirs[k].LineIdx >= li })
+	if d < len(dirs) && dirs[d].LineIdx == li {
+		return d
+	}
+	return -1
+}
+
+// lineTable says on which physical lines each logical line lies. A logical
+// line starts on the physical line after the previous one ends (the first
+// on line 1), so only the lines that span more than one physical line
+// need recording: 15,400 of 3.5 million on the six real trees.
+type lineTable struct {
+	n     int         // logical lines
+	multi []multiLine // the lines spanning several physical lines, in order
+}
+
+// multiLine is a logical line that spans more than one physical line.
+type multiLine struct {
+	idx   int // logical line
+	extra int // physical lines after its first
+	// before counts the extra physical lines of all the logical lines
+	// before it: it starts on physical line 1 + idx + before.
+	before int
+}
+
+// add records the next logical line, on physical lines start..end.
+func (t *lineTable) add(start, end int) {
+	if end > start {
+		t.multi = append(t.multi, multiLine{idx: t.n, extra: end - start, before: start - 1 - t.n})
+	}
+	t.n++
+}
+
+// at is the first and last physical line of logical line li.
+func (t *lineTable) at(li int) (start, end int) {
+	if li < 0 || li >= t.n {
+		panic(fmt.Sprintf("cpp: logical line %d of %d", li, t.n))
+	}
+	k := sort.Search(len(t.multi), func(k int) bool { return t.multi[k].idx >= li })
+	before := 0
+	if k > 0 {
+		before = t.multi[k-1].before + t.multi[k-1].extra
+	}
+	start = 1 + li + before
+	end = start
+	if k < len(t.multi) && t.multi[k].idx == li {
+		end += t.multi[k].extra
+	}
+	return start, end
 }
 
 // Scan splits src into logical lines and directives. It never fails: an
@@ -90,16 +228,18 @@ type Source struct {
 // every directive, wherever it sits (inside a parameter list, splitting a
 // signature): it only looks at lines, never at C++ structure.
 func Scan(src []byte) *Source {
-	s := &Source{}
+	// A logical line holds at least one physical line, and its text is
+	// never longer than its bytes: ends and the text are allocated once.
+	s := &Source{ends: make([]int, 0, bytes.Count(src, []byte{'\n'})+1)}
 	n := len(src)
 	physLine := 1
 	inBlockComment := false
 	var buf strings.Builder
+	buf.Grow(n)
 	i := 0
 	for i < n {
-		start := i
 		startLine := physLine
-		buf.Reset()
+		start := buf.Len()
 		// Read one logical line: until an unescaped newline outside a block comment.
 		inStr := byte(0)
 		rawDelim := ""
@@ -208,16 +348,20 @@ func Scan(src []byte) *Source {
 			i++
 			physLine++
 		}
-		text := buf.String()
-		ln := Line{Text: text, StartLine: startLine, EndLine: endLine, Offset: start, Directive: -1}
+		// A view of the text so far: the builder only ever appends.
+		text := buf.String()[start:]
 		if d, ok := parseDirective(text); ok {
-			d.Line, d.EndLine, d.LineIdx = startLine, endLine, len(s.Lines)
+			d.Line, d.EndLine, d.LineIdx = startLine, endLine, s.lines.n
 			d.Col = strings.IndexByte(text, '#') + 1
-			ln.Directive = len(s.Directives)
 			s.Directives = append(s.Directives, d)
 		}
-		s.Lines = append(s.Lines, ln)
+		s.ends = append(s.ends, buf.Len())
+		s.lines.add(startLine, endLine)
 	}
+	s.code = buf.String()
+	// Directives are kept for the whole scan: give back what appending
+	// left spare.
+	s.Directives = slices.Clone(s.Directives)
 	return s
 }
 
@@ -283,13 +427,20 @@ func parseDirective(text string) (Directive, bool) {
 	if kw == "" || (kw[0] >= '0' && kw[0] <= '9') {
 		return Directive{}, false // null directive or "# 12 file" line marker
 	}
-	kind, ok := dirKinds[kw]
+	known, ok := dirKinds[kw]
 	if !ok {
-		kind = DirOther
+		known = dirKeyword{kind: DirOther, word: strings.Clone(kw)}
 	}
-	return Directive{Kind: kind, Keyword: kw, Args: collapseSpace(t[k:])}, true
+	return Directive{Kind: known.kind, Keyword: known.word, Args: collapseSpace(t[k:])}, true
 }
 
+// collapseSpace is s with runs of white space made one space and none at
+// either end. The result never shares memory with s: a directive's Args
+// outlives the line's text.
 func collapseSpace(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	f := strings.Fields(s)
+	if len(f) == 1 {
+		return strings.Clone(f[0])
+	}
+	return strings.Join(f, " ")
 }

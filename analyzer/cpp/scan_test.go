@@ -102,8 +102,8 @@ func FuzzScan(f *testing.F) {
 		st := Build(s)
 		for _, c := range st.Chains {
 			for _, b := range c.Branches {
-				if b.FirstLine > b.EndLine+1 || b.EndLine > len(s.Lines) {
-					t.Fatalf("branch range %d..%d of %d lines", b.FirstLine, b.EndLine, len(s.Lines))
+				if b.FirstLine > b.EndLine+1 || b.EndLine > s.NumLines() {
+					t.Fatalf("branch range %d..%d of %d lines", b.FirstLine, b.EndLine, s.NumLines())
 				}
 			}
 		}

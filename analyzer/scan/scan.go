@@ -227,8 +227,9 @@ func Load(opt Options) (*Project, error) {
 				l.structure.facts = tree.Facts()
 			}
 		}
-		// Rules read the bodies of kernel files: they keep their text.
-		// Others give it up until a rule asks for it.
+		// Rules read the bodies of kernel files: they keep their bytes,
+		// not their lines' text. Others give up both until a rule asks
+		// for them.
 		if !l.kernel {
 			cf.Compact(func() ([]byte, error) {
 				b, prob := walk.Read(f, opt.MaxFileSize)
@@ -237,6 +238,8 @@ func Load(opt Options) (*Project, error) {
 				}
 				return b, nil
 			})
+		} else {
+			cf.DropLineText()
 		}
 		return l
 	})
