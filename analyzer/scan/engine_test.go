@@ -165,3 +165,43 @@ func TestShareCuts(t *testing.T) {
 		}
 	}
 }
+
+// TestSharesHandOut checks the units' hand-out: every unit once, owners
+// from the front of their share, and a worker with nothing left from the
+// back of the share with the most work left.
+func TestSharesHandOut(t *testing.T) {
+	weight := []int{1, 1, 1, 5, 5, 5, 1, 1}
+	s := &shares{lo: []int{0, 3}, hi: []int{3, 8}, weight: weight, left: []int{3, 17}}
+	var got [][2]int // (worker, unit)
+	take := func(j int) int {
+		i := s.next(j)
+		if i >= 0 {
+			got = append(got, [2]int{j, i})
+		}
+		return i
+	}
+	for take(0) >= 0 {
+	}
+	for take(1) >= 0 {
+	}
+	want := [][2]int{{0, 0}, {0, 1}, {0, 2}, {0, 7}, {0, 6}, {0, 5}, {0, 4}, {0, 3}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("hand-out %v, want %v", got, want)
+	}
+	// Two workers taking turns: each unit exactly once.
+	s = &shares{lo: []int{0, 3}, hi: []int{3, 8}, weight: weight, left: []int{3, 17}}
+	seen := map[int]bool{}
+	for n := 0; ; n++ {
+		i := s.next(n % 2)
+		if i < 0 {
+			break
+		}
+		if seen[i] {
+			t.Fatalf("unit %d handed out twice", i)
+		}
+		seen[i] = true
+	}
+	if len(seen) != len(weight) {
+		t.Fatalf("%d units handed out, want %d", len(seen), len(weight))
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -344,23 +345,77 @@ func (p *Project) evaluate(eng *cpp.Engine, units []*cpp.File, jobs int) *cpp.Re
 		return cpp.MergeResults([]*cpp.Results{eng.Evaluate(units)})
 	}
 	cuts := shareCuts(units, jobs, p.closureLen)
+	// Contiguous shares: neighbouring units (path order) share most of
+	// their headers. The workers share the engine's visit memo, but two
+	// workers on neighbouring units at once would each read a header
+	// before the other stored it; interleaved shares made every worker
+	// preprocess the same headers. A worker whose share is done takes
+	// units from the far end of the share with the most work left, away
+	// from where its owner reads: closure sizes only estimate the work,
+	// and fixed shares ended up to 2 s apart on the six-tree set, one CPU
+	// idle. The merge is a join, so which worker runs a unit does not
+	// change the results.
+	sh := &shares{lo: slices.Clone(cuts[:jobs]), hi: slices.Clone(cuts[1:]), weight: make([]int, len(units))}
+	for i, u := range units {
+		sh.weight[i] = p.closureLen(u.ID)
+	}
+	for j := range jobs {
+		sh.left = append(sh.left, 0)
+		for i := cuts[j]; i < cuts[j+1]; i++ {
+			sh.left[j] += sh.weight[i]
+		}
+	}
 	parts := make([]*cpp.Results, jobs)
 	var wg sync.WaitGroup
 	for j := 0; j < jobs; j++ {
-		// Contiguous shares: neighbouring units (path order) share most of
-		// their headers. The workers share the engine's visit memo, but
-		// two workers on neighbouring units at once would each read a
-		// header before the other stored it; interleaved shares made every
-		// worker preprocess the same headers.
-		mine := units[cuts[j]:cuts[j+1]]
 		wg.Add(1)
-		go func(j int, mine []*cpp.File) {
+		go func(j int) {
 			defer wg.Done()
-			parts[j] = eng.Evaluate(mine)
-		}(j, mine)
+			run := eng.NewRun()
+			for i := sh.next(j); i >= 0; i = sh.next(j) {
+				run.Unit(units[i])
+			}
+			parts[j] = run.Results()
+		}(j)
 	}
 	wg.Wait()
 	return cpp.MergeResults(parts)
+}
+
+// shares hands out the units of an evaluation: share j is units lo[j] up
+// to hi[j], its owner takes from the front, and a worker with nothing
+// left takes from the back of the share with the most work left (left:
+// the closure sizes not yet handed out).
+type shares struct {
+	mu     sync.Mutex
+	lo, hi []int
+	left   []int
+	weight []int
+}
+
+// next is the index of the next unit for worker j, or -1 when none is left.
+func (s *shares) next(j int) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lo[j] < s.hi[j] {
+		i := s.lo[j]
+		s.lo[j]++
+		s.left[j] -= s.weight[i]
+		return i
+	}
+	from := -1
+	for k := range s.lo {
+		if s.lo[k] < s.hi[k] && (from < 0 || s.left[k] > s.left[from]) {
+			from = k
+		}
+	}
+	if from < 0 {
+		return -1
+	}
+	s.hi[from]--
+	i := s.hi[from]
+	s.left[from] -= s.weight[i]
+	return i
 }
 
 // shareCuts splits units into jobs contiguous shares (cut i starts share
