@@ -150,11 +150,11 @@ func TestShareCuts(t *testing.T) {
 	}
 	// Closures: a.cu 4 files, b.cu 2, c.cu 1, d.cu 3. Three jobs get
 	// about a third of the 10 each: a | b c | d.
-	if got := shareCuts(units, 3, p.closureLen); !slices.Equal(got, []int{0, 1, 3, 4}) {
+	if got := shareCuts(p.weights(units), 3); !slices.Equal(got, []int{0, 1, 3, 4}) {
 		t.Errorf("3 jobs: cuts %v, want [0 1 3 4]", got)
 	}
 	for jobs := 2; jobs <= len(units)+2; jobs++ {
-		cuts := shareCuts(units, jobs, p.closureLen)
+		cuts := shareCuts(p.weights(units), jobs)
 		if len(cuts) != jobs+1 || cuts[0] != 0 || cuts[jobs] != len(units) {
 			t.Fatalf("jobs %d: cuts %v", jobs, cuts)
 		}
