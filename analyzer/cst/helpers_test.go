@@ -1,8 +1,10 @@
 package cst
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -46,4 +48,37 @@ func names(fs []Function) []string {
 		out[i] = f.Name
 	}
 	return out
+}
+
+// eachCorpusFile runs check on every C/C++/CUDA file under
+// $ARCHLINT_CST_CORPUS (a real tree, for a run by hand); nothing when it is
+// unset.
+func eachCorpusFile(t *testing.T, check func(path string, src []byte)) {
+	t.Helper()
+	root := os.Getenv("ARCHLINT_CST_CORPUS")
+	if root == "" {
+		return
+	}
+	n := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		switch strings.ToLower(filepath.Ext(path)) {
+		case ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".inl", ".c":
+		default:
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		check(path, src)
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d files", n)
 }

@@ -1,11 +1,9 @@
 package cst
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -64,32 +62,7 @@ func TestExtractLikeCursor(t *testing.T) {
 		"void f() try { g(); } catch (...) { h(); }"} {
 		sameFacts(t, p, ref, s, []byte(s))
 	}
-	root := os.Getenv("ARCHLINT_CST_CORPUS")
-	if root == "" {
-		return
-	}
-	n := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		switch strings.ToLower(filepath.Ext(path)) {
-		case ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".inl", ".c":
-		default:
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		sameFacts(t, p, ref, path, src)
-		n++
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d files", n)
+	eachCorpusFile(t, func(path string, src []byte) { sameFacts(t, p, ref, path, src) })
 }
 
 // FuzzParseLikeCursor: on any input the C walk and flat extractor find

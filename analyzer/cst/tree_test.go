@@ -2,10 +2,8 @@ package cst
 
 import (
 	"context"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -146,32 +144,7 @@ func TestTreeLikeNodes(t *testing.T) {
 		"int (*pick(int))(int) { return 0; }", "void f() try { g(); } catch (...) { h(); }"} {
 		sameTree(t, p, ref, s, []byte(s))
 	}
-	root := os.Getenv("ARCHLINT_CST_CORPUS")
-	if root == "" {
-		return
-	}
-	n := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		switch strings.ToLower(filepath.Ext(path)) {
-		case ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".inl", ".c":
-		default:
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		sameTree(t, p, ref, path, src)
-		n++
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d files", n)
+	eachCorpusFile(t, func(path string, src []byte) { sameTree(t, p, ref, path, src) })
 }
 
 // FuzzTreeLikeNodes: on any input the flat tree matches go-tree-sitter's.
