@@ -171,7 +171,7 @@ func TestShareCuts(t *testing.T) {
 // back of the share with the most work left.
 func TestSharesHandOut(t *testing.T) {
 	weight := []int{1, 1, 1, 5, 5, 5, 1, 1}
-	s := &shares{lo: []int{0, 3}, hi: []int{3, 8}, weight: weight, left: []int{3, 17}}
+	s := newShares(weight, []int{0, 3, 8})
 	var got [][2]int // (worker, unit)
 	take := func(j int) int {
 		i := s.next(j)
@@ -189,7 +189,7 @@ func TestSharesHandOut(t *testing.T) {
 		t.Fatalf("hand-out %v, want %v", got, want)
 	}
 	// Two workers taking turns: each unit exactly once.
-	s = &shares{lo: []int{0, 3}, hi: []int{3, 8}, weight: weight, left: []int{3, 17}}
+	s = newShares(weight, []int{0, 3, 8})
 	seen := map[int]bool{}
 	for n := 0; ; n++ {
 		i := s.next(n % 2)

@@ -356,13 +356,7 @@ func (p *Project) evaluate(eng *cpp.Engine, units []*cpp.File, jobs int) *cpp.Re
 	// and fixed shares ended up to 2 s apart on the six-tree set, one CPU
 	// idle. The merge is a join, so which worker runs a unit does not
 	// change the results.
-	sh := &shares{lo: slices.Clone(cuts[:jobs]), hi: slices.Clone(cuts[1:]), weight: weight}
-	for j := range jobs {
-		sh.left = append(sh.left, 0)
-		for i := cuts[j]; i < cuts[j+1]; i++ {
-			sh.left[j] += sh.weight[i]
-		}
-	}
+	sh := newShares(weight, cuts)
 	parts := make([]*cpp.Results, jobs)
 	var wg sync.WaitGroup
 	for j := 0; j < jobs; j++ {
@@ -389,6 +383,19 @@ type shares struct {
 	lo, hi []int
 	left   []int
 	weight []int
+}
+
+// newShares hands out units of the given weights in the shares that
+// cuts (as shareCuts gives them) start.
+func newShares(weight, cuts []int) *shares {
+	jobs := len(cuts) - 1
+	s := &shares{lo: slices.Clone(cuts[:jobs]), hi: slices.Clone(cuts[1:]), left: make([]int, jobs), weight: weight}
+	for j := range jobs {
+		for _, w := range weight[cuts[j]:cuts[j+1]] {
+			s.left[j] += w
+		}
+	}
+	return s
 }
 
 // next is the index of the next unit for worker j, or -1 when none is left.
