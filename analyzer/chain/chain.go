@@ -35,18 +35,13 @@ type Linker struct {
 	// 2 files: ..."): reported, never guessed.
 	Notes   []finding.Notification
 	callers map[string][]python.Call
-	// byBase lists the files of each base name in file-set order: a source
-	// argument's candidates share its base name, and looking through every
-	// file for each of a thousand sources was quadratic.
-	byBase map[string][]*cpp.File
 	// ReadFile reads a scanned file (for the whole-line edits of fixes).
 	ReadFile func(root, path string) ([]byte, error)
 }
 
 // NewLinker resolves every JIT module's sources and its Python entry path.
 func NewLinker(fs *cpp.FileSet, prog *python.Program) *Linker {
-	l := &Linker{fs: fs, graph: NewIncludeGraph(fs), prog: prog, callers: map[string][]python.Call{},
-		byBase: filesByBase(fs)}
+	l := &Linker{fs: fs, graph: NewIncludeGraph(fs), prog: prog, callers: map[string][]python.Call{}}
 	for _, c := range prog.Calls {
 		l.callers[c.Callee] = append(l.callers[c.Callee], c)
 	}
@@ -81,23 +76,15 @@ func NewLinker(fs *cpp.FileSet, prog *python.Program) *Linker {
 	return l
 }
 
-// filesByBase lists the files of each base name, in file-set order.
-func filesByBase(fs *cpp.FileSet) map[string][]*cpp.File {
-	out := map[string][]*cpp.File{}
-	for _, f := range fs.Files {
-		b := path.Base(f.Path)
-		out[b] = append(out[b], f)
-	}
-	return out
-}
-
 // resolveSource finds the C++ file a source argument names, by path
 // suffix, preferring files of the repository the JIT call lives in.
 func (l *Linker) resolveSource(j *python.JITModule, s string) (*cpp.File, string) {
 	s = strings.TrimPrefix(path.Clean(s), "./")
 	var cands []*cpp.File
-	for _, f := range l.byBase[path.Base(s)] {
-		if f.Path == s || strings.HasSuffix(f.Path, "/"+s) {
+	// A candidate shares the source's base name: looking through every
+	// file for each of a thousand sources was quadratic.
+	for _, id := range l.fs.BaseNamed(path.Base(s)) {
+		if f := l.fs.Files[id]; f.Path == s || strings.HasSuffix(f.Path, "/"+s) {
 			cands = append(cands, f)
 		}
 	}

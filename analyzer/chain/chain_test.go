@@ -16,7 +16,7 @@ func TestResolveSourceNearest(t *testing.T) {
 		var out []*cpp.File
 		for i, n := range names {
 			root, p, _ := strings.Cut(n, ":")
-			out = append(out, &cpp.File{ID: i, Root: root, Path: p})
+			out = append(out, &cpp.File{ID: i, Root: root, Path: p, St: cpp.Build(cpp.Scan(nil))})
 		}
 		return out
 	}
@@ -37,8 +37,7 @@ func TestResolveSourceNearest(t *testing.T) {
 		{"two elsewhere", files("cccl:a/norm.cu", "llama:b/norm.cu"), "fi", "tests/test_norm.py", "norm.cu", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fs := &cpp.FileSet{Files: tc.files}
-			l := &Linker{fs: fs, byBase: filesByBase(fs)}
+			l := &Linker{fs: cpp.NewFileSet(tc.files, nil)}
 			f, note := l.resolveSource(&python.JITModule{Root: tc.root, Path: tc.py}, tc.src)
 			got := ""
 			if f != nil {

@@ -115,6 +115,10 @@ func NewFileSet(files []*File, extraDirs map[string][]string) *FileSet {
 	return fs
 }
 
+// BaseNamed lists the IDs of the files whose base name is base, in file
+// order. It is shared; callers must not change it.
+func (fs *FileSet) BaseNamed(base string) []int { return fs.byBase[base] }
+
 // IncludeGraph is the static include graph: per file, the files its literal
 // #includes resolve to, whatever condition surrounds them. It is shared;
 // callers must not change it.
