@@ -33,6 +33,9 @@ type worker struct {
 	busy  map[*funcDef]bool
 	depth int
 	steps int
+	// runList and curRoot: see moduleGlobals.
+	runList []*module
+	curRoot string
 	// hits are the functions whose own analysis recorded a site.
 	hits map[*funcDef]bool
 	// facts collects JIT calls and call edges (the first worker only,
@@ -245,6 +248,7 @@ func (w *worker) run(only map[*funcDef]bool) {
 // runModules runs the modules' top levels in order, then their functions.
 // Modules outside the program's selection run only when imported.
 func (w *worker) runModules(mods []*module, only map[*funcDef]bool) {
+	w.runList = mods
 	for _, m := range mods {
 		w.steps = 0
 		w.moduleGlobals(m)
@@ -268,8 +272,27 @@ func (w *worker) moduleGlobals(m *module) *env {
 	if ms != nil {
 		return ms.globals
 	}
+	if w.curRoot != "" && w.curRoot != m.root && w.runList != nil {
+		// Another root's module imports m: run m's root in its own
+		// order up to m, so that its import cycles start where they do
+		// when the root is scanned alone.
+		for _, o := range w.runList {
+			if o == m {
+				break
+			}
+			if o.root == m.root && w.mods[o] == nil {
+				w.moduleGlobals(o)
+			}
+		}
+		if ms := w.mods[m]; ms != nil {
+			return ms.globals
+		}
+	}
 	ms = &modState{globals: newEnv(), running: true}
 	w.mods[m] = ms
+	savedRoot := w.curRoot
+	w.curRoot = m.root
+	defer func() { w.curRoot = savedRoot }()
 	if !w.prog.ensure(m) {
 		ms.running, ms.done = false, true
 		return ms.globals

@@ -17,6 +17,13 @@ import (
 // vllm gate that vllm alone reports disappeared from the set. So roots run
 // after the roots they import, in the selection's rounds and in the final
 // evaluation, and each root meets its own cycles as it does alone.
+// Two roots can import each other (flashinfer's benchmarks import vllm,
+// vllm imports flashinfer everywhere): the one that leans least runs first,
+// and in the final evaluation the first import of another root's module
+// runs that root's modules in their own order up to it (moduleGlobals), so
+// that the cycle still starts where it does alone. Entered at
+// rotary_embedding from flashinfer's bench_rope.py, vllm's platform cycle
+// left current_platform half-bound and lost a gate of mla_attention.py.
 
 // rankRoots sets p.rootRank from the byte scan's import words: a root
 // ranks after every root whose installed top packages (see installed) its

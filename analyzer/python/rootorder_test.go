@@ -1,6 +1,7 @@
 package python
 
 import (
+	"reflect"
 	"sort"
 	"testing"
 )
@@ -51,4 +52,40 @@ func containsHash(hs []uint64, h uint64) bool {
 		}
 	}
 	return false
+}
+
+// TestCrossRootCycle: bench's benchmark imports lib.plat, and bench runs
+// first (lib imports bench's package from more files). lib's own order
+// enters the plat/user cycle at user.py, which then sees plat fully bound;
+// entered from the benchmark at plat.py, user.py would see current unbound
+// and its capability check would vanish. A root's cycles must start where
+// they do when the root is scanned alone.
+func TestCrossRootCycle(t *testing.T) {
+	const bench, lib = "testdata/cycleroots/bench", "testdata/cycleroots/lib"
+	userGates := func(srcs []Source) []Gate {
+		prog, _ := AnalyzeProgram(srcs, fixtureConfig())
+		var out []Gate
+		for _, g := range prog.Gates {
+			if g.Root == lib && g.Path == "lib/user.py" {
+				out = append(out, g)
+			}
+		}
+		return out
+	}
+	alone := userGates(loadRoot(t, lib))
+	if len(alone) != 1 || alone[0].Line != 9 {
+		t.Fatalf("lib alone: gates %+v, want the check on line 9", alone)
+	}
+	srcs := append(loadRoot(t, bench), loadRoot(t, lib)...)
+	p := newProgram(stubModules(srcs), fixtureConfig())
+	p.digestAll()
+	p.rankRoots()
+	p.parsers.close()
+	if p.rootRank[bench] != 0 {
+		t.Fatalf("root ranks %v: the fixture needs bench to run first", p.rootRank)
+	}
+	together := userGates(srcs)
+	if len(together) != 1 || !reflect.DeepEqual(together[0], alone[0]) {
+		t.Errorf("with bench: gates %+v, want %+v as alone", together, alone)
+	}
 }

@@ -1,0 +1,1 @@
+# The kernel package this root installs.

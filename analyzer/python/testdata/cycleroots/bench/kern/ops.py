@@ -1,0 +1,2 @@
+def op():
+    return 1

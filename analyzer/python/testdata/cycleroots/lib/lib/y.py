@@ -1,0 +1,1 @@
+from kern import ops
