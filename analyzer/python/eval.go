@@ -22,7 +22,7 @@ func (f *frame) eval(n nodeID) Value {
 	case opFloat:
 		t := strings.ReplaceAll(m.text(n), "_", "")
 		if x, err := strconv.ParseFloat(t, 64); err == nil {
-			return Value{k: vFloat, f: x}
+			return vfloat(x)
 		}
 		return unknown
 	case opTrue:
@@ -195,7 +195,8 @@ func (f *frame) evalDict(n nodeID) Value {
 	if pairs := m.named(n); len(pairs) > 0 {
 		// Sized once, not grown pair by pair.
 		out.elems = make([]Value, 0, len(pairs))
-		out.vals = make([]Value, 0, len(pairs))
+		vals := make([]Value, 0, len(pairs))
+		out.dict = &vals
 	}
 	for _, p := range m.named(n) {
 		if m.kind(p) != "pair" {
@@ -204,7 +205,7 @@ func (f *frame) evalDict(n nodeID) Value {
 		k := f.eval(m.child(p, fKey))
 		v := f.eval(m.child(p, fValue))
 		out.elems = append(out.elems, k)
-		out.vals = append(out.vals, v)
+		*out.dict = append(*out.dict, v)
 		out.Cap = out.Cap || k.Cap
 	}
 	return out
@@ -471,12 +472,12 @@ func binop(op string, a, b Value) Value {
 			if y == 0 {
 				return unknownIf(capDep)
 			}
-			return Value{k: vFloat, f: float64(x) / float64(y), Cap: capDep}
+			return vfloat(float64(x) / float64(y)).tainted(capDep)
 		case "**":
 			if y < 0 || y > 62 {
 				return unknownIf(capDep)
 			}
-			return Value{k: vFloat, f: math.Pow(float64(x), float64(y)), Cap: capDep}.toIntIfExact()
+			return vfloat(math.Pow(float64(x), float64(y))).tainted(capDep).toIntIfExact()
 		default:
 			return unknownIf(capDep)
 		}
@@ -485,14 +486,14 @@ func binop(op string, a, b Value) Value {
 		x, y := num(a), num(b)
 		switch op {
 		case "+":
-			return Value{k: vFloat, f: x + y, Cap: capDep}
+			return vfloat(x + y).tainted(capDep)
 		case "-":
-			return Value{k: vFloat, f: x - y, Cap: capDep}
+			return vfloat(x - y).tainted(capDep)
 		case "*":
-			return Value{k: vFloat, f: x * y, Cap: capDep}
+			return vfloat(x * y).tainted(capDep)
 		case "/":
 			if y != 0 {
-				return Value{k: vFloat, f: x / y, Cap: capDep}
+				return vfloat(x / y).tainted(capDep)
 			}
 		}
 	case a.k == vStr && b.k == vStr && op == "+":
@@ -512,8 +513,8 @@ func binop(op string, a, b Value) Value {
 }
 
 func (v Value) toIntIfExact() Value {
-	if v.k == vFloat && v.f == math.Trunc(v.f) && math.Abs(v.f) < 1<<62 {
-		return Value{k: vInt, i: int64(v.f), Cap: v.Cap}
+	if f := v.float(); v.k == vFloat && f == math.Trunc(f) && math.Abs(f) < 1<<62 {
+		return Value{k: vInt, i: int64(f), Cap: v.Cap}
 	}
 	return v
 }
@@ -712,7 +713,7 @@ func (f *frame) evalSubscript(n nodeID) Value {
 			f.recordLookup(n, obj, b)
 		}
 		if res == triTrue {
-			return obj.vals[idx].tainted(capDep)
+			return obj.vals()[idx].tainted(capDep)
 		}
 		return unknownIf(capDep)
 	case vTuple, vList, vStr:

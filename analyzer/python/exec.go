@@ -430,7 +430,7 @@ func (f *frame) bindDef(s nodeID) {
 	if fn == nil {
 		return
 	}
-	f.assign(fn.name, Value{k: vFunc, fn: fn})
+	f.assign(fn.name, vfunc(fn))
 }
 
 // execClass runs a class body for its attributes and binds the class.
@@ -446,7 +446,7 @@ func (f *frame) execClass(s nodeID) {
 		g.execBlock(c.body)
 		f.w.cls[c] = g.env.m
 	}
-	f.assign(c.name, Value{k: vClass, cls: c})
+	f.assign(c.name, vclass(c))
 }
 
 // bindTarget assigns v to an assignment target: a name, self.attr, or a

@@ -22,9 +22,9 @@ func (f *frame) jitKind(callee Value, n nodeID) string {
 	full := text
 	switch callee.k {
 	case vFunc:
-		full = callee.fn.qual
+		full = callee.fn().qual
 	case vClass:
-		full = callee.cls.qual
+		full = callee.cls().qual
 	case vExt:
 		full = callee.s
 	}
@@ -298,7 +298,7 @@ func nvccArg(m *module, v Value, n nodeID) (Value, nodeID) {
 	if v.k == vDict {
 		for i, k := range v.elems {
 			if k.k == vStr && k.s == "nvcc" {
-				return v.vals[i], pair
+				return v.vals()[i], pair
 			}
 		}
 	}
