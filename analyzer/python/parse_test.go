@@ -1,8 +1,11 @@
 package python
 
 import (
+	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"slices"
+	"sort"
 	"testing"
 	"unsafe"
 )
@@ -12,9 +15,6 @@ import (
 func TestLineIndex(t *testing.T) {
 	src := []byte("ab\n\ncd\n")
 	li := newLineIndex(src)
-	if len(li) != 4 || cap(li) != 4 {
-		t.Fatalf("index %v (cap %d), want 4 lines sized exactly", li, cap(li))
-	}
 	for _, c := range []struct {
 		off       uint32
 		line, col int
@@ -25,6 +25,47 @@ func TestLineIndex(t *testing.T) {
 	}
 	if l, col := newLineIndex(nil).pos(0); l != 1 || col != 1 {
 		t.Errorf("empty source: %d:%d", l, col)
+	}
+}
+
+// TestLineIndexSparse: the index keeps a mark every lineStride bytes and
+// counts from there; every offset of sources with long and short lines,
+// newlines on and around the marks, and lines spanning several marks
+// must be where a table of every line start puts them.
+func TestLineIndexSparse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for iter := range 40 {
+		var src []byte
+		size := rng.IntN(5 * lineStride)
+		for len(src) < size {
+			switch r := rng.IntN(10); {
+			case r < 6:
+				src = append(src, "abc = 1\n"...)
+			case r < 8:
+				src = append(src, '\n')
+			case iter%4 == 0:
+				src = append(src, bytes.Repeat([]byte{'x'}, rng.IntN(3*lineStride))...)
+			default:
+				src = append(src, bytes.Repeat([]byte{'y'}, rng.IntN(200))...)
+			}
+		}
+		if iter == 1 {
+			src = bytes.Repeat([]byte{'\n'}, 2*lineStride+1)
+		}
+		li := newLineIndex(src)
+		starts := []int{0}
+		for i, c := range src {
+			if c == '\n' {
+				starts = append(starts, i+1)
+			}
+		}
+		for off := 0; off <= len(src)+2; off++ {
+			i := sort.SearchInts(starts, off+1) - 1
+			wantLine, wantCol := i+1, off-starts[i]+1
+			if l, c := li.pos(uint32(off)); l != wantLine || c != wantCol {
+				t.Fatalf("source %d (%d bytes): pos(%d) = %d:%d, want %d:%d", iter, len(src), off, l, c, wantLine, wantCol)
+			}
+		}
 	}
 }
 
