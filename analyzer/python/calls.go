@@ -48,7 +48,7 @@ func (f *frame) evalArgs(n nodeID) (a callArgs, base argMark) {
 	if n == noNode {
 		return a, base
 	}
-	for _, k := range m.named(n) {
+	for k := range m.named(n) {
 		switch m.kind(k) {
 		case "keyword_argument":
 			name := m.ident(m.child(k, fName))
@@ -56,7 +56,7 @@ func (f *frame) evalArgs(n nodeID) (a callArgs, base argMark) {
 			w.kwv = append(w.kwv, kwArg{name: name, v: v, n: m.child(k, fValue)})
 			a.capOK = a.capOK || v.Cap
 		case "list_splat", "dictionary_splat":
-			f.eval(m.named(k)[0])
+			f.eval(m.firstNamed(k))
 			w.argv = append(w.argv, unknown)
 			w.argN = append(w.argN, k)
 		case "comment":

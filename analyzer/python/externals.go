@@ -250,8 +250,8 @@ func (f *frame) execImport(s nodeID) {
 			absName = m.text(modN)
 			target = p.lookup(absName, m)
 		}
-		if len(m.named(s)) > 0 {
-			for _, k := range m.kids(s) {
+		if m.firstNamed(s) != noNode {
+			for k := range m.kids(s) {
 				if m.kind(k) == "wildcard_import" && target != nil {
 					for name, v := range f.w.moduleGlobals(target).m {
 						if !strings.HasPrefix(name, "_") {
