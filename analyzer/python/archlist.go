@@ -146,7 +146,7 @@ func (m *module) stringLit(n nodeID) (string, bool) {
 		return "", false
 	}
 	var sb strings.Builder
-	for _, k := range m.kids(n) {
+	for k := range m.kids(n) {
 		switch m.kind(k) {
 		case "interpolation":
 			return "", false
@@ -181,7 +181,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 			specs, ok := m.listSpecs(n)
 			if ok {
 				add(n, specs, "")
-				for _, k := range m.named(n) {
+				for k := range m.named(n) {
 					done[k] = true
 				}
 			}
@@ -190,7 +190,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 			if fn != "os.environ.get" && fn != "os.getenv" && fn != "environ.get" && fn != "getenv" {
 				continue
 			}
-			args := m.named(m.child(n, fArguments))
+			args := m.namedList(m.child(n, fArguments))
 			if len(args) < 2 {
 				continue
 			}
@@ -246,7 +246,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 // listSpecs reads a list literal of architecture strings (or, bound to an
 // architecture name, of capability numbers).
 func (m *module) listSpecs(n nodeID) ([]archSpec, bool) {
-	kids := m.named(n)
+	kids := m.namedList(n)
 	if len(kids) == 0 {
 		return nil, false
 	}

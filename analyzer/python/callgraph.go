@@ -52,9 +52,9 @@ func (f *frame) noteCall(n nodeID, callee, obj Value, name string, a callArgs) {
 	var to *funcDef
 	switch callee.k {
 	case vFunc:
-		to = callee.fn
+		to = callee.fn()
 	case vClass:
-		to = callee.cls.methods["__init__"]
+		to = callee.cls().methods["__init__"]
 	case vUnknown:
 		if name != "" && (obj.k == vUnknown || obj.k == vObj) {
 			fx.methods[site] = name

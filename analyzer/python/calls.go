@@ -48,7 +48,7 @@ func (f *frame) evalArgs(n nodeID) (a callArgs, base argMark) {
 	if n == noNode {
 		return a, base
 	}
-	for _, k := range m.named(n) {
+	for k := range m.named(n) {
 		switch m.kind(k) {
 		case "keyword_argument":
 			name := m.ident(m.child(k, fName))
@@ -56,7 +56,7 @@ func (f *frame) evalArgs(n nodeID) (a callArgs, base argMark) {
 			w.kwv = append(w.kwv, kwArg{name: name, v: v, n: m.child(k, fValue)})
 			a.capOK = a.capOK || v.Cap
 		case "list_splat", "dictionary_splat":
-			f.eval(m.named(k)[0])
+			f.eval(m.firstNamed(k))
 			w.argv = append(w.argv, unknown)
 			w.argN = append(w.argN, k)
 		case "comment":
@@ -143,12 +143,12 @@ func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 	case vFunc:
 		var self *Value
 		if callee.attrs != nil {
-			s := Value{k: vObj, cls: callee.fn.class, attrs: callee.attrs}
+			s := vobj(callee.fn().class, callee.attrs)
 			self = &s
 		}
-		return f.callFunc(callee.fn, self, args)
+		return f.callFunc(callee.fn(), self, args)
 	case vClass:
-		return Value{k: vObj, cls: callee.cls, attrs: map[string]Value{}}
+		return vobj(callee.cls(), map[string]Value{})
 	case vExt:
 		return f.callExt(callee.s, args)
 	}
@@ -159,16 +159,16 @@ func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 func (f *frame) attr(obj Value, name string) Value {
 	switch obj.k {
 	case vModule:
-		if sub := f.w.submodule(obj.mod, name); sub != nil && !f.definesName(obj.mod, name) {
-			return Value{k: vModule, mod: sub}
+		if sub := f.w.submodule(obj.mod(), name); sub != nil && !f.definesName(obj.mod(), name) {
+			return vmodule(sub)
 		}
-		if v, ok := f.w.moduleGlobals(obj.mod).get(name); ok {
+		if v, ok := f.w.moduleGlobals(obj.mod()).get(name); ok {
 			return v
 		}
-		if sub := f.w.submodule(obj.mod, name); sub != nil {
-			return Value{k: vModule, mod: sub}
+		if sub := f.w.submodule(obj.mod(), name); sub != nil {
+			return vmodule(sub)
 		}
-		return vext(obj.mod.name + "." + name)
+		return vext(obj.mod().name + "." + name)
 	case vExt:
 		p := obj.s + "." + name
 		switch {
@@ -182,21 +182,21 @@ func (f *frame) attr(obj Value, name string) Value {
 		if v, ok := obj.attrs[name]; ok {
 			return v.tainted(obj.Cap)
 		}
-		if obj.cls != nil {
-			if fn := findMethod(obj.cls, name); fn != nil {
-				return Value{k: vFunc, fn: fn, attrs: obj.attrs}
+		if c := obj.cls(); c != nil {
+			if fn := findMethod(c, name); fn != nil {
+				return vmethod(fn, obj.attrs)
 			}
-			if v, ok := f.w.classAttrs(obj.cls)[name]; ok {
+			if v, ok := f.w.classAttrs(c)[name]; ok {
 				return v
 			}
 		}
 		return unknownIf(obj.Cap)
 	case vClass:
-		if v, ok := f.w.classAttrs(obj.cls)[name]; ok {
+		if v, ok := f.w.classAttrs(obj.cls())[name]; ok {
 			return v
 		}
-		if fn := findMethod(obj.cls, name); fn != nil {
-			return Value{k: vFunc, fn: fn}
+		if fn := findMethod(obj.cls(), name); fn != nil {
+			return vfunc(fn)
 		}
 	case vTuple:
 		if obj.capObj && len(obj.elems) == 2 {
@@ -350,7 +350,7 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 			}
 			switch res {
 			case triTrue:
-				return obj.vals[idx].tainted(capDep), true
+				return obj.vals()[idx].tainted(capDep), true
 			case triFalse:
 				return def.tainted(capDep), true
 			}
@@ -358,7 +358,7 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 		case "keys":
 			return Value{k: vList, elems: obj.elems, Cap: obj.Cap}, true
 		case "values":
-			return Value{k: vList, elems: obj.vals, Cap: obj.Cap}, true
+			return Value{k: vList, elems: obj.vals(), Cap: obj.Cap}, true
 		}
 		return unknownIf(capDep), true
 	case vList, vSet:

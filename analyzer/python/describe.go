@@ -28,7 +28,7 @@ func (m *module) describeBlock(b nodeID) outcome {
 	if b == noNode {
 		return outcome{desc: "continues"}
 	}
-	return m.describeStmts(m.named(b))
+	return m.describeStmts(m.namedList(b))
 }
 
 func (m *module) describeStmts(stmts []nodeID) outcome {
@@ -38,7 +38,7 @@ func (m *module) describeStmts(stmts []nodeID) outcome {
 		case "raise_statement":
 			return outcome{desc: m.describeRaise(s), refuses: true}
 		case "assert_statement":
-			kids := m.named(s)
+			kids := m.namedList(s)
 			if len(kids) > 0 && isFalseLit(m.text(kids[0])) {
 				msg := ""
 				if len(kids) > 1 {
@@ -47,7 +47,7 @@ func (m *module) describeStmts(stmts []nodeID) outcome {
 				return outcome{desc: clip("fails assert" + msg), refuses: true}
 			}
 		case "return_statement":
-			kids := m.named(s)
+			kids := m.namedList(s)
 			if len(kids) == 0 {
 				return outcome{desc: "returns None", refuses: true}
 			}
@@ -60,7 +60,7 @@ func (m *module) describeStmts(stmts []nodeID) outcome {
 			}
 			return outcome{desc: first}
 		case "expression_statement":
-			kids := m.named(s)
+			kids := m.namedList(s)
 			if len(kids) == 1 && m.kind(kids[0]) == "call" {
 				fn := m.text(m.child(kids[0], fFunction))
 				switch lastName(fn) {
@@ -111,7 +111,7 @@ func (m *module) describeRest(s nodeID) outcome {
 	}
 	var rest []nodeID
 	after := false
-	for _, k := range m.named(p) {
+	for k := range m.named(p) {
 		if after {
 			rest = append(rest, k)
 		}
@@ -149,7 +149,7 @@ func isFalseLit(t string) bool {
 
 // describeRaise renders "raises ValueError: message".
 func (m *module) describeRaise(s nodeID) string {
-	kids := m.named(s)
+	kids := m.namedList(s)
 	if len(kids) == 0 {
 		return "re-raises"
 	}
@@ -162,7 +162,7 @@ func (m *module) describeRaise(s nodeID) string {
 
 // argText is the first argument of a call, a string literal unquoted.
 func argText(m *module, call nodeID) string {
-	args := m.named(m.child(call, fArguments))
+	args := m.namedList(m.child(call, fArguments))
 	if len(args) == 0 {
 		return ""
 	}
@@ -186,7 +186,7 @@ func literalText(t string) string {
 
 // kwText is the text of a keyword argument of a call, unquoted.
 func kwText(m *module, call nodeID, name string) string {
-	for _, k := range m.named(m.child(call, fArguments)) {
+	for k := range m.named(m.child(call, fArguments)) {
 		if m.kind(k) == "keyword_argument" && m.text(m.child(k, fName)) == name {
 			return literalText(m.text(m.child(k, fValue)))
 		}
@@ -197,7 +197,7 @@ func kwText(m *module, call nodeID, name string) string {
 // mayLeave says whether a statement contains a return or raise (outside
 // nested definitions).
 func (m *module) mayLeave(n nodeID) bool {
-	for _, k := range m.kids(n) {
+	for k := range m.kids(n) {
 		switch m.kind(k) {
 		case "return_statement", "raise_statement":
 			return true

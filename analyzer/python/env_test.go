@@ -37,7 +37,7 @@ func copyJoin(envs []map[string]Value) map[string]Value {
 // on full copies of maps, and compares them after every step.
 func TestEnvMatchesCopies(t *testing.T) {
 	names := []string{"a", "b", "c", "d", "e", "f"}
-	vals := []Value{vint(1), vint(2), vint(1).tainted(true), vstr("x"), unknown, unknownIf(true), {k: vFloat, f: 1.5}}
+	vals := []Value{vint(1), vint(2), vint(1).tainted(true), vstr("x"), unknown, unknownIf(true), vfloat(1.5)}
 	for seed := int64(0); seed < 300; seed++ {
 		r := rand.New(rand.NewSource(seed))
 		e := newEnv()
@@ -173,8 +173,8 @@ func TestSharedGlobalsVariants(t *testing.T) {
 		t.Errorf("past the bound, a worker's globals were not its own")
 	}
 	nm := &module{}
-	s.share(nm, map[string]Value{"x": {k: vFloat, f: math.NaN()}})
-	if nan := map[string]Value{"x": {k: vFloat, f: math.NaN()}}; !same(s.share(nm, nan), nan) {
+	s.share(nm, map[string]Value{"x": vfloat(math.NaN())})
+	if nan := map[string]Value{"x": vfloat(math.NaN())}; !same(s.share(nm, nan), nan) {
 		t.Errorf("globals holding a NaN were shared")
 	}
 }

@@ -22,7 +22,7 @@ func (f *frame) eval(n nodeID) Value {
 	case opFloat:
 		t := strings.ReplaceAll(m.text(n), "_", "")
 		if x, err := strconv.ParseFloat(t, 64); err == nil {
-			return Value{k: vFloat, f: x}
+			return vfloat(x)
 		}
 		return unknown
 	case opTrue:
@@ -35,14 +35,13 @@ func (f *frame) eval(n nodeID) Value {
 		return f.evalString(n)
 	case opConcatenatedString:
 		out := vstr("")
-		for _, k := range m.named(n) {
+		for k := range m.named(n) {
 			out = f.binop("+", out, f.eval(k))
 		}
 		return out
 	case opParenthesizedExpression:
-		kids := m.named(n)
-		if len(kids) == 1 {
-			return f.eval(kids[0])
+		if k := m.onlyNamed(n); k != noNode {
+			return f.eval(k)
 		}
 		return unknown
 	case opTuple, opExpressionList:
@@ -108,9 +107,8 @@ func (f *frame) eval(n nodeID) Value {
 	case opAssignment:
 		return f.evalAssign(n)
 	case opAwait:
-		kids := m.named(n)
-		if len(kids) == 1 {
-			return f.eval(kids[0])
+		if k := m.onlyNamed(n); k != noNode {
+			return f.eval(k)
 		}
 	case opListComprehension, opSetComprehension, opGeneratorExpression, opDictionaryComprehension:
 		return f.evalComprehension(n)
@@ -169,12 +167,12 @@ func parseDecimal(t string) (Value, bool) {
 
 func (f *frame) evalSeq(n nodeID, k vkind) Value {
 	out := Value{k: k}
-	if kids := f.mod.named(n); len(kids) > 0 {
-		out.elems = make([]Value, 0, len(kids))
+	if c := f.mod.namedCount(n); c > 0 {
+		out.elems = make([]Value, 0, c)
 	}
-	for _, e := range f.mod.named(n) {
+	for e := range f.mod.named(n) {
 		if kk := f.mod.kind(e); kk == "list_splat" || kk == "parenthesized_list_splat" {
-			inner := f.eval(f.mod.named(e)[0])
+			inner := f.eval(f.mod.firstNamed(e))
 			if inner.k != vList && inner.k != vTuple && inner.k != vSet {
 				return unknownIf(inner.Cap)
 			}
@@ -192,19 +190,20 @@ func (f *frame) evalSeq(n nodeID, k vkind) Value {
 func (f *frame) evalDict(n nodeID) Value {
 	m := f.mod
 	out := Value{k: vDict}
-	if pairs := m.named(n); len(pairs) > 0 {
+	if pairs := m.namedCount(n); pairs > 0 {
 		// Sized once, not grown pair by pair.
-		out.elems = make([]Value, 0, len(pairs))
-		out.vals = make([]Value, 0, len(pairs))
+		out.elems = make([]Value, 0, pairs)
+		vals := make([]Value, 0, pairs)
+		out.dict = &vals
 	}
-	for _, p := range m.named(n) {
+	for p := range m.named(n) {
 		if m.kind(p) != "pair" {
 			return unknown
 		}
 		k := f.eval(m.child(p, fKey))
 		v := f.eval(m.child(p, fValue))
 		out.elems = append(out.elems, k)
-		out.vals = append(out.vals, v)
+		*out.dict = append(*out.dict, v)
 		out.Cap = out.Cap || k.Cap
 	}
 	return out
@@ -217,7 +216,7 @@ func (f *frame) evalString(n nodeID) Value {
 	raw, fstr, tail := false, false, false
 	var sb strings.Builder
 	capDep, known := false, true
-	for _, k := range m.kids(n) {
+	for k := range m.kids(n) {
 		switch m.kind(k) {
 		// The parts are read without copies (module.ident): the
 		// builder copies what it keeps.
@@ -237,12 +236,12 @@ func (f *frame) evalString(n nodeID) Value {
 		case "escape_interpolation":
 			sb.WriteString(m.ident(k)[:1])
 		case "interpolation":
-			kids := m.named(k)
-			if len(kids) == 0 {
+			e := m.firstNamed(k)
+			if e == noNode {
 				known = false
 				continue
 			}
-			v := f.eval(kids[0])
+			v := f.eval(e)
 			capDep = capDep || v.Cap
 			if v.k == vPath && !v.exactPath() && known {
 				// f"{unknown_dir}/x.cu": what follows the directory is
@@ -310,8 +309,8 @@ func (f *frame) evalBoolOp(n nodeID) Value {
 
 func (f *frame) evalCompare(n nodeID) Value {
 	m := f.mod
-	operands := m.named(n)
-	var opsBuf [4]nodeID
+	var operandsBuf, opsBuf [4]nodeID
+	operands := m.appendNamed(operandsBuf[:0], n)
 	ops := m.appendChildrenBy(opsBuf[:0], n, fOperators)
 	if len(operands) < 2 || len(ops) != len(operands)-1 {
 		return unknown
@@ -471,12 +470,12 @@ func binop(op string, a, b Value) Value {
 			if y == 0 {
 				return unknownIf(capDep)
 			}
-			return Value{k: vFloat, f: float64(x) / float64(y), Cap: capDep}
+			return vfloat(float64(x) / float64(y)).tainted(capDep)
 		case "**":
 			if y < 0 || y > 62 {
 				return unknownIf(capDep)
 			}
-			return Value{k: vFloat, f: math.Pow(float64(x), float64(y)), Cap: capDep}.toIntIfExact()
+			return vfloat(math.Pow(float64(x), float64(y))).tainted(capDep).toIntIfExact()
 		default:
 			return unknownIf(capDep)
 		}
@@ -485,14 +484,14 @@ func binop(op string, a, b Value) Value {
 		x, y := num(a), num(b)
 		switch op {
 		case "+":
-			return Value{k: vFloat, f: x + y, Cap: capDep}
+			return vfloat(x + y).tainted(capDep)
 		case "-":
-			return Value{k: vFloat, f: x - y, Cap: capDep}
+			return vfloat(x - y).tainted(capDep)
 		case "*":
-			return Value{k: vFloat, f: x * y, Cap: capDep}
+			return vfloat(x * y).tainted(capDep)
 		case "/":
 			if y != 0 {
-				return Value{k: vFloat, f: x / y, Cap: capDep}
+				return vfloat(x / y).tainted(capDep)
 			}
 		}
 	case a.k == vStr && b.k == vStr && op == "+":
@@ -512,8 +511,8 @@ func binop(op string, a, b Value) Value {
 }
 
 func (v Value) toIntIfExact() Value {
-	if v.k == vFloat && v.f == math.Trunc(v.f) && math.Abs(v.f) < 1<<62 {
-		return Value{k: vInt, i: int64(v.f), Cap: v.Cap}
+	if f := v.float(); v.k == vFloat && f == math.Trunc(f) && math.Abs(f) < 1<<62 {
+		return Value{k: vInt, i: int64(f), Cap: v.Cap}
 	}
 	return v
 }
@@ -579,7 +578,8 @@ func percentFormat(a, b Value) Value {
 }
 
 func (f *frame) evalTernary(n nodeID) Value {
-	kids := f.mod.named(n)
+	var buf [3]nodeID
+	kids := f.mod.appendNamed(buf[:0], n)
 	if len(kids) != 3 {
 		return unknown
 	}
@@ -603,7 +603,8 @@ func (f *frame) evalTernary(n nodeID) Value {
 // sequence is known and short; otherwise the result is unknown.
 func (f *frame) evalComprehension(n nodeID) Value {
 	m := f.mod
-	kids := m.named(n)
+	var buf [4]nodeID
+	kids := m.appendNamed(buf[:0], n)
 	if len(kids) < 2 || m.kind(n) == "dictionary_comprehension" {
 		return unknown
 	}
@@ -647,7 +648,7 @@ func (f *frame) evalComprehension(n nodeID) Value {
 		f.bindTarget(m.child(fors[0], fLeft), e)
 		keep := triTrue
 		for _, c := range ifs {
-			cv := f.eval(m.named(c)[0])
+			cv := f.eval(m.firstNamed(c))
 			out.Cap = out.Cap || cv.Cap
 			if t := cv.truth(); t != triTrue {
 				keep = t
@@ -712,7 +713,7 @@ func (f *frame) evalSubscript(n nodeID) Value {
 			f.recordLookup(n, obj, b)
 		}
 		if res == triTrue {
-			return obj.vals[idx].tainted(capDep)
+			return obj.vals()[idx].tainted(capDep)
 		}
 		return unknownIf(capDep)
 	case vTuple, vList, vStr:
@@ -748,7 +749,7 @@ func (f *frame) evalSubscript(n nodeID) Value {
 func (f *frame) evalSlice(obj Value, s nodeID) Value {
 	m := f.mod
 	parts := []Value{}
-	for _, k := range m.named(s) {
+	for k := range m.named(s) {
 		parts = append(parts, f.eval(k))
 	}
 	if obj.k != vStr && obj.k != vList && obj.k != vTuple {

@@ -6,13 +6,12 @@ func (f *frame) execBlock(b nodeID) bool {
 	if b == noNode {
 		return false
 	}
-	stmts := f.mod.named(b)
-	for i, s := range stmts {
+	for s := range f.mod.named(b) {
 		if f.execStmt(s) {
 			// The rest is unreachable for this capability; explore it
 			// for the gates inside, as a shadow.
-			if f.record && !f.shadow && i+1 < len(stmts) {
-				f.shadowStmts(stmts[i+1:])
+			if f.record && !f.shadow {
+				f.shadowRest(b, s)
 			}
 			return true
 		}
@@ -20,11 +19,13 @@ func (f *frame) execBlock(b nodeID) bool {
 	return false
 }
 
-func (f *frame) shadowStmts(stmts []nodeID) {
+// shadowRest explores the statements of block b after s, as a shadow
+// (none after s: nothing runs, and the savepoint leaves nothing).
+func (f *frame) shadowRest(b, s nodeID) {
 	sh, ctrl, rs, r := f.shadow, f.ctrl, f.retSeen, f.ret
 	mark := f.env.save()
 	f.shadow = true
-	for _, s := range stmts {
+	for s := range f.mod.namedAfter(b, s) {
 		if f.execStmt(s) {
 			break
 		}
@@ -40,16 +41,15 @@ func (f *frame) execStmt(s nodeID) bool {
 	m := f.mod
 	switch m.op(s) {
 	case opExpressionStatement:
-		for _, e := range m.named(s) {
+		for e := range m.named(s) {
 			f.execExpr(e)
 		}
 	case opIfStatement:
 		return f.execIf(s)
 	case opReturnStatement:
 		var v Value
-		var vn nodeID = noNode
-		if kids := m.named(s); len(kids) > 0 {
-			vn = kids[0]
+		vn := m.firstNamed(s)
+		if vn != noNode {
 			v = f.eval(vn)
 		} else {
 			v = Value{k: vNone}
@@ -60,18 +60,18 @@ func (f *frame) execStmt(s nodeID) bool {
 		f.addReturn(v)
 		return true
 	case opRaiseStatement:
-		for _, e := range m.named(s) {
+		for e := range m.named(s) {
 			f.eval(e)
 		}
 		return true
 	case opAssertStatement:
-		kids := m.named(s)
-		if len(kids) == 0 {
+		e := m.firstNamed(s)
+		if e == noNode {
 			return false
 		}
-		v := f.eval(kids[0])
+		v := f.eval(e)
 		if f.record {
-			f.recordAssert(s, kids[0], v)
+			f.recordAssert(s, e, v)
 		}
 		if v.Cap && v.truth() != triUnknown {
 			f.ctrl = true
@@ -88,9 +88,9 @@ func (f *frame) execStmt(s nodeID) bool {
 	case opTryStatement:
 		return f.execTry(s)
 	case opWithStatement:
-		for _, k := range m.named(s) {
+		for k := range m.named(s) {
 			if m.kind(k) == "with_clause" {
-				for _, item := range m.named(k) {
+				for item := range m.named(k) {
 					f.execWithItem(item)
 				}
 			}
@@ -100,7 +100,7 @@ func (f *frame) execStmt(s nodeID) bool {
 		f.bindDef(s)
 	case opDecoratedDefinition:
 		def := m.child(s, fDefinition)
-		for _, d := range m.named(s) {
+		for d := range m.named(s) {
 			if m.kind(d) == "decorator" {
 				f.evalDecorator(d, def)
 			}
@@ -137,7 +137,7 @@ func (f *frame) execStmt(s nodeID) bool {
 
 func (m *module) descendantsOfKind(n nodeID, kind string) []nodeID {
 	var out []nodeID
-	for _, k := range m.kids(n) {
+	for k := range m.kids(n) {
 		if m.kind(k) == kind {
 			out = append(out, k)
 		} else if m.kind(k) == "block" {
@@ -192,9 +192,8 @@ func (f *frame) execWithItem(item nodeID) {
 		return
 	}
 	if m.kind(v) == "as_pattern" {
-		kids := m.named(v)
-		if len(kids) > 0 {
-			val := f.eval(kids[0])
+		if e := m.firstNamed(v); e != noNode {
+			val := f.eval(e)
 			if t := m.child(v, fAlias); t != noNode {
 				f.bindTarget(t, unknownIf(val.Cap))
 			}
@@ -217,12 +216,12 @@ func (f *frame) execTry(s nodeID) bool {
 		envs = append(envs, f.env.diff(mark))
 	}
 	f.env.restore(mark)
-	for _, k := range m.named(s) {
+	for k := range m.named(s) {
 		switch m.kind(k) {
 		case "except_clause", "except_group_clause":
 			mark := f.env.save()
 			open := 0 // blocks of this clause that fell through
-			for _, c := range m.named(k) {
+			for c := range m.named(k) {
 				if m.kind(c) == "block" {
 					if !f.execBlock(c) {
 						open++
@@ -256,9 +255,9 @@ func (f *frame) execTry(s nodeID) bool {
 		envs = append(envs, nil)
 	}
 	f.joinEnv(envs)
-	for _, k := range m.named(s) {
+	for k := range m.named(s) {
 		if m.kind(k) == "finally_clause" {
-			for _, c := range m.named(k) {
+			for c := range m.named(k) {
 				if m.kind(c) == "block" {
 					f.execBlock(c)
 				}
@@ -279,7 +278,7 @@ func (m *module) clauses(s nodeID) []clause { return m.appendClauses(nil, s) }
 // appendClauses appends the arms of the chain at s to buf.
 func (m *module) appendClauses(buf []clause, s nodeID) []clause {
 	cl := append(buf, clause{m.child(s, fCondition), m.child(s, fConsequence)})
-	for _, a := range m.kids(s) {
+	for a := range m.kids(s) {
 		if m.tab.fkeys[m.fieldID(a)] != fAlternative {
 			continue
 		}
@@ -397,7 +396,7 @@ func (f *frame) execChain(s nodeID, cl []clause) bool {
 // its own level (return, raise, skip).
 func (m *module) anyTerminates(cl []clause) bool {
 	for _, c := range cl {
-		for _, s := range m.named(c.body) {
+		for s := range m.named(c.body) {
 			switch m.kind(s) {
 			case "return_statement", "raise_statement", "continue_statement", "break_statement":
 				return true
@@ -430,7 +429,7 @@ func (f *frame) bindDef(s nodeID) {
 	if fn == nil {
 		return
 	}
-	f.assign(fn.name, Value{k: vFunc, fn: fn})
+	f.assign(fn.name, vfunc(fn))
 }
 
 // execClass runs a class body for its attributes and binds the class.
@@ -446,7 +445,7 @@ func (f *frame) execClass(s nodeID) {
 		g.execBlock(c.body)
 		f.w.cls[c] = g.env.m
 	}
-	f.assign(c.name, Value{k: vClass, cls: c})
+	f.assign(c.name, vclass(c))
 }
 
 // bindTarget assigns v to an assignment target: a name, self.attr, or a
@@ -467,7 +466,8 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 			f.assign(m.view(obj)+"."+m.view(m.child(t, fAttribute)), v)
 		}
 	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list", "parenthesized_expression":
-		kids := m.named(t)
+		var buf [8]nodeID
+		kids := m.appendNamed(buf[:0], t)
 		if m.kind(t) == "parenthesized_expression" && len(kids) == 1 {
 			f.bindTarget(kids[0], v)
 			return
@@ -534,7 +534,7 @@ func (f *frame) execExpr(e nodeID) {
 // interpolates says whether a string literal has f-string interpolations
 // (which evaluate expressions).
 func (m *module) interpolates(n nodeID) bool {
-	for _, k := range m.kids(n) {
+	for k := range m.kids(n) {
 		if m.kind(k) == "interpolation" {
 			return true
 		}

@@ -121,7 +121,7 @@ func (f *frame) builtin(name string, a callArgs) Value {
 		case vCap:
 			return vint(x.i).tainted(true)
 		case vFloat:
-			return vint(int64(x.f)).tainted(capDep)
+			return vint(int64(x.float())).tainted(capDep)
 		case vStr:
 			if v := parseIntLit(strings.TrimSpace(x.s)); v.known() {
 				return v.tainted(capDep)
@@ -130,7 +130,7 @@ func (f *frame) builtin(name string, a callArgs) Value {
 	case "float":
 		switch x.k {
 		case vInt, vBool:
-			return Value{k: vFloat, f: float64(x.i), Cap: capDep}
+			return vfloat(float64(x.i)).tainted(capDep)
 		case vFloat:
 			return x
 		}
@@ -250,8 +250,8 @@ func (f *frame) execImport(s nodeID) {
 			absName = m.text(modN)
 			target = p.lookup(absName, m)
 		}
-		if len(m.named(s)) > 0 {
-			for _, k := range m.kids(s) {
+		if m.firstNamed(s) != noNode {
+			for k := range m.kids(s) {
 				if m.kind(k) == "wildcard_import" && target != nil {
 					for name, v := range f.w.moduleGlobals(target).m {
 						if !strings.HasPrefix(name, "_") {
@@ -276,7 +276,7 @@ func (f *frame) execImport(s nodeID) {
 // moduleValue is an imported module: scanned, or external by name.
 func (f *frame) moduleValue(name string) Value {
 	if t := f.w.prog.lookup(name, f.mod); t != nil {
-		return Value{k: vModule, mod: t}
+		return vmodule(t)
 	}
 	return vext(name)
 }
@@ -294,7 +294,7 @@ func (f *frame) importName(target *module, absName, name string) Value {
 		return v
 	}
 	if sub := f.w.submodule(target, name); sub != nil {
-		return Value{k: vModule, mod: sub}
+		return vmodule(sub)
 	}
 	return vext(absName + "." + name)
 }

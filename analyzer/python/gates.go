@@ -93,7 +93,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 			setPos(&g, m, where, last)
 		}
 	case siteAssert:
-		kids := m.named(k.node)
+		kids := m.namedList(k.node)
 		where = kids[0]
 		msg := "AssertionError"
 		if len(kids) > 1 {
@@ -102,11 +102,11 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		outs = []outcome{{desc: "continues"}, {desc: clip("fails assert: " + strings.TrimPrefix(msg, "AssertionError: ")), refuses: true}}
 		g.Kind = kindFor(KindCheck, via, m, k.node)
 	case siteReturn:
-		where = m.named(k.node)[0]
+		where = m.namedList(k.node)[0]
 		outs = []outcome{{desc: "returns True"}, {desc: "returns False", refuses: true}}
 		g.Kind = kindFor(KindCheck, via, m, k.node)
 	case siteTernary:
-		kids := m.named(k.node)
+		kids := m.namedList(k.node)
 		where = kids[1]
 		outs = []outcome{{desc: clip("takes " + m.text(kids[0]))}, {desc: clip("takes " + m.text(kids[2]))}}
 		g.Kind = kindFor(KindCheck, via, m, k.node)
@@ -123,7 +123,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	case siteMajors:
 		call := m.parent(m.parent(m.parent(k.node)))
 		name := argText(m, call)
-		if args := m.named(m.child(call, fArguments)); len(args) == 0 || m.kind(args[0]) == "keyword_argument" {
+		if args := m.namedList(m.child(call, fArguments)); len(args) == 0 || m.kind(args[0]) == "keyword_argument" {
 			name = m.text(m.child(call, fFunction)) + "(...)"
 		}
 		outs = []outcome{{desc: clip("builds " + name)},
@@ -142,7 +142,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	case siteSkipif:
 		reason := kwText(m, k.node, "reason")
 		if reason == "" {
-			if args := m.named(m.child(k.node, fArguments)); len(args) > 1 && m.kind(args[1]) == "string" {
+			if args := m.namedList(m.child(k.node, fArguments)); len(args) > 1 && m.kind(args[1]) == "string" {
 				reason = literalText(m.text(args[1]))
 			}
 		}
@@ -152,7 +152,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		}
 		outs = []outcome{{desc: "runs"}, {desc: clip(skipped), refuses: true, skip: true}}
 		g.Kind, g.IsTest = KindSkip, true
-		if args := m.named(m.child(k.node, fArguments)); len(args) > 0 {
+		if args := m.namedList(m.child(k.node, fArguments)); len(args) > 0 {
 			where = args[0]
 		}
 		if def := m.enclosingDecorated(k.node); def != nil {
@@ -219,7 +219,7 @@ func setPos(g *Gate, m *module, from, to nodeID) {
 }
 
 func firstArg(m *module, call nodeID) string {
-	args := m.named(m.child(call, fArguments))
+	args := m.namedList(m.child(call, fArguments))
 	if len(args) == 0 {
 		return ""
 	}
@@ -258,7 +258,7 @@ func (m *module) guardedCall(s nodeID) (string, int) {
 	var found nodeID = noNode
 	var walk func(n nodeID)
 	walk = func(n nodeID) {
-		for _, k := range m.kids(n) {
+		for k := range m.kids(n) {
 			if found != noNode {
 				return
 			}

@@ -53,11 +53,11 @@ walk:
 				want[m.posOf(m.clauses(p)[0].cond)] = true
 			}
 		case "conditional_expression":
-			if kids := m.named(p); len(kids) == 3 && child != kids[1] {
+			if kids := m.namedList(p); len(kids) == 3 && child != kids[1] {
 				want[m.posOf(kids[1])] = true
 			}
 		case "block", "module":
-			for _, s := range m.named(p) {
+			for s := range m.named(p) {
 				if s == child {
 					break
 				}
@@ -67,7 +67,7 @@ walk:
 						want[m.posOf(m.clauses(s)[0].cond)] = true
 					}
 				case "assert_statement":
-					if kids := m.named(s); len(kids) > 0 {
+					if kids := m.namedList(s); len(kids) > 0 {
 						want[m.posOf(kids[0])] = true
 					}
 				}

@@ -183,7 +183,7 @@ func (p *program) relative(from *module, level int, name string) *module {
 // relativeImport reads a relative_import node ("..pkg.mod"): how many
 // dots lead it, and the dotted name after them ("" for "from . import").
 func (m *module) relativeImport(n nodeID) (level int, name string) {
-	for _, k := range m.kids(n) {
+	for k := range m.kids(n) {
 		switch m.kind(k) {
 		case "import_prefix":
 			level = strings.Count(m.ident(k), ".")

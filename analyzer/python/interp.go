@@ -376,7 +376,7 @@ func (f *frame) joinEnv(paths []envDiff) {
 // binop is binop, noting a NaN (env.join).
 func (f *frame) binop(op string, a, b Value) Value {
 	v := binop(op, a, b)
-	if v.k == vFloat && v.f != v.f {
+	if x := v.float(); v.k == vFloat && x != x {
 		f.w.nan = true
 	}
 	return v
@@ -481,11 +481,11 @@ func (w *worker) buildSelf(c *classDef, withInit bool) Value {
 		// The class attributes alone: their map is final (classAttrs)
 		// and nothing writes an object's attributes, so self shares it
 		// instead of a copy per class and worker.
-		return Value{k: vObj, cls: c, attrs: ca}
+		return vobj(c, ca)
 	}
 	if len(ca) == 0 {
 		// Likewise what __init__ sets, final once initAttrs returns.
-		return Value{k: vObj, cls: c, attrs: ia}
+		return vobj(c, ia)
 	}
 	attrs := make(map[string]Value, len(ca)+len(ia))
 	for k, v := range ca {
@@ -494,7 +494,7 @@ func (w *worker) buildSelf(c *classDef, withInit bool) Value {
 	for k, v := range ia {
 		attrs[k] = v
 	}
-	return Value{k: vObj, cls: c, attrs: attrs}
+	return vobj(c, attrs)
 }
 
 func (w *worker) classAttrs(c *classDef) map[string]Value {

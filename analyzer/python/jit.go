@@ -22,9 +22,9 @@ func (f *frame) jitKind(callee Value, n nodeID) string {
 	full := text
 	switch callee.k {
 	case vFunc:
-		full = callee.fn.qual
+		full = callee.fn().qual
 	case vClass:
-		full = callee.cls.qual
+		full = callee.cls().qual
 	case vExt:
 		full = callee.s
 	}
@@ -117,7 +117,7 @@ func (f *frame) pathList(v Value, n nodeID) ([]string, bool) {
 	case vList, vTuple, vSet:
 		var kids []nodeID
 		if k := m.kind(n); k == "list" || k == "tuple" {
-			kids = m.named(n)
+			kids = m.namedList(n)
 			if len(kids) != len(v.elems) {
 				kids = nil // splats: elements no longer line up
 			}
@@ -147,7 +147,7 @@ func (m *module) literalPaths(n nodeID) []string {
 	switch m.kind(n) {
 	case "list", "tuple", "parenthesized_expression":
 		var out []string
-		for _, k := range m.named(n) {
+		for k := range m.named(n) {
 			out = append(out, m.literalPaths(k)...)
 		}
 		return out
@@ -176,7 +176,7 @@ func (m *module) literalTail(n nodeID) (string, bool) {
 			return s, true
 		}
 		var sb strings.Builder
-		for _, k := range m.kids(n) {
+		for k := range m.kids(n) {
 			switch m.kind(k) {
 			case "interpolation":
 				sb.Reset()
@@ -186,7 +186,7 @@ func (m *module) literalTail(n nodeID) (string, bool) {
 		}
 		return cleanTail(sb.String()), false
 	case "parenthesized_expression":
-		if kids := m.named(n); len(kids) == 1 {
+		if kids := m.namedList(n); len(kids) == 1 {
 			return m.literalTail(kids[0])
 		}
 	case "binary_operator":
@@ -208,7 +208,7 @@ func (m *module) literalTail(n nodeID) (string, bool) {
 		return l + r, lc
 	case "call":
 		fn := lastName(m.text(m.child(n, fFunction)))
-		args := m.named(m.child(n, fArguments))
+		args := m.namedList(m.child(n, fArguments))
 		switch fn {
 		case "join", "Path", "PurePath", "PosixPath", "str", "fspath", "abspath", "realpath":
 		default:
@@ -287,7 +287,7 @@ func nvccArg(m *module, v Value, n nodeID) (Value, nodeID) {
 	}
 	var pair nodeID = noNode
 	if m.kind(n) == "dictionary" {
-		for _, p := range m.named(n) {
+		for p := range m.named(n) {
 			if m.kind(p) == "pair" {
 				if k, ok := m.stringLit(m.child(p, fKey)); ok && k == "nvcc" {
 					pair = m.child(p, fValue)
@@ -298,7 +298,7 @@ func nvccArg(m *module, v Value, n nodeID) (Value, nodeID) {
 	if v.k == vDict {
 		for i, k := range v.elems {
 			if k.k == vStr && k.s == "nvcc" {
-				return v.vals[i], pair
+				return v.vals()[i], pair
 			}
 		}
 	}

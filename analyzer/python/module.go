@@ -1,6 +1,7 @@
 package python
 
 import (
+	"iter"
 	"path"
 	"sort"
 	"strings"
@@ -48,7 +49,8 @@ type funcDef struct {
 	body       nodeID
 	decorators []nodeID
 	line       int
-	size       int // syntax nodes in the definition
+	size       int      // syntax nodes in the definition
+	outer      *funcDef // the innermost def around this one (enclosingFunc)
 }
 
 type param struct {
@@ -91,32 +93,91 @@ func (m *module) ident(n nodeID) string {
 	return unsafe.String(&m.src[sb], int(eb-sb))
 }
 
-func (m *module) kids(n nodeID) []nodeID {
-	start, end := m.parsed.kidRange(n)
-	if start == end {
-		return nil
+// kids are n's children, in order (pnode: the first is the node after
+// n, each next one the node after the subtree of the one before).
+func (m *module) kids(n nodeID) iter.Seq[nodeID] {
+	nodes := m.nodes
+	return func(yield func(nodeID) bool) {
+		for k, end := n+1, nodes[n].next; k < end; k = nodes[k].next {
+			if !yield(k) {
+				return
+			}
+		}
 	}
-	return m.parsed.kids[start:end:end]
 }
 
-// named is the named children (comments excluded); the slice is shared,
-// callers must not change it.
-func (m *module) named(n nodeID) []nodeID {
-	start, end, ok := m.parsed.namedRange(n)
-	if !ok {
-		return m.kids(n)
+// named are n's named children, in order: comments and anonymous tokens
+// (an operator in a field) left out.
+func (m *module) named(n nodeID) iter.Seq[nodeID] {
+	nodes, keep := m.nodes, m.tab.keep
+	return func(yield func(nodeID) bool) {
+		for k, end := n+1, nodes[n].next; k < end; k = nodes[k].next {
+			if keep[nodes[k].kf&kindMask] && !yield(k) {
+				return
+			}
+		}
 	}
-	if start == end {
-		return nil
-	}
-	return m.parsed.namedKids[start:end:end]
 }
+
+// namedAfter are n's named children after its child k.
+func (m *module) namedAfter(n, k nodeID) iter.Seq[nodeID] {
+	nodes, keep := m.nodes, m.tab.keep
+	return func(yield func(nodeID) bool) {
+		for k, end := nodes[k].next, nodes[n].next; k < end; k = nodes[k].next {
+			if keep[nodes[k].kf&kindMask] && !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// firstNamed is n's first named child, noNode when it has none.
+func (m *module) firstNamed(n nodeID) nodeID {
+	for k := range m.named(n) {
+		return k
+	}
+	return noNode
+}
+
+// appendNamed appends n's named children to buf, for the readers that
+// index them: a caller passes a small array of its own, so that the few
+// children of most nodes take no allocation.
+func (m *module) appendNamed(buf []nodeID, n nodeID) []nodeID {
+	for k := range m.named(n) {
+		buf = append(buf, k)
+	}
+	return buf
+}
+
+// namedCount is how many named children n has.
+func (m *module) namedCount(n nodeID) int {
+	c := 0
+	for range m.named(n) {
+		c++
+	}
+	return c
+}
+
+// onlyNamed is n's one named child, noNode when it has none or more.
+func (m *module) onlyNamed(n nodeID) nodeID {
+	only := noNode
+	for k := range m.named(n) {
+		if only != noNode {
+			return noNode
+		}
+		only = k
+	}
+	return only
+}
+
+// namedList is n's named children as a new slice.
+func (m *module) namedList(n nodeID) []nodeID { return m.appendNamed(nil, n) }
 
 func (m *module) child(n nodeID, f field) nodeID {
 	if n == noNode {
 		return noNode
 	}
-	for _, k := range m.kids(n) {
+	for k := range m.kids(n) {
 		if m.tab.fkeys[m.fieldID(k)] == f {
 			return k
 		}
@@ -132,7 +193,7 @@ func (m *module) childrenBy(n nodeID, f field) []nodeID {
 // interpreter's callers pass a small array of their own, so that a
 // comparison or a subscript allocates nothing for its few operators.
 func (m *module) appendChildrenBy(buf []nodeID, n nodeID, f field) []nodeID {
-	for _, k := range m.kids(n) {
+	for k := range m.kids(n) {
 		if m.tab.fkeys[m.fieldID(k)] == f {
 			buf = append(buf, k)
 		}
@@ -216,49 +277,50 @@ func isTestPath(p string) bool {
 func (m *module) index() {
 	m.defs = map[nodeID]*funcDef{}
 	m.clsOf = map[nodeID]*classDef{}
-	var walk func(n nodeID, scope string, cls *classDef)
-	walk = func(n nodeID, scope string, cls *classDef) {
-		for _, k := range m.kids(n) {
+	var walk func(n nodeID, scope string, cls *classDef, outer *funcDef)
+	walk = func(n nodeID, scope string, cls *classDef, outer *funcDef) {
+		for k := range m.kids(n) {
 			switch m.kind(k) {
 			case "function_definition":
-				f := m.newFunc(k, scope, cls)
-				walk(f.body, f.qual, nil)
+				f := m.newFunc(k, n, scope, cls)
+				f.outer = outer
+				walk(f.body, f.qual, nil, f)
 			case "class_definition":
 				c := &classDef{mod: m, node: k, name: m.text(m.child(k, fName)), body: m.child(k, fBody), methods: map[string]*funcDef{}}
 				c.qual = scope + "." + c.name
 				m.classes = append(m.classes, c)
 				m.clsOf[k] = c
-				walk(c.body, c.qual, c)
+				walk(c.body, c.qual, c, outer)
 			default:
-				walk(k, scope, cls)
+				walk(k, scope, cls, outer)
 			}
 		}
 	}
-	walk(0, m.name, nil)
+	walk(0, m.name, nil, nil)
 }
 
-func (m *module) newFunc(n nodeID, scope string, cls *classDef) *funcDef {
+// newFunc adds the def n, a child of parent.
+func (m *module) newFunc(n, parent nodeID, scope string, cls *classDef) *funcDef {
 	f := &funcDef{mod: m, node: n, name: m.text(m.child(n, fName)), body: m.child(n, fBody), class: cls, line: m.line(n)}
 	f.size = m.subtreeSize(n)
 	f.qual = scope + "." + f.name
 	if cls != nil {
 		cls.methods[f.name] = f
 	}
-	if p := m.parent(n); p != noNode && m.kind(p) == "decorated_definition" {
-		for _, d := range m.kids(p) {
+	if m.kind(parent) == "decorated_definition" {
+		for d := range m.kids(parent) {
 			if m.kind(d) == "decorator" {
 				f.decorators = append(f.decorators, d)
 			}
 		}
 	}
-	for _, p := range m.named(m.child(n, fParameters)) {
+	for p := range m.named(m.child(n, fParameters)) {
 		switch m.kind(p) {
 		case "identifier":
 			f.params = append(f.params, param{name: m.text(p), def: noNode})
 		case "typed_parameter":
-			id := m.named(p)
-			if len(id) > 0 && m.kind(id[0]) == "identifier" {
-				f.params = append(f.params, param{name: m.text(id[0]), def: noNode})
+			if id := m.firstNamed(p); id != noNode && m.kind(id) == "identifier" {
+				f.params = append(f.params, param{name: m.text(id), def: noNode})
 			} else {
 				f.params = append(f.params, param{star: true})
 			}
@@ -283,14 +345,22 @@ func (m *module) enclosing(n nodeID) string {
 }
 
 // enclosingFunc is the innermost def around n (n itself when it is one).
+// The defs are in node order (index walks in pre-order): the last to
+// start at or before n holds n or is inside the one that does, and the
+// defs around it are its outer chain. Finding it from the root walks the
+// children of every level, which on a module of many statements was a
+// walk over most of them for each call site.
 func (m *module) enclosingFunc(n nodeID) *funcDef {
-	var in *funcDef
-	m.descend(n, func(p nodeID) {
-		if f, ok := m.defs[p]; ok {
-			in = f
+	i := sort.Search(len(m.funcs), func(i int) bool { return m.funcs[i].node > n }) - 1
+	if i < 0 || n < 0 {
+		return nil
+	}
+	for f := m.funcs[i]; f != nil; f = f.outer {
+		if n < f.node+nodeID(f.size) {
+			return f
 		}
-	})
-	return in
+	}
+	return nil
 }
 
 // descend visits the path from the root down to n: its ancestors, then n
@@ -305,19 +375,13 @@ func (m *module) descend(n nodeID, visit func(nodeID)) {
 		if cur == n {
 			return
 		}
-		start, end := m.kidRange(cur)
-		ks := m.parsed.kids[start:end]
-		cur = ks[sort.Search(len(ks), func(i int) bool { return ks[i] > n })-1]
+		k := cur + 1
+		for m.nodes[k].next <= n {
+			k = m.nodes[k].next
+		}
+		cur = k
 	}
 }
 
-// subtreeSize counts the nodes under n. Nodes are stored in pre-order, so
-// the subtree ends where the next node starts after n's end.
-func (m *module) subtreeSize(n nodeID) int {
-	end := m.end(n)
-	i := int(n) + 1
-	for i < len(m.nodes) && m.nodes[i].sb < end {
-		i++
-	}
-	return i - int(n)
-}
+// subtreeSize counts the nodes under n, n included.
+func (m *module) subtreeSize(n nodeID) int { return int(m.nodes[n].next - n) }

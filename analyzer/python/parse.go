@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"math/bits"
 	"sort"
 	"unsafe"
 
@@ -26,19 +25,22 @@ const noNode nodeID = -1
 
 // pnode is one syntax node, 12 bytes (the six real trees scanned together
 // load ten million, and the trees are the largest thing the Python phase
-// holds). The children of the nodes lie in parsed.kids in node order, so
-// a node's children end where the next node's begin (kidOff); the last
-// node's end at the end. A node keeps no parent: the few readers of one
-// (gates, arch lists, enclosing functions) find it from the root through
-// the children's lists (parsed.parentOf), and holding it was 4 of 20
-// bytes. Kind and field share 16 bits (the grammar has 276 kinds and 33
-// fields), and the end is kept as the length, which is under 64 KiB for
-// all but a handful of nodes a file (those are in parsed.longEnds).
+// holds). Nodes are in pre-order, so a node's first child is the node
+// after it, and its subtree ends at next: the children of n are n+1, then
+// the next of each child while it is below n's next (module.kids). A list
+// of every node's children took 4 more bytes a node, and named children
+// (comments and anonymous tokens left out) are the children whose kind
+// keepNamed says so, found as the children are. A node keeps no parent:
+// the few readers of one (gates, arch lists, enclosing functions) find it
+// from the root (parsed.parentOf). Kind and field share 16 bits (the
+// grammar has 276 kinds and 33 fields), and the end is kept as the
+// length, which is under 64 KiB for all but a handful of nodes a file
+// (those are in parsed.longEnds).
 type pnode struct {
-	kf     uint16 // kind (kindMask bits: index into langTable.names), then field (index into langTable.fields; 0 = none)
-	span   uint16 // eb-sb, or spanLong: the end is in parsed.longEnds
-	sb     uint32 // byte range in the source starts here
-	kidOff int32  // first child in parsed.kids
+	kf   uint16 // kind (kindMask bits: index into langTable.names), then field (index into langTable.fields; 0 = none)
+	span uint16 // eb-sb, or spanLong: the end is in parsed.longEnds
+	sb   uint32 // byte range in the source starts here
+	next nodeID // the node after n's subtree: n+1 for a leaf
 }
 
 const (
@@ -161,22 +163,11 @@ func (p *parser) close() {
 	}
 }
 
-// parsed is a flat syntax tree. Most nodes' named children are all their
-// children; the few with an anonymous child (an operator in a field) or a
-// comment among them have a list of their own in namedKids: such a node
-// has its bit in ownNamed, and its list starts at namedStart[r], where r
-// counts the nodes with a list before it (the per-64-node counts in
-// ownRank and a popcount), and ends where the next list starts. Holding
-// a start in every node instead was 4 of its 24 bytes.
+// parsed is a flat syntax tree: its nodes in pre-order (see pnode).
 type parsed struct {
-	nodes      []pnode
-	kids       []nodeID
-	namedKids  []nodeID
-	ownNamed   []uint64  // bit n%64 of word n/64: node n has its own list
-	ownRank    []int32   // nodes with a list before each word's first node
-	namedStart []int32   // where each list starts, and len(namedKids) last
-	longEnds   []longEnd // by node, the ends of the nodes with span spanLong
-	syntaxErr  int       // 1-based line of the first ERROR/MISSING node, 0 if none
+	nodes     []pnode
+	longEnds  []longEnd // by node, the ends of the nodes with span spanLong
+	syntaxErr int       // 1-based line of the first ERROR/MISSING node, 0 if none
 }
 
 // kindID is node n's index into langTable.names.
@@ -195,44 +186,24 @@ func (p *parsed) end(n nodeID) uint32 {
 	return p.longEnds[i].eb
 }
 
-// parentOf is node n's parent, noNode for the root. Nodes are in
-// pre-order, so a child's subtree is the IDs from it to its next sibling:
-// the parent is found from the root down, at each level the last child
-// at or before n (depth times a binary search).
+// parentOf is node n's parent, noNode for the root: found from the root
+// down, at each level the child whose subtree holds n (the walk over the
+// children before it jumps a subtree at a time).
 func (p *parsed) parentOf(n nodeID) nodeID {
 	if n <= 0 {
 		return noNode
 	}
 	cur := nodeID(0)
 	for {
-		start, end := p.kidRange(cur)
-		ks := p.kids[start:end]
-		i := sort.Search(len(ks), func(i int) bool { return ks[i] > n }) - 1
-		if ks[i] == n {
+		k := cur + 1
+		for p.nodes[k].next <= n {
+			k = p.nodes[k].next
+		}
+		if k == n {
 			return cur
 		}
-		cur = ks[i]
+		cur = k
 	}
-}
-
-// kidRange is where node n's children lie in kids.
-func (p *parsed) kidRange(n nodeID) (int32, int32) {
-	end := int32(len(p.kids))
-	if int(n)+1 < len(p.nodes) {
-		end = p.nodes[n+1].kidOff
-	}
-	return p.nodes[n].kidOff, end
-}
-
-// namedRange is where node n's named children lie in namedKids; ok is
-// false when they are its children.
-func (p *parsed) namedRange(n nodeID) (start, end int32, ok bool) {
-	w, bit := n>>6, uint64(1)<<(n&63)
-	if p.ownNamed == nil || p.ownNamed[w]&bit == 0 {
-		return 0, 0, false
-	}
-	r := p.ownRank[w] + int32(bits.OnesCount64(p.ownNamed[w]&(bit-1)))
-	return p.namedStart[r], p.namedStart[r+1], true
 }
 
 // parse copies the syntax tree of src. Anonymous tokens are kept only when
@@ -283,11 +254,10 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 }
 
 // build turns the walk's records (pre-order, each with its parent) into
-// nodes with their children's lists.
+// nodes.
 func (out *parsed) build(recs []nodeRec, tab *langTable) {
 	n := len(recs)
 	out.nodes = make([]pnode, n)
-	kidN := make([]int32, n)
 	for i := range recs {
 		r := &recs[i]
 		k := uint16(r.kind)
@@ -300,96 +270,61 @@ func (out *parsed) build(recs []nodeRec, tab *langTable) {
 		} else {
 			out.longEnds = append(out.longEnds, longEnd{nodeID(i), r.eb})
 		}
-		out.nodes[i] = pnode{kf: k | r.field<<kindBits, span: span, sb: r.sb}
-		if r.parent >= 0 {
-			kidN[r.parent]++
-		}
+		out.nodes[i] = pnode{kf: k | r.field<<kindBits, span: span, sb: r.sb, next: nodeID(i + 1)}
 	}
-	// Children lie together, in node order; a node's children follow its
-	// parent's order since nodes are in pre-order.
-	out.kids = make([]nodeID, max(n-1, 0))
-	next := make([]int32, n) // where the next child of each node goes
-	off := int32(0)
-	for i := range out.nodes {
-		out.nodes[i].kidOff = off
-		next[i] = off
-		off += kidN[i]
-	}
-	for i := 1; i < n; i++ {
+	// A subtree ends where the last of its nodes' subtrees does: from the
+	// last node back, each node's end carries to its parent (children
+	// come after their parent, so a node's end is final when reached).
+	for i := n - 1; i > 0; i-- {
 		p := recs[i].parent
-		out.kids[next[p]] = nodeID(i)
-		next[p]++
+		out.nodes[p].next = max(out.nodes[p].next, out.nodes[i].next)
 	}
-	// A node with a child that is anonymous or a comment gets its own
-	// list of named children; the others share their kids (most nodes).
-	// Counted first, so that the lists are allocated to size.
-	total, lists := 0, 0
-	own := make([]uint64, (n+63)/64)
-	for i := range out.nodes {
-		ks := out.kids[out.nodes[i].kidOff : out.nodes[i].kidOff+kidN[i]]
-		for _, k := range ks {
-			if !tab.keepNamed(out.kindID(k)) {
-				own[i/64] |= 1 << (i % 64)
-				break
-			}
-		}
-		if own[i/64]&(1<<(i%64)) != 0 {
-			lists++
-			for _, k := range ks {
-				if tab.keepNamed(out.kindID(k)) {
-					total++
-				}
-			}
-		}
-	}
-	if lists == 0 {
-		return
-	}
-	out.ownNamed = own
-	out.ownRank = make([]int32, len(own))
-	r := int32(0)
-	for w, word := range own {
-		out.ownRank[w] = r
-		r += int32(bits.OnesCount64(word))
-	}
-	out.namedKids = make([]nodeID, 0, total)
-	out.namedStart = make([]int32, 0, lists+1)
-	for i := range out.nodes {
-		if own[i/64]&(1<<(i%64)) == 0 {
-			continue
-		}
-		out.namedStart = append(out.namedStart, int32(len(out.namedKids)))
-		for _, k := range out.kids[out.nodes[i].kidOff : out.nodes[i].kidOff+kidN[i]] {
-			if tab.keepNamed(out.kindID(k)) {
-				out.namedKids = append(out.namedKids, k)
-			}
-		}
-	}
-	out.namedStart = append(out.namedStart, int32(len(out.namedKids)))
 }
 
-// lineIndex maps byte offsets to 1-based lines and columns: where each
-// line starts. It is held for every loaded file through the analysis, so
-// it is sized exactly and 4 bytes a line (files are under 4 GB: parse
-// refuses larger ones).
-type lineIndex []uint32
+// lineIndex maps byte offsets to 1-based lines and columns. It is held for
+// every loaded file through the analysis, and a table of every line's
+// start was 4 bytes a line (13 MB on the six real trees scanned
+// together), while lines are asked for rarely (definitions, gates, call
+// sites): so it keeps, every lineStride bytes, the line there and where
+// that line starts, and counts the newlines from there to the offset.
+type lineIndex struct {
+	src []byte // the module's source, not a copy
+	// marks[i] is the line (0-based) of byte i*lineStride and the start
+	// of that line.
+	marks []lineMark
+}
+
+type lineMark struct{ line, start uint32 }
+
+// lineStride is the bytes between two marks: a position counts at most
+// this many bytes (bytes.Count runs at several bytes a cycle).
+const lineStride = 4096
 
 func newLineIndex(src []byte) lineIndex {
-	li := make(lineIndex, 1, bytes.Count(src, []byte{'\n'})+1)
-	for off := 0; ; {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			return li
+	li := lineIndex{src: src, marks: make([]lineMark, len(src)/lineStride+1)}
+	var line, start uint32
+	for i := 1; i < len(li.marks); i++ {
+		from, to := (i-1)*lineStride, i*lineStride
+		seg := src[from:to]
+		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+			line += uint32(n)
+			start = uint32(from + bytes.LastIndexByte(seg, '\n') + 1)
 		}
-		off += i + 1
-		li = append(li, uint32(off))
+		li.marks[i] = lineMark{line, start}
 	}
+	return li
 }
 
+// pos is the line and column of byte off: a newline is on the line it
+// ends, and an offset past the end is on the last line.
 func (li lineIndex) pos(off uint32) (line, col int) {
-	i := sort.Search(len(li), func(i int) bool { return li[i] > off }) - 1
-	if i < 0 {
-		i = 0
+	n := min(int(off), len(li.src))
+	mk := li.marks[n/lineStride]
+	from := n / lineStride * lineStride
+	seg := li.src[from:n]
+	start := int(mk.start)
+	if i := bytes.LastIndexByte(seg, '\n'); i >= 0 {
+		start = from + i + 1
 	}
-	return i + 1, int(off) - int(li[i]) + 1
+	return int(mk.line) + bytes.Count(seg, []byte{'\n'}) + 1, int(off) - start + 1
 }

@@ -1,8 +1,11 @@
 package python
 
 import (
+	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"slices"
+	"sort"
 	"testing"
 	"unsafe"
 )
@@ -12,9 +15,6 @@ import (
 func TestLineIndex(t *testing.T) {
 	src := []byte("ab\n\ncd\n")
 	li := newLineIndex(src)
-	if len(li) != 4 || cap(li) != 4 {
-		t.Fatalf("index %v (cap %d), want 4 lines sized exactly", li, cap(li))
-	}
 	for _, c := range []struct {
 		off       uint32
 		line, col int
@@ -28,13 +28,56 @@ func TestLineIndex(t *testing.T) {
 	}
 }
 
-// TestNamedChildren: a node's named children are its children less the
-// anonymous ones and comments, for every node of a file long enough that
-// the nodes with lists of their own span many 64-node words.
-func TestNamedChildren(t *testing.T) {
+// TestLineIndexSparse: the index keeps a mark every lineStride bytes and
+// counts from there; every offset of sources with long and short lines,
+// newlines on and around the marks, and lines spanning several marks
+// must be where a table of every line start puts them.
+func TestLineIndexSparse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for iter := range 40 {
+		var src []byte
+		size := rng.IntN(5 * lineStride)
+		for len(src) < size {
+			switch r := rng.IntN(10); {
+			case r < 6:
+				src = append(src, "abc = 1\n"...)
+			case r < 8:
+				src = append(src, '\n')
+			case iter%4 == 0:
+				src = append(src, bytes.Repeat([]byte{'x'}, rng.IntN(3*lineStride))...)
+			default:
+				src = append(src, bytes.Repeat([]byte{'y'}, rng.IntN(200))...)
+			}
+		}
+		if iter == 1 {
+			src = bytes.Repeat([]byte{'\n'}, 2*lineStride+1)
+		}
+		li := newLineIndex(src)
+		starts := []int{0}
+		for i, c := range src {
+			if c == '\n' {
+				starts = append(starts, i+1)
+			}
+		}
+		for off := 0; off <= len(src)+2; off++ {
+			i := sort.SearchInts(starts, off+1) - 1
+			wantLine, wantCol := i+1, off-starts[i]+1
+			if l, c := li.pos(uint32(off)); l != wantLine || c != wantCol {
+				t.Fatalf("source %d (%d bytes): pos(%d) = %d:%d, want %d:%d", iter, len(src), off, l, c, wantLine, wantCol)
+			}
+		}
+	}
+}
+
+// TestChildrenFromRecords: a node's children are found from the nodes
+// alone (pnode.next); they must be the records whose parent it is, in
+// order, and its named children those less the anonymous ones and
+// comments, for every node of a file with comments and operators among
+// the children, nested blocks, and subtrees of every size.
+func TestChildrenFromRecords(t *testing.T) {
 	var src []byte
 	for i := range 200 {
-		src = fmt.Appendf(src, "x%d = (a + b) * c  # note %d\nif a < b and not c:\n    # inside\n    y = -a\n", i, i)
+		src = fmt.Appendf(src, "x%d = (a + b) * c  # note %d\nif a < b and not c:\n    # inside\n    y = -a\n    def g(q=[1, 2, {3: 4}]):\n        return q[0] if q else None\n", i, i)
 	}
 	ps, err := newParser()
 	if err != nil {
@@ -45,25 +88,66 @@ func TestNamedChildren(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &module{src: src, tab: ps.tab, parsed: pr}
-	own := 0
-	for i := range pr.nodes {
-		n := nodeID(i)
-		var want []nodeID
-		for _, k := range m.kids(n) {
-			if ps.tab.keepNamed(pr.kindID(k)) {
-				want = append(want, k)
-			}
-		}
-		if got := m.named(n); !slices.Equal(got, want) {
-			t.Fatalf("node %d (%s): named %v, want %v", i, m.kind(n), got, want)
-		}
-		if _, _, ok := pr.namedRange(n); ok {
-			own++
+	// parse leaves the walk's records in its buffer.
+	recs := unsafe.Slice((*nodeRec)(unsafe.Pointer(&ps.buf[0])), len(pr.nodes))
+	kids := make([][]nodeID, len(recs))
+	size := make([]int, len(recs))
+	for i := len(recs) - 1; i >= 0; i-- {
+		size[i]++
+		if p := recs[i].parent; p >= 0 {
+			kids[p] = append([]nodeID{nodeID(i)}, kids[p]...)
+			size[p] += size[i]
 		}
 	}
-	if own < 1000 {
-		t.Errorf("only %d nodes with a list of their own", own)
+	m := &module{src: src, tab: ps.tab, parsed: pr}
+	mixed := 0
+	for i := range pr.nodes {
+		n := nodeID(i)
+		var named []nodeID
+		for _, k := range kids[n] {
+			if ps.tab.keepNamed(pr.kindID(k)) {
+				named = append(named, k)
+			}
+		}
+		if len(named) < len(kids[n]) {
+			mixed++
+		}
+		if got := slices.Collect(m.kids(n)); !slices.Equal(got, kids[n]) {
+			t.Fatalf("node %d (%s): kids %v, want %v", i, m.kind(n), got, kids[n])
+		}
+		if got := slices.Collect(m.named(n)); !slices.Equal(got, named) {
+			t.Fatalf("node %d (%s): named %v, want %v", i, m.kind(n), got, named)
+		}
+		first, only := noNode, noNode
+		if len(named) > 0 {
+			first = named[0]
+		}
+		if len(named) == 1 {
+			only = named[0]
+		}
+		if m.firstNamed(n) != first || m.onlyNamed(n) != only || m.namedCount(n) != len(named) {
+			t.Fatalf("node %d: first %d only %d count %d, want %d %d %d", i, m.firstNamed(n), m.onlyNamed(n), m.namedCount(n), first, only, len(named))
+		}
+		for j, k := range kids[n] {
+			var after []nodeID
+			for _, l := range kids[n][j+1:] {
+				if ps.tab.keepNamed(pr.kindID(l)) {
+					after = append(after, l)
+				}
+			}
+			if got := slices.Collect(m.namedAfter(n, k)); !slices.Equal(got, after) {
+				t.Fatalf("node %d after %d: %v, want %v", i, k, got, after)
+			}
+		}
+		if m.subtreeSize(n) != size[n] {
+			t.Fatalf("node %d: subtree of %d, want %d", i, m.subtreeSize(n), size[n])
+		}
+		if p := pr.parentOf(n); p != nodeID(recs[i].parent) {
+			t.Fatalf("node %d: parent %d, want %d", i, p, recs[i].parent)
+		}
+	}
+	if mixed < 1000 {
+		t.Errorf("only %d nodes with an anonymous child or a comment", mixed)
 	}
 }
 
@@ -90,6 +174,17 @@ func TestCompactNodes(t *testing.T) {
 	}
 	// parse leaves the walk's records in its buffer.
 	recs := unsafe.Slice((*nodeRec)(unsafe.Pointer(&ps.buf[0])), len(pr.nodes))
+	// Each node's parent, from the children of every node (parentOf,
+	// from the root, walks the thousands of statements of a body for
+	// each node of it; TestChildrenFromRecords checks it).
+	m := &module{src: src, tab: ps.tab, parsed: pr}
+	parent := make([]nodeID, len(recs))
+	parent[0] = noNode
+	for i := range recs {
+		for k := range m.kids(nodeID(i)) {
+			parent[k] = nodeID(i)
+		}
+	}
 	long := 0
 	for i, r := range recs {
 		n := nodeID(i)
@@ -97,8 +192,8 @@ func TestCompactNodes(t *testing.T) {
 		if int(k) >= len(ps.tab.names)-1 {
 			k = uint16(len(ps.tab.names) - 1)
 		}
-		if pr.kindID(n) != k || pr.fieldID(n) != r.field || pr.nodes[i].sb != r.sb || pr.end(n) != r.eb || pr.parentOf(n) != nodeID(r.parent) {
-			t.Fatalf("node %d: kind %d field %d [%d,%d] parent %d, want %+v", i, pr.kindID(n), pr.fieldID(n), pr.nodes[i].sb, pr.end(n), pr.parentOf(n), r)
+		if pr.kindID(n) != k || pr.fieldID(n) != r.field || pr.nodes[i].sb != r.sb || pr.end(n) != r.eb || parent[n] != nodeID(r.parent) {
+			t.Fatalf("node %d: kind %d field %d [%d,%d] parent %d, want %+v", i, pr.kindID(n), pr.fieldID(n), pr.nodes[i].sb, pr.end(n), parent[n], r)
 		}
 		if r.eb-r.sb >= spanLong {
 			long++
@@ -149,5 +244,66 @@ func TestEnclosingFromTheRoot(t *testing.T) {
 	}
 	if m.enclosingFunc(noNode) != nil || m.enclosing(noNode) != "mod" {
 		t.Errorf("noNode has an enclosing function")
+	}
+}
+
+// TestEnclosingFuncByOrder: enclosingFunc finds the def around a node from
+// the defs' order and their outer chain; it must be the last def on the
+// path from the root (descend, the long way) for every node of a file
+// with nested defs, classes in defs, defs after blocks, lambdas and
+// decorators.
+func TestEnclosingFuncByOrder(t *testing.T) {
+	src := []byte(`import os
+x = [1, 2]
+@dec(3)
+def a(p=lambda q: q + 1):
+    def b():
+        class K:
+            def m(self):
+                return 1
+            y = 2
+        def c():
+            return K
+        z = 3
+        return c
+    w = b()
+    return w
+class C:
+    def f(self):
+        if self:
+            def g():
+                pass
+            return g
+        return 4
+    v = f
+def d(*args, **kw):
+    pass
+tail = d()
+`)
+	ps, err := newParser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ps.close()
+	pr, err := ps.parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &module{name: "mod", src: src, tab: ps.tab, parsed: pr, lines: newLineIndex(src)}
+	m.index()
+	if len(m.funcs) != 7 {
+		t.Fatalf("%d defs, want 7", len(m.funcs))
+	}
+	for i := range pr.nodes {
+		n := nodeID(i)
+		var want *funcDef
+		m.descend(n, func(p nodeID) {
+			if f, ok := m.defs[p]; ok {
+				want = f
+			}
+		})
+		if got := m.enclosingFunc(n); got != want {
+			t.Fatalf("node %d (%s %q): enclosingFunc %v, want %v", i, m.kind(n), m.text(n), got, want)
+		}
 	}
 }

@@ -53,7 +53,7 @@ func dumpTree(tab *langTable, src []byte, p *parsed) string {
 			depth[i] = depth[pa] + 1
 		}
 		txt := ""
-		if s, e := p.kidRange(nodeID(i)); s == e && p.end(nodeID(i))-nd.sb < 40 {
+		if nd.next == nodeID(i)+1 && p.end(nodeID(i))-nd.sb < 40 {
 			txt = fmt.Sprintf(" %q", src[nd.sb:p.end(nodeID(i))])
 		}
 		fmt.Fprintf(&b, "%s%s%s\n", strings.Repeat("  ", depth[i]), describeNode(tab, p, i), txt)

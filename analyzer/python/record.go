@@ -89,7 +89,7 @@ func (f *frame) boolOp(n nodeID) bool {
 	case "comparison_operator", "boolean_operator", "not_operator":
 		return true
 	case "parenthesized_expression":
-		kids := f.mod.named(n)
+		kids := f.mod.namedList(n)
 		return len(kids) == 1 && f.boolOp(kids[0])
 	}
 	return false
@@ -101,7 +101,7 @@ func (f *frame) boolish(n nodeID) bool {
 	case "comparison_operator", "boolean_operator", "not_operator", "true", "false", "call", "identifier", "attribute":
 		return true
 	case "parenthesized_expression":
-		kids := f.mod.named(n)
+		kids := f.mod.namedList(n)
 		return len(kids) == 1 && f.boolish(kids[0])
 	}
 	return false
@@ -157,7 +157,7 @@ func (f *frame) recordSkipif(call nodeID, cond Value) {
 // (@supported_compute_capability([90, 100])) is a gate on the function.
 func (f *frame) evalDecorator(d, def nodeID) {
 	m := f.mod
-	kids := m.named(d)
+	kids := m.namedList(d)
 	if len(kids) == 0 {
 		return
 	}
@@ -165,7 +165,7 @@ func (f *frame) evalDecorator(d, def nodeID) {
 	if m.kind(e) == "call" {
 		name := lastName(m.text(m.child(e, fFunction)))
 		if capListName(name) {
-			args := m.named(m.child(e, fArguments))
+			args := m.namedList(m.child(e, fArguments))
 			if len(args) > 0 {
 				v := f.eval(args[0])
 				if raw, ok := f.capListRaw(v); ok {

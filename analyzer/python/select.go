@@ -123,13 +123,13 @@ func summarize(lx *Lexer, v Value, into *summary, depth int) {
 		if into.fns == nil {
 			into.fns = map[*funcDef]bool{}
 		}
-		into.fns[v.fn] = true
+		into.fns[v.fn()] = true
 	case vClass, vObj:
-		if v.cls != nil {
+		if v.cls() != nil {
 			if into.classes == nil {
 				into.classes = map[*classDef]bool{}
 			}
-			into.classes[v.cls] = true
+			into.classes[v.cls()] = true
 		}
 	case vExt:
 		into.ext = into.ext || lx.seedPath(v.s)
@@ -137,7 +137,7 @@ func summarize(lx *Lexer, v Value, into *summary, depth int) {
 	for _, e := range v.elems {
 		summarize(lx, e, into, depth+1)
 	}
-	for _, e := range v.vals {
+	for _, e := range v.vals() {
 		summarize(lx, e, into, depth+1)
 	}
 	for _, e := range v.attrs {
@@ -852,11 +852,11 @@ func (s *selection) takeValues(w *worker) {
 // danger or JIT-reaching name.
 func (s *selection) noteValue(m *module, c *classDef, name string, v Value) {
 	if v.k == vModule && m != nil {
-		addMember(s.modAliases, v.mod, name)
+		addMember(s.modAliases, v.mod(), name)
 		r := aliasRef{m, wordHashString(lastName(name))}
-		if !s.held[heldKey{v.mod, r}] {
-			s.held[heldKey{v.mod, r}] = true
-			s.holders[v.mod] = append(s.holders[v.mod], r)
+		if !s.held[heldKey{v.mod(), r}] {
+			s.held[heldKey{v.mod(), r}] = true
+			s.holders[v.mod()] = append(s.holders[v.mod()], r)
 		}
 		return
 	}

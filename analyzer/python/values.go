@@ -1,8 +1,10 @@
 package python
 
 import (
+	"math"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // vkind is the shape of an abstract value.
@@ -33,24 +35,84 @@ const (
 // capability, so capability reads are concrete numbers there; Cap records
 // that the value depends on the capability (by data or by control), which is
 // what makes a decision a gate.
+//
+// Values fill the module globals, class attributes and objects that every
+// capability worker holds for every loaded module, so the struct is kept
+// small (88 bytes; 128 with a field for each use): a float is kept in i's
+// bits, the definition a function, class, object or module value stands
+// for shares one pointer (a value is only ever one of them), and a dict's
+// values, which few values have, are behind a pointer.
 type Value struct {
 	k   vkind
 	Cap bool
 	// capObj marks tuples and objects that are capabilities themselves
 	// (they answer .major, .minor, .to_int()).
 	capObj bool
-	i      int64
-	f      float64
-	s      string
-	elems  []Value // tuple, list, set, dict keys, version components
-	vals   []Value // dict values
-	fn     *funcDef
-	cls    *classDef
-	mod    *module
-	attrs  map[string]Value // vObj
+	// i is an int's, a bool's (0 or 1) or a capability's value, whether a
+	// path is exact (1), and a float's bits (float()).
+	i     int64
+	s     string
+	elems []Value // tuple, list, set, dict keys, version components
+	// def is what a vFunc (*funcDef), vClass or vObj (*classDef) or
+	// vModule (*module) value stands for; read through fn, cls and mod.
+	def   unsafe.Pointer
+	attrs map[string]Value // vObj; a bound method's self (vFunc)
+	// dict is a dict's values, in the order of its keys in elems.
+	dict *[]Value
 	// via is the helper predicate whose call produced this value, for
 	// "helper-predicate" gates.
 	via *funcDef
+}
+
+func vfunc(fn *funcDef) Value  { return Value{k: vFunc, def: unsafe.Pointer(fn)} }
+func vclass(c *classDef) Value { return Value{k: vClass, def: unsafe.Pointer(c)} }
+func vmodule(m *module) Value  { return Value{k: vModule, def: unsafe.Pointer(m)} }
+func vfloat(f float64) Value   { return Value{k: vFloat, i: int64(math.Float64bits(f))} }
+
+// vobj is an object of class c (nil: not known) with attributes attrs.
+func vobj(c *classDef, attrs map[string]Value) Value {
+	return Value{k: vObj, def: unsafe.Pointer(c), attrs: attrs}
+}
+
+// vmethod is fn bound to an object with attributes self.
+func vmethod(fn *funcDef, self map[string]Value) Value {
+	return Value{k: vFunc, def: unsafe.Pointer(fn), attrs: self}
+}
+
+// fn is the function a vFunc value is, nil for other kinds.
+func (v Value) fn() *funcDef {
+	if v.k != vFunc {
+		return nil
+	}
+	return (*funcDef)(v.def)
+}
+
+// cls is the class a vClass value is or a vObj value is an instance of,
+// nil for other kinds.
+func (v Value) cls() *classDef {
+	if v.k != vClass && v.k != vObj {
+		return nil
+	}
+	return (*classDef)(v.def)
+}
+
+// mod is the module a vModule value is, nil for other kinds.
+func (v Value) mod() *module {
+	if v.k != vModule {
+		return nil
+	}
+	return (*module)(v.def)
+}
+
+// float is a vFloat value's number.
+func (v Value) float() float64 { return math.Float64frombits(uint64(v.i)) }
+
+// vals is a dict's values (nil for other kinds).
+func (v Value) vals() []Value {
+	if v.dict == nil {
+		return nil
+	}
+	return *v.dict
 }
 
 var unknown = Value{}
@@ -102,7 +164,7 @@ func (v Value) truth() tri {
 	case vBool, vInt, vCap:
 		return triOf(v.i != 0)
 	case vFloat:
-		return triOf(v.f != 0)
+		return triOf(v.float() != 0)
 	case vStr:
 		return triOf(v.s != "")
 	case vTuple, vList, vSet, vDict:
@@ -178,11 +240,11 @@ func equal(a, b Value) tri {
 		}
 		return res
 	case vFunc:
-		return triOf(a.fn == b.fn)
+		return triOf(a.fn() == b.fn())
 	case vClass:
-		return triOf(a.cls == b.cls)
+		return triOf(a.cls() == b.cls())
 	case vModule:
-		return triOf(a.mod == b.mod)
+		return triOf(a.mod() == b.mod())
 	}
 	return triUnknown
 }
@@ -191,7 +253,7 @@ func isNum(v Value) bool { return v.k == vInt || v.k == vBool || v.k == vFloat }
 
 func num(v Value) float64 {
 	if v.k == vFloat {
-		return v.f
+		return v.float()
 	}
 	return float64(v.i)
 }
@@ -336,7 +398,7 @@ func capLiteral(v Value, eq bool) (int64, bool) {
 		}
 		return 0, false
 	case vFloat:
-		return int64(v.f*10 + 0.5), true
+		return int64(v.float()*10 + 0.5), true
 	case vStr:
 		if c, ok := parseArch(v.s); ok {
 			return capOf(c.cap.Major, c.cap.Minor), true
@@ -398,9 +460,18 @@ func parseArch(s string) (archSpec, bool) {
 
 // sameValue is structural identity, used when joining environments.
 func sameValue(a, b Value) bool {
-	if a.k != b.k || a.Cap != b.Cap || a.capObj != b.capObj || a.i != b.i || a.f != b.f || a.s != b.s ||
-		a.fn != b.fn || a.cls != b.cls || a.mod != b.mod || a.via != b.via || len(a.elems) != len(b.elems) ||
-		len(a.vals) != len(b.vals) || len(a.attrs) != len(b.attrs) {
+	if a.k != b.k || a.Cap != b.Cap || a.capObj != b.capObj || a.s != b.s ||
+		a.def != b.def || a.via != b.via || len(a.elems) != len(b.elems) ||
+		len(a.vals()) != len(b.vals()) || len(a.attrs) != len(b.attrs) {
+		return false
+	}
+	// A float compares as a number: a NaN is not the same as itself, and
+	// 0.0 is -0.0, as when the float had a field of its own.
+	if a.k == vFloat {
+		if a.float() != b.float() {
+			return false
+		}
+	} else if a.i != b.i {
 		return false
 	}
 	for i := range a.elems {
@@ -408,8 +479,9 @@ func sameValue(a, b Value) bool {
 			return false
 		}
 	}
-	for i := range a.vals {
-		if !sameValue(a.vals[i], b.vals[i]) {
+	av, bv := a.vals(), b.vals()
+	for i := range av {
+		if !sameValue(av[i], bv[i]) {
 			return false
 		}
 	}
@@ -468,7 +540,7 @@ func (v Value) str() (string, bool) {
 	case vPath:
 		return v.s, v.exactPath()
 	case vFloat:
-		s := strconv.FormatFloat(v.f, 'f', -1, 64)
+		s := strconv.FormatFloat(v.float(), 'f', -1, 64)
 		if !strings.ContainsAny(s, ".eE") {
 			s += ".0"
 		}
