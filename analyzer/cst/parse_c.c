@@ -5,11 +5,6 @@
 
 typedef uint16_t TSFieldId;
 
-typedef struct TSPoint {
-	uint32_t row;
-	uint32_t column;
-} TSPoint;
-
 typedef struct TSNode {
 	uint32_t context[4];
 	const void *id;

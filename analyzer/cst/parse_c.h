@@ -13,10 +13,23 @@ typedef struct TSLanguage TSLanguage;
 typedef struct TSParser TSParser;
 typedef struct TSTree TSTree;
 
+typedef struct TSPoint {
+	uint32_t row;
+	uint32_t column;
+} TSPoint;
+
+typedef struct TSRange {
+	TSPoint start_point;
+	TSPoint end_point;
+	uint32_t start_byte;
+	uint32_t end_byte;
+} TSRange;
+
 TSParser *ts_parser_new(void);
 void ts_parser_delete(TSParser *self);
 bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
 void ts_parser_reset(TSParser *self);
+bool ts_parser_set_included_ranges(TSParser *self, const TSRange *ranges, uint32_t count);
 void ts_parser_set_cancellation_flag(TSParser *self, const size_t *flag);
 TSTree *ts_parser_parse_string(TSParser *self, const TSTree *old_tree, const char *string, uint32_t length);
 void ts_tree_delete(TSTree *self);

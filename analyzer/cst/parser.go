@@ -82,6 +82,22 @@ func (p *Parser) ParseContext(ctx context.Context, src []byte) (*Facts, error) {
 // parser's next parse, so a caller that needs both the facts and its own
 // reading of the tree parses once and reads both from it.
 func (p *Parser) ParseTree(ctx context.Context, src []byte) (*Tree, error) {
+	return p.parse(ctx, src, nil)
+}
+
+// Range is a byte range of a file, [Start, End).
+type Range struct{ Start, End int }
+
+// ParseTreeRanges is ParseTree that reads only the given ranges of src
+// (in order, not overlapping), as if the text between them were not
+// there: tree-sitter's included ranges. Positions stay the file's own, so
+// a node's bytes, lines and columns are those it has in src. No ranges is
+// the whole file. Split finds ranges worth parsing on their own.
+func (p *Parser) ParseTreeRanges(ctx context.Context, src []byte, ranges []Range) (*Tree, error) {
+	return p.parse(ctx, src, ranges)
+}
+
+func (p *Parser) parse(ctx context.Context, src []byte, ranges []Range) (*Tree, error) {
 	if p.ts == nil {
 		return nil, ErrClosed
 	}
@@ -90,6 +106,18 @@ func (p *Parser) ParseTree(ctx context.Context, src []byte) (*Tree, error) {
 	}
 	if uint64(len(src)) >= 1<<32-1 {
 		return nil, errors.New("cst: file too large")
+	}
+	if len(ranges) > 0 {
+		trs, err := tsRanges(src, ranges)
+		if err != nil {
+			return nil, err
+		}
+		if !C.ts_parser_set_included_ranges(p.ts, &trs[0], C.uint32_t(len(trs))) {
+			return nil, errors.New("cst: tree-sitter refused the ranges")
+		}
+		// The parser keeps its ranges: the next parse reads the whole
+		// file unless it sets its own.
+		defer C.ts_parser_set_included_ranges(p.ts, nil, 0)
 	}
 	var cs *C.char
 	if len(src) > 0 {
@@ -130,6 +158,34 @@ func (p *Parser) ParseTree(ctx context.Context, src []byte) (*Tree, error) {
 	}
 	defer C.ts_tree_delete(tree)
 	return p.walk(tree, src)
+}
+
+// tsRanges converts byte ranges of src to tree-sitter's, with their rows
+// and byte columns (rows count '\n', as tree-sitter's lexer does).
+// tree-sitter copies them, so Go memory does.
+func tsRanges(src []byte, ranges []Range) ([]C.TSRange, error) {
+	out := make([]C.TSRange, len(ranges))
+	row, lineStart, at := 0, 0, 0
+	point := func(b int) C.TSPoint {
+		for ; at < b; at++ {
+			if src[at] == '\n' {
+				row++
+				lineStart = at + 1
+			}
+		}
+		return C.TSPoint{row: C.uint32_t(row), column: C.uint32_t(b - lineStart)}
+	}
+	prev := 0
+	for i, r := range ranges {
+		if r.Start < prev || r.End < r.Start || r.End > len(src) {
+			return nil, fmt.Errorf("cst: range %d [%d, %d) out of order or outside the file", i, r.Start, r.End)
+		}
+		out[i].start_byte, out[i].end_byte = C.uint32_t(r.Start), C.uint32_t(r.End)
+		out[i].start_point = point(r.Start)
+		out[i].end_point = point(r.End)
+		prev = r.End
+	}
+	return out, nil
 }
 
 // walk copies ct into p.buf (see archlint_cst_walk).

@@ -62,6 +62,9 @@ type Tree struct {
 // Root is the root node (translation_unit).
 func (t *Tree) Root() Node { return 0 }
 
+// Len is the number of nodes; a Node is an index below it.
+func (t *Tree) Len() int { return len(t.recs) }
+
 // Src is the parsed source.
 func (t *Tree) Src() []byte { return t.src }
 

@@ -43,6 +43,14 @@ func Analyze(root, path string, src []byte, caps []python.Capability) ([]python.
 // AnalyzeTree is Analyze on a file already parsed (t holds its source).
 // Nothing of t is kept: the gates are plain data.
 func AnalyzeTree(root, path string, t *cst.Tree, caps []python.Capability) []python.Gate {
+	gates, _ := analyze(root, path, t, caps)
+	return gates
+}
+
+// analyze is AnalyzeTree, also reporting whether the analysis found a
+// helper or a member: what functions share across the file (see
+// AnalyzeSource).
+func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []python.Gate, shared bool) {
 	if len(caps) == 0 {
 		caps = python.DefaultCaps()
 	}
@@ -89,7 +97,7 @@ func AnalyzeTree(root, path string, t *cst.Tree, caps []python.Capability) []pyt
 		}
 		return a.Col < b.Col
 	})
-	return f.gates
+	return f.gates, f.shared
 }
 
 // file is the state of one Analyze call.
@@ -102,7 +110,10 @@ type file struct {
 	members    map[string]*val
 	// conflicted are members also assigned something else.
 	conflicted map[string]bool
-	gates      []python.Gate
+	// shared says a helper or a member was found (and maybe lost again
+	// to a conflict).
+	shared bool
+	gates  []python.Gate
 }
 
 // functions lists every function_definition in source order, iteratively,

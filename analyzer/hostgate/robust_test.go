@@ -1,12 +1,14 @@
 package hostgate
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/archlint/archlint/analyzer/cst"
 	"github.com/archlint/archlint/analyzer/python"
 )
 
@@ -60,6 +62,16 @@ func FuzzAnalyze(f *testing.F) {
 		if !reflect.DeepEqual(a, b) {
 			t.Fatal("two runs differ")
 		}
+		// The partial parse runs too (its gates are checked on real
+		// trees by TestPartialCorpus: tree-sitter's error recovery may
+		// read a declaration differently without its neighbours).
+		p := cst.NewParser()
+		defer p.Close()
+		partial, err := AnalyzeSource(context.Background(), p, "r", "f.cu", src, caps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a = append(a, partial...)
 		for _, g := range a {
 			if len(g.Branch) != len(caps) || g.Line < 1 || g.Col < 1 || g.EndLine < g.Line {
 				t.Fatalf("malformed gate %+v", g)

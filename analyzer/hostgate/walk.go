@@ -69,6 +69,7 @@ func (f *file) summarize(def node) {
 	v := *w.returns[0]
 	v.helper, v.helperLine = name, f.startLine(def)
 	f.helpers[name] = &v
+	f.shared = true
 }
 
 // callee2 is the unqualified name of a declarator: f in ns::C::f.
@@ -215,6 +216,7 @@ func (w *walker) member(left node, v *val) {
 		delete(w.members, name)
 	case w.members[name] == nil:
 		w.members[name] = v
+		w.shared = true
 	}
 }
 

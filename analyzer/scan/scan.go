@@ -215,17 +215,27 @@ func Load(opt Options) (*Project, error) {
 				parser = cst.NewParser()
 			}
 			defer func() { parsers <- parser }()
-			tree, err := parser.ParseTree(context.Background(), src)
-			switch {
-			case host && err != nil:
-				l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
-			case host:
-				l.gates = hostgate.AnalyzeTree(f.Root, f.Path, tree, caps)
-			}
-			if l.kernel && err != nil {
-				l.structure.err = err
-			} else if l.kernel {
-				l.structure.facts = tree.Facts()
+			if !l.kernel {
+				// Host checks alone need only the declarations that
+				// may read the capability parsed (AnalyzeSource).
+				gates, err := hostgate.AnalyzeSource(context.Background(), parser, f.Root, f.Path, src, caps)
+				if err != nil {
+					l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
+				}
+				l.gates = gates
+			} else {
+				tree, err := parser.ParseTree(context.Background(), src)
+				switch {
+				case host && err != nil:
+					l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
+				case host:
+					l.gates = hostgate.AnalyzeTree(f.Root, f.Path, tree, caps)
+				}
+				if err != nil {
+					l.structure.err = err
+				} else {
+					l.structure.facts = tree.Facts()
+				}
 			}
 		}
 		// Rules read the bodies of kernel files: they keep their bytes,

@@ -1,0 +1,322 @@
+package cst
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"strings"
+	"testing"
+)
+
+// itemNodes describes, in pre-order, the nodes of t that lie within
+// [start, end): kind, field, flags, positions and the parent (by its place
+// in the list, -1 outside it).
+func itemNodes(t *Tree, start, end int) []string {
+	var out []string
+	at := map[int32]int{}
+	for i := range t.recs {
+		r := &t.recs[i]
+		if int(r.sb) < start || int(r.eb) > end || (r.sb == r.eb && (int(r.sb) == start || int(r.sb) == end)) {
+			continue
+		}
+		parent, ok := at[r.parent]
+		if !ok {
+			parent = -1
+		}
+		at[int32(i)] = len(out)
+		out = append(out, fmt.Sprintf("%s/%d/%d %d-%d %d:%d-%d:%d ^%d", t.kinds.name(r.sym), r.field, r.flags,
+			r.sb, r.eb, r.sr, r.sc, r.er, r.ec, parent))
+	}
+	return out
+}
+
+// checkSplitLikeWhole parses src whole and with the items keep picks (and
+// the skeleton), and reports (with report, once) a kept item whose nodes
+// differ between the two; it says whether it reported one.
+func checkSplitLikeWhole(t *testing.T, report func(string, ...any), p *Parser, name string, src []byte, pieces []Piece, keep func(i int) bool) bool {
+	t.Helper()
+	ranges := Ranges(pieces, keep)
+	var kept []Piece
+	for _, pc := range pieces {
+		for _, r := range ranges {
+			if pc.Item && r.Start <= pc.Start && pc.End <= r.End {
+				kept = append(kept, pc)
+			}
+		}
+	}
+	whole, err := p.ParseTree(context.Background(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The buffer is the parser's: copy before parsing again.
+	whole = &Tree{recs: append([]rec(nil), whole.recs...), src: src, kinds: whole.kinds}
+	part, err := p.ParseTreeRanges(context.Background(), src, ranges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pc := range kept {
+		a, b := itemNodes(whole, pc.Start, pc.End), itemNodes(part, pc.Start, pc.End)
+		if strings.Join(a, "\n") != strings.Join(b, "\n") {
+			i := 0
+			for i < min(len(a), len(b)) && a[i] == b[i] {
+				i++
+			}
+			report("%s: item %d-%d (%q...) parses differently alone (errors: whole %v, alone %v):\n whole %v\n alone %v", name, pc.Start, pc.End,
+				clipText(src[pc.Start:pc.End]), itemErrors(whole, pc), itemErrors(part, pc), a[i:min(i+3, len(a))], b[i:min(i+3, len(b))])
+			return true
+		}
+	}
+	return false
+}
+
+// itemErrors reports whether a node within the item, or one that
+// overlaps it without covering it, has an error.
+func itemErrors(t *Tree, pc Piece) bool {
+	for i := range t.recs {
+		r := &t.recs[i]
+		inside := int(r.sb) >= pc.Start && int(r.eb) <= pc.End
+		straddles := int(r.sb) < pc.End && int(r.eb) > pc.Start && !inside && !(int(r.sb) <= pc.Start && int(r.eb) >= pc.End)
+		if (inside && r.flags&(fHasError|fMissing) != 0) || straddles {
+			return true
+		}
+	}
+	return false
+}
+
+func clipText(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > 60 {
+		s = s[:60]
+	}
+	return s
+}
+
+// piecesText renders a split for the fixtures: items in [], the skeleton
+// bare, blanks squeezed.
+func piecesText(src []byte, pieces []Piece) string {
+	var b strings.Builder
+	for _, pc := range pieces {
+		s := strings.Join(strings.Fields(string(src[pc.Start:pc.End])), " ")
+		if s == "" {
+			continue
+		}
+		if pc.Item {
+			s = "[" + s + "]"
+		}
+		if b.Len() > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+func TestSplitShapes(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"int a; void f() { g(); }\nint b;", "[int a;] [void f() { g(); }] [int b;]"},
+		{"namespace x { namespace y {\nvoid f() {}\n} }", "namespace x { namespace y { [void f() {}] } }"},
+		{"extern \"C\" { int f(void) { return 1; } }", "extern \"C\" { [int f(void) { return 1; }] }"},
+		{"template <class T> struct S : B<T> { int a; S() : a{1}, b(2) {} void g() const {} };",
+			"template <class T> struct S : B<T> { [int a;] [S() : a{1}, b(2) {}] [void g() const {}] };"},
+		{"struct S { int a; } s, *p; int g() { return 0; }", "struct S { [int a;] } s, *p; [int g() { return 0; }]"},
+		{"enum class E { A, B }; auto l = [] { return 1; }; int v[] = {1, 2};",
+			"[enum class E { A, B };] [auto l = [] { return 1; };] [int v[] = {1, 2};]"},
+		{"#include <x>\n#if A\nvoid f() {}\n#else\nvoid g() {}\n#endif\n",
+			"#include <x> #if A [void f() {}] #else [void g() {}] #endif"},
+		{"int main() try { f(); } catch (...) { g(); }\nint x;", "[int main() try { f(); } catch (...) { g(); }] [int x;]"},
+		{"bool operator==(A a, B b) { return true; } bool operator()() {}", "[bool operator==(A a, B b) { return true; }] [bool operator()() {}]"},
+		{"TORCH_LIBRARY(m, x) { x.def(\"}\"); }\nREG(f)\nvoid g() {}", "[TORCH_LIBRARY(m, x) { x.def(\"}\"); }] [REG(f) void g() {}]"},
+		{"char c = '}'; int n = 1'000; auto r = R\"x(})x\"; // }\n/* { */ int z;",
+			"[char c = '}';] [int n = 1'000;] [auto r = R\"x(})x\";] [// } /* { */ int z;]"},
+		{"S::S() : a{1}\n  INIT(b)\n{ body(); }\nint y;", "[S::S() : a{1} INIT(b) { body(); }] [int y;]"},
+		{"namespace n {\nvoid f() {}\nFOO(x)\n}\n", "namespace n { [void f() {}] [FOO(x)] }"},
+		{"MY_NS_BEGIN\nnamespace d {\nint f() { return 0; }\n}\nMY_NS_END\n", "MY_NS_BEGIN namespace d { [int f() { return 0; }] } [MY_NS_END]"},
+	} {
+		pieces, ok := Split([]byte(tc.src))
+		if !ok {
+			t.Errorf("%q: not split", tc.src)
+			continue
+		}
+		if got := piecesText([]byte(tc.src), pieces); got != tc.want {
+			t.Errorf("%q:\n got %s\nwant %s", tc.src, got, tc.want)
+		}
+		end := 0
+		for _, pc := range pieces {
+			if pc.Start != end || pc.End < pc.Start {
+				t.Errorf("%q: pieces do not tile the file: %+v", tc.src, pieces)
+				break
+			}
+			end = pc.End
+		}
+		if end != len(tc.src) {
+			t.Errorf("%q: pieces end at %d of %d", tc.src, end, len(tc.src))
+		}
+	}
+}
+
+func TestSplitRefuses(t *testing.T) {
+	for _, src := range []string{
+		"void f() {",
+		"void f() { ) }",
+		"#if A\nvoid f() {\n#else\nvoid f(int) {\n#endif\n}\n",
+		"#ifdef __cplusplus\nextern \"C\" {\n#endif\nint f();\n#ifdef __cplusplus\n}\n#endif\n",
+		"int f()\n#if A\n{ a(); }\n#else\n{ b(); }\n#endif\n",
+		"char *s = \"open\n\";",
+		"/* open",
+		"int x; # define Y",
+		"namespace a {\n#if X\n}\nnamespace b {\n#endif\n}",
+		"struct S {} s{1};",
+	} {
+		if pieces, ok := Split([]byte(src)); ok {
+			t.Errorf("%q: split as %s", src, piecesText([]byte(src), pieces))
+		}
+	}
+}
+
+// TestSplitLikeWhole: the items of the fixtures parse alone (with the
+// skeleton, and any other items left out) exactly as in the whole file.
+func TestSplitLikeWhole(t *testing.T) {
+	p := NewParser()
+	defer p.Close()
+	srcs := map[string][]byte{"generated": generatedCUDA(300)}
+	for _, name := range []string{"arch_guard.cu", "kernels.cu", "messy.cu"} {
+		srcs[name] = readFixture(t, name)
+	}
+	srcs["classes"] = []byte(splitFixture)
+	for name, src := range srcs {
+		pieces, ok := Split(src)
+		if !ok {
+			t.Logf("%s: not split", name)
+			continue
+		}
+		for seed := range 8 {
+			checkSplitLikeWhole(t, t.Errorf, p, name, src, pieces, func(i int) bool { return (i*7+seed)%(seed+2) == 0 })
+		}
+	}
+}
+
+// splitFixture mixes the shapes Split descends into and those it keeps
+// whole.
+const splitFixture = `// A host file.
+#include <cuda_runtime.h>
+#define CHECK(x) do { if (!(x)) { throw 1; } } while (0)
+
+namespace outer {
+namespace {
+int helper(int sm) { return sm >= 90 ? 1 : 0; }
+}  // namespace
+
+template <typename T, int N = 4>
+struct Runner : public Base<T> {
+ public:
+  Runner() : sm_{0}, count_(N) { init(); }
+  ~Runner() = default;
+  int sm() const { return sm_; }
+  template <class U>
+  void run(U u) {
+    int major = 0;
+    cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0);
+    if (major >= 9) { u(); } else { CHECK(false); }
+  }
+  struct Inner { int x; void f() { x = 1; } } inner;
+ private:
+  int sm_, count_;
+};
+
+#if defined(USE_OLD)
+void old_path() { legacy(); }
+#else
+void new_path() {
+#ifdef FAST
+  fast();
+#endif
+  slow();
+}
+#endif
+
+extern "C" int entry(int argc) try {
+  return argc;
+} catch (...) {
+  return -1;
+}
+
+enum Mode { kA = 1, kB = 2 };
+static const int table[] = {1, 2, 3};
+auto lambda = [](int x) { return x + 1; };
+}  // namespace outer
+
+int main() {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  return prop.major >= 8 ? 0 : 1;
+}
+`
+
+// TestSplitCorpus runs TestSplitLikeWhole's check over every file of
+// ARCHLINT_CST_CORPUS, keeping a different third of the items of each
+// file, and reports how many files split, how much of them the items are
+// and which files have an item that parses differently alone. That
+// happens (tree-sitter's error recovery and choice between ambiguous
+// readings look back: see Split), so it is a measurement, not a failure:
+// flashinfer 749048b61 had 8 such files of 565 split.
+func TestSplitCorpus(t *testing.T) {
+	p := NewParser()
+	defer p.Close()
+	var files, split, bytesAll, bytesItems, differ int
+	eachCorpusFile(t, func(path string, src []byte) {
+		files++
+		bytesAll += len(src)
+		pieces, ok := Split(src)
+		if !ok {
+			return
+		}
+		split++
+		for _, pc := range pieces {
+			if pc.Item {
+				bytesItems += pc.End - pc.Start
+			}
+		}
+		h := fnv.New32a()
+		h.Write([]byte(path))
+		seed := int(h.Sum32() % 3)
+		if checkSplitLikeWhole(t, t.Logf, p, path, src, pieces, func(i int) bool { return (i+seed)%3 == 0 }) {
+			differ++
+		}
+	})
+	if files > 0 {
+		t.Logf("%d files, %d split (%.1f%%); items are %.1f%% of all bytes; %d files with an item parsed differently alone", files, split,
+			100*float64(split)/float64(files), 100*float64(bytesItems)/float64(max(bytesAll, 1)), differ)
+	}
+}
+
+// FuzzSplit: a split tiles its input with pieces in order, and the ranges
+// of any choice of items parse.
+func FuzzSplit(f *testing.F) {
+	f.Add([]byte(splitFixture))
+	f.Add(generatedCUDA(40))
+	f.Add([]byte("namespace a { struct S { void f() {} int x; }; }\n#if A\nint g() { return 1; }\n#endif\n"))
+	p := NewParser()
+	f.Cleanup(p.Close)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		pieces, ok := Split(src)
+		if !ok {
+			return
+		}
+		end := 0
+		for _, pc := range pieces {
+			if pc.Start != end || pc.End <= pc.Start {
+				t.Fatalf("pieces do not tile the input: %+v", pieces)
+			}
+			end = pc.End
+		}
+		if end != len(src) {
+			t.Fatalf("pieces end at %d of %d", end, len(src))
+		}
+		for seed := range 3 {
+			ranges := Ranges(pieces, func(i int) bool { return i%3 == seed })
+			if _, err := p.ParseTreeRanges(context.Background(), src, ranges); err != nil && len(ranges) > 0 {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,0 +1,227 @@
+package hostgate
+
+import (
+	"bytes"
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/cst"
+	"github.com/archlint/archlint/analyzer/python"
+)
+
+// AnalyzeSource is Analyze with the caller's parser, parsing only what the
+// analysis can use: tree-sitter's parse is nearly all of a host check's
+// cost, and in a file that names a capability source the functions that
+// read it are usually a few among many.
+//
+// cst.Split cuts the file into declarations. Only those whose text could
+// read the capability (mayRead) are parsed, with the skeleton around them
+// (namespaces, class headers, preprocessor lines), so each keeps the place
+// and context it has in the file. That gives the same gates as the whole
+// file, because nothing else can produce one: without a capability read,
+// a function's values are all capability-free, so it records no gate,
+// summarizes to no helper and assigns no capability to a member. What it
+// can do is mark a member conflicted, which matters only once some
+// function assigns that member a capability, and then also changes how
+// often helper summaries repeat. So when the partial analysis finds any
+// helper or member, the file is analyzed again from a whole parse. The
+// same happens when the split is unsure of the file (cst.Split), and when
+// a declaration parsed shows a parse error at its top (cleanItems).
+//
+// An error is the parser's, as ParseTree gives it: the caller's report
+// names the file.
+func AnalyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, caps []python.Capability) ([]python.Gate, error) {
+	pieces, ok := cst.Split(src)
+	if ok {
+		reads, any := readingItems(src, pieces)
+		if !any {
+			// No declaration reads the capability: no gate.
+			return nil, nil
+		}
+		t, err := p.ParseTreeRanges(ctx, src, cst.Ranges(pieces, func(i int) bool { return reads[i] }))
+		if err != nil {
+			return nil, err
+		}
+		if cleanItems(t, pieces, reads) {
+			if gates, shared := analyze(root, path, t, caps); !shared {
+				return gates, nil
+			}
+		}
+	}
+	t, err := p.ParseTree(ctx, src)
+	if err != nil {
+		return nil, err
+	}
+	return AnalyzeTree(root, path, t, caps), nil
+}
+
+// readingItems marks the items of a split that may read the capability
+// (mayRead); any reports whether there is one.
+func readingItems(src []byte, pieces []cst.Piece) (reads []bool, any bool) {
+	reads = make([]bool, len(pieces))
+	for i, pc := range pieces {
+		if pc.Item && mayRead(src[pc.Start:pc.End]) {
+			reads[i], any = true, true
+		}
+	}
+	return reads, any
+}
+
+// cleanItems reports whether the items marked parsed into whole
+// declarations: no node crosses an item's edge, and the nodes at the top
+// of an item (those whose parent is not within it) hold no ERROR or
+// MISSING node. Errors deeper in are the item's own, alike in the whole
+// file; an item that did not parse as a declaration at all may be one
+// the whole file reads differently.
+func cleanItems(t *cst.Tree, pieces []cst.Piece, marked []bool) bool {
+	var items []cst.Piece
+	for i, pc := range pieces {
+		if marked[i] {
+			items = append(items, pc)
+		}
+	}
+	// holding is the item holding byte b strictly inside, or -1.
+	holding := func(b int) int {
+		k := sort.Search(len(items), func(k int) bool { return items[k].End > b })
+		if k < len(items) && items[k].Start < b {
+			return k
+		}
+		return -1
+	}
+	// within is the item whose bytes n's lie within, or -1.
+	within := func(s, e int) int {
+		k := sort.Search(len(items), func(k int) bool { return items[k].End >= e })
+		if k < len(items) && items[k].Start <= s && (s < e || (s > items[k].Start && s < items[k].End)) {
+			return k
+		}
+		return -1
+	}
+	for n := range t.Len() {
+		node := cst.Node(n)
+		s, e := t.StartByte(node), t.EndByte(node)
+		if k := holding(s); k >= 0 && e > items[k].End {
+			return false
+		}
+		if k := holding(e); k >= 0 && s < items[k].Start {
+			return false
+		}
+		if !t.IsError(node) && !t.IsMissing(node) {
+			continue
+		}
+		k := within(s, e)
+		if k < 0 {
+			continue
+		}
+		top := t.Parent(node)
+		for top != cst.NoNode && within(t.StartByte(top), t.EndByte(top)) == k {
+			if t.IsError(top) {
+				return false
+			}
+			node, top = top, t.Parent(top)
+		}
+		if node == cst.Node(n) {
+			return false // at the top itself
+		}
+	}
+	return true
+}
+
+// readTokens are normalized (norm) fragments one of which the text of any
+// capability read contains: a capability-named variable or member
+// (isCapName), a capability helper call with a prefix (isCapHelper: getSM,
+// cudaSM, ...), a device-properties type or call (isPropsType,
+// isPropsFunc, cudaGetDeviceProperties) and a ComputeCapabilityMajor
+// attribute (attrField). A helper named plain sm() is the one read none
+// covers. They are the cheap first look of mayRead.
+var readTokens = []string{"smver", "smarch", "computecapabilit", "archmajor", "smmajor", "ccmajor", "cudaarch",
+	"archversion", "deviceprop", "getsm", "cudasm", "devicesm", "currentsm", "gpusm"}
+
+// mayRead reports whether text could read the capability: whether one of
+// its names is one the evaluator takes for a capability read (nameReads).
+// A name is a run of name bytes (letters, digits, underscores); one with
+// bytes of other UTF-8 characters, or that starts with a digit, may not
+// be one name to tree-sitter, so there any readTokens fragment counts.
+func mayRead(text []byte) bool {
+	var buf []byte
+	for i := 0; i < len(text); {
+		if !isNameByte(text[i]) {
+			i++
+			continue
+		}
+		j, ascii := i, true
+		for j < len(text) && isNameByte(text[j]) {
+			ascii = ascii && text[j] < 0x80
+			j++
+		}
+		buf = buf[:0]
+		if ascii {
+			for _, c := range text[i:j] {
+				switch {
+				case c == '_':
+				case 'A' <= c && c <= 'Z':
+					buf = append(buf, c+'a'-'A')
+				default:
+					buf = append(buf, c)
+				}
+			}
+		} else {
+			buf = append(buf, norm(string(text[i:j]))...)
+		}
+		if string(buf) == "sm" || hasReadToken(buf) {
+			exact := ascii && !('0' <= text[i] && text[i] <= '9')
+			if !exact || nameReads(string(text[i:j]), text[j:]) {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+func hasReadToken(b []byte) bool {
+	for _, tok := range readTokens {
+		if bytes.Contains(b, []byte(tok)) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameReads reports whether the evaluator takes name for a capability
+// read, with rest the text after it: a capability-named variable or
+// member, a capability helper or device-properties function called
+// (rest starts with its arguments or template arguments), a
+// device-properties type, a ComputeCapabilityMajor attribute.
+func nameReads(name string, rest []byte) bool {
+	n := norm(name)
+	switch {
+	case isCapName(name),
+		strings.Contains(name, "cudaDeviceProp"), strings.Contains(name, "hipDeviceProp"),
+		strings.Contains(n, "computecapabilitymajor"), strings.Contains(n, "computecapabilityminor"):
+		return true
+	case isCapHelper(name), isPropsFunc(name), name == "cudaGetDeviceProperties", name == "hipGetDeviceProperties":
+		return called(rest)
+	}
+	return false
+}
+
+// called reports whether rest, the text after a name, may open its call:
+// the first byte after blanks is '(' or '<', or the start of a comment or
+// something else that may hide one.
+func called(rest []byte) bool {
+	for _, c := range rest {
+		switch c {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+		case '(', '<', '/', '\\', '#':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 0x80 || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
+}

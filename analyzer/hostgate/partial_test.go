@@ -1,0 +1,260 @@
+package hostgate
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archlint/archlint/analyzer/cst"
+	"github.com/archlint/archlint/analyzer/python"
+)
+
+// partialCases mix declarations that read the capability with many that
+// do not, in the shapes cst.Split descends into.
+var partialCases = map[string]string{
+	"classes": `#include <cuda_runtime.h>
+namespace ops {
+struct Layout { int row_major = 1; int stride(int i) const { return i * 2; } };
+template <typename T>
+class Runner : public Base<T> {
+ public:
+  Runner() : sm_{0} {}
+  void setup() { count_ = 4; }
+  bool fast() const {
+    int sm_version = get_sm_version();
+    if (sm_version >= 90) { return true; } else if (sm_version >= 80) { return false; }
+    TORCH_CHECK(false, "needs sm80");
+    return false;
+  }
+  int other() { return count_ + 1; }
+ private:
+  int sm_, count_;
+};
+}  // namespace ops
+int main() {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  if (prop.major >= 9) return 0;
+  return 1;
+}
+`,
+	// A helper: the partial analysis finds it and the whole file is
+	// analyzed instead.
+	"helper": `int unrelated(int x) { return x * 2; }
+static bool is_sm90() { return getSMVersion() == 90; }
+void run() { if (is_sm90()) { fast(); } else { slow(); } }
+`,
+	// A member assigned the capability in one function and something
+	// else in another that reads nothing: conflicted, no gate.
+	"member": `struct K {
+  void init() { mSM = getSMVersion(); }
+  void reset() { mSM = 0; }
+  void go() { if (mSM >= 90) { a(); } else { b(); } }
+  int mSM;
+};
+`,
+	// Nothing reads the capability (ColumnMajor, a major member, sm
+	// used as a variable): no parse at all, no gate.
+	"none": `using Layout = ColumnMajor; int sm = 3;
+int f(Prop* p) { return p->major + sm; }
+`,
+	// Split gives up (an #if splitting a declaration): a whole parse.
+	"unsplit": `#if A
+void f(int a) {
+#else
+void f() {
+#endif
+  if (getSMVersion() >= 90) { g(); } else { TORCH_CHECK(false, "x"); }
+}
+`,
+}
+
+// TestAnalyzeSourceLikeWhole: the partial parse gives a whole parse's
+// gates on the fixtures and on partialCases.
+func TestAnalyzeSourceLikeWhole(t *testing.T) {
+	caps := python.DefaultCaps()
+	srcs := map[string][]byte{}
+	files, _ := filepath.Glob(filepath.Join(fixtures, "*"))
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs[filepath.Base(path)] = src
+	}
+	for name, src := range partialCases {
+		srcs[name] = []byte(src)
+	}
+	p := cst.NewParser()
+	defer p.Close()
+	gated := 0
+	for name, src := range srcs {
+		want, err := Analyze("r", name, src, caps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := AnalyzeSource(context.Background(), p, "r", name, src, caps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: partial parse gives\n %+v\nwhole parse\n %+v", name, got, want)
+		}
+		if len(want) > 0 {
+			gated++
+		}
+	}
+	if gated < len(files) {
+		t.Errorf("only %d of the sources have gates", gated)
+	}
+	// The cases take the paths they are named for.
+	if _, ok := cst.Split([]byte(partialCases["unsplit"])); ok {
+		t.Error("unsplit: split")
+	}
+	if _, any := readingItems([]byte(partialCases["none"]), mustSplit(t, partialCases["none"])); any {
+		t.Error("none: reads the capability")
+	}
+	for name, shared := range map[string]bool{"helper": true, "classes": false} {
+		src := []byte(partialCases[name])
+		pieces := mustSplit(t, partialCases[name])
+		reads, _ := readingItems(src, pieces)
+		pt, err := p.ParseTreeRanges(context.Background(), src, cst.Ranges(pieces, func(i int) bool { return reads[i] }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !cleanItems(pt, pieces, reads) {
+			t.Errorf("%s: items not clean", name)
+		}
+		if _, sh := analyze("r", name, pt, caps); sh != shared {
+			t.Errorf("%s: shared %v", name, sh)
+		}
+	}
+}
+
+func mustSplit(t *testing.T, src string) []cst.Piece {
+	t.Helper()
+	pieces, ok := cst.Split([]byte(src))
+	if !ok {
+		t.Fatalf("not split: %q", src)
+	}
+	return pieces
+}
+
+// TestMayRead: every capability read the evaluator knows is seen by
+// mayRead, and names that only look alike are not.
+func TestMayRead(t *testing.T) {
+	for _, s := range []string{"getSMVersion()", "x = get_sm_version(dev)", "GetCudaComputeCapability ()", "sm()", "obj.SM<T>()",
+		"int sm_version;", "cfg.sm_arch", "cc_major", "arch_major", "__CUDA_ARCH__", "const cudaDeviceProp& p", "hipDeviceProp_t p",
+		"at::cuda::getCurrentDeviceProperties()", "get_device_properties(0)", "cudaGetDeviceProperties(&p, 0)",
+		"cudaDevAttrComputeCapabilityMajor", "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR", "getSMVersion /* x */ ()",
+		"x\u00e9getSMVersion()", "1getSMVersion()"} {
+		if !mayRead([]byte(s)) {
+			t.Errorf("%q: not seen as a capability read", s)
+		}
+	}
+	for _, s := range []string{"ColumnMajor", "p->major", "int sm = 3;", "getSMCount()", "__CUDA_ARCH_FEAT_SM90_ALL",
+		"kMinComputeCapabilityX", "getSmallestQuery()", "get_sm100_tuning()", "SM90", "getSMVersion;"} {
+		if mayRead([]byte(s)) {
+			t.Errorf("%q: seen as a capability read", s)
+		}
+	}
+}
+
+// hostTriggers are analyzer/scan's: the files a scan runs host checks on.
+var hostTriggers = []string{"getSMVersion", "get_sm_version", "GetSMVersion", "ComputeCapability", "cudaGetDeviceProperties",
+	"getCurrentDeviceProperties", "getDeviceProperties", "sm_version", "compute_capability", "prop.major", "props.major", "->major"}
+
+// TestPartialCorpus compares AnalyzeSource with a whole parse's gates on
+// every file of ARCHLINT_HOSTGATE_CORPUS (colon-separated directories)
+// that a scan runs host checks on, and reports how much of them it parsed.
+func TestPartialCorpus(t *testing.T) {
+	roots := os.Getenv("ARCHLINT_HOSTGATE_CORPUS")
+	if roots == "" {
+		t.Skip("set ARCHLINT_HOSTGATE_CORPUS to C/C++/CUDA source trees")
+	}
+	caps := python.DefaultCaps()
+	p := cst.NewParser()
+	defer p.Close()
+	var files, unsplit, none, shared, errs, all, parsed int
+	var tWhole, tPart time.Duration
+	for _, root := range filepath.SplitList(roots) {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			switch strings.ToLower(filepath.Ext(path)) {
+			case ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".inl", ".c", ".ipp", ".tcc", ".inc", ".hxx", ".cuinl":
+			default:
+				return nil
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			hit := false
+			for _, tr := range hostTriggers {
+				hit = hit || bytes.Contains(src, []byte(tr))
+			}
+			if !hit {
+				return nil
+			}
+			files++
+			all += len(src)
+			start := time.Now()
+			whole, err := p.ParseTree(context.Background(), src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := AnalyzeTree(root, path, whole, caps)
+			tWhole += time.Since(start)
+			start = time.Now()
+			got, err := AnalyzeSource(context.Background(), p, root, path, src, caps)
+			tPart += time.Since(start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: partial parse gives %d gates, whole %d:\n got %+v\nwant %+v", path, len(got), len(want), got, want)
+			}
+			pieces, ok := cst.Split(src)
+			if !ok {
+				unsplit++
+				parsed += len(src)
+				return nil
+			}
+			reads, any := readingItems(src, pieces)
+			if !any {
+				none++
+				return nil
+			}
+			ranges := cst.Ranges(pieces, func(i int) bool { return reads[i] })
+			if pt, _ := p.ParseTreeRanges(context.Background(), src, ranges); pt != nil {
+				if !cleanItems(pt, pieces, reads) {
+					errs++
+					parsed += len(src)
+					return nil
+				}
+				if _, sh := analyze(root, path, pt, caps); sh {
+					shared++
+					parsed += len(src)
+					return nil
+				}
+			}
+			for _, r := range ranges {
+				parsed += r.End - r.Start
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d files (%.1f MB): %d not split, %d read no capability, %d with helpers or members, %d with parse errors; parsed %.1f%% of the bytes; whole %v, partial %v",
+		files, float64(all)/1e6, unsplit, none, shared, errs, 100*float64(parsed)/float64(max(all, 1)), tWhole.Round(time.Millisecond), tPart.Round(time.Millisecond))
+}
