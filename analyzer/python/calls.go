@@ -481,9 +481,16 @@ func formatMethod(s string, a callArgs) Value {
 func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	w := f.w
 	taint := a.capOK
-	if w.busy[fn] || w.depth >= maxCallDepth || w.steps > stepBudget || fn.size > maxHelperNodes {
+	if fn.size > maxHelperNodes {
 		return unknownIf(taint)
 	}
+	if w.busy[fn] || w.depth >= maxCallDepth || w.steps > stepBudget {
+		// A cut that depends on where the call is made: results
+		// computed above it are not memoized (see cutsSeen).
+		w.cuts++
+		return unknownIf(taint)
+	}
+	cutsSeen := w.cuts
 	ms := w.mods[fn.mod]
 	cacheable := ms != nil && ms.done && self == nil
 	var key []byte
@@ -550,7 +557,12 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	if w.track != nil && !taint {
 		w.track.observe(fn, out)
 	}
-	if cacheable && w.steps <= stepBudget {
+	// A result that met a recursion, depth or budget cut is this call
+	// site's, not the function's for these arguments: memoized, it would
+	// answer a later call made with room to spare (a test's direct call
+	// of is_sm90a_supported got the untainted value a call five deep had
+	// left, and its skip was no gate).
+	if cacheable && w.steps <= stepBudget && w.cuts == cutsSeen {
 		w.memo[string(key)] = out
 	}
 	return out

@@ -33,6 +33,10 @@ type worker struct {
 	busy  map[*funcDef]bool
 	depth int
 	steps int
+	// cuts counts the calls not followed for recursion, depth or the
+	// step budget: a call result is memoized only when none happened
+	// below it (callFunc).
+	cuts int
 	// runList and curRoot: see moduleGlobals.
 	runList []*module
 	curRoot string
