@@ -271,12 +271,11 @@ func addDisc(d []inputRead, ev inputRead) []inputRead {
 // entryMarks is what a worker knows about a stored visit, by the entry's
 // index in its table (see markDone): gen is the entry's table (0: no
 // marks), so that a slot reused for another table's entries never reads
-// the marks of the one before. Marks present mean that the entry's include
-// edges and evaluation infos are in the worker's results, and its
+// the marks of the one before. Marks present mean that the entry's
+// evaluation infos and first visits are in the worker's results, and its
 // observations for donePasses.
 type entryMarks struct {
 	gen        uint32
-	unit       int32 // the unit its files list already, plus one
 	donePasses uint64
 }
 

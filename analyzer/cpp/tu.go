@@ -678,7 +678,7 @@ func (ps *passState) compilerOwned(name string) bool {
 
 func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNode, depth int, strong bool) {
 	var to *File
-	name, literal := "", false
+	name := ""
 	switch a := ps.e.dirArg[f.ID][di]; a {
 	case includeUnresolved:
 		name, _, _ = LiteralInclude(d.Args)
@@ -689,7 +689,7 @@ func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNod
 		}
 		name, to = n, ps.e.fs.Resolve(f, n, angled).File
 	default:
-		to, literal = ps.e.fs.Files[a], true
+		to = ps.e.fs.Files[a]
 	}
 	if to == nil {
 		base := path.Base(name)
@@ -710,9 +710,6 @@ func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNod
 		}
 		return
 	}
-	// A literal #include always resolves alike: its edge goes into the
-	// map once (a map write per include read was 0.8 s of CUTLASS).
-	ps.edge(IncludeEdge{From: f.ID, To: to.ID, Line: d.Line}, literal && ps.res.literalEdgeSeen(f, di))
 	ps.process(to, cur, why, depth+1, strong)
 }
 

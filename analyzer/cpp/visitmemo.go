@@ -114,26 +114,19 @@ func (ps *passState) fileFlag(key int32) bool {
 const (
 	itemObs = iota
 	itemVisit
-	itemEdge
 	itemChild
 )
 
 // visitItem is one thing a captured visit recorded, in order: a directive
-// observation, a first visit of a file, an include edge, or a nested
-// stored visit.
+// observation, a first visit of a file, or a nested stored visit.
 type visitItem struct {
 	kind           uint8
 	strong         bool
 	reached, taken Tri
-	// file and di name the directive (an edge: From, To, and line its
-	// Line).
-	file, di, line int32
-	info           *DirResult
-	child          *visitEntry
-}
-
-func (it *visitItem) edge() IncludeEdge {
-	return IncludeEdge{From: int(it.file), To: int(it.di), Line: int(it.line)}
+	// file and di name the directive.
+	file, di int32
+	info     *DirResult
+	child    *visitEntry
 }
 
 // visitEntry is one stored first visit of a file.
@@ -199,9 +192,8 @@ func (w *worker) marksOf(ent *visitEntry) *entryMarks {
 	return nil
 }
 
-// markDone notes that the entry's include edges, evaluation infos and
-// observations for the running group are in the worker's results, and
-// that its files list the running unit.
+// markDone notes that the entry's evaluation infos, first visits and
+// observations for the running group are in the worker's results.
 func (ps *passState) markDone(ent *visitEntry) {
 	w := ps.w
 	t := w.table(ent.gen)
@@ -213,7 +205,6 @@ func (ps *passState) markDone(ent *visitEntry) {
 		*m = entryMarks{gen: ent.gen}
 	}
 	m.donePasses |= ps.mask
-	m.unit = int32(ps.unit) + 1
 }
 
 // visitRef refers to a stored visit's input reads, except those of the
@@ -268,7 +259,6 @@ type worker struct {
 	mark, lmark   []uint32
 	fmark, lfmark []uint32
 	gen, lgen     uint32
-	emark         map[IncludeEdge]uint32
 	inBuf, outBuf []stateEvent
 	flatBuf       []inputRead
 	exclBuf       []int32
@@ -301,8 +291,7 @@ func (e *Engine) newWorker() *worker {
 		st: make([]nameState, nn), static: make([]staticAnswer, nn), vals: make([]int32, nn),
 		seen: make([]bool, nf), once: make([]bool, nf),
 		mark: make([]uint32, nn), lmark: make([]uint32, nn), fmark: make([]uint32, 2*nf), lfmark: make([]uint32, 2*nf),
-		skip: make([]bool, nn), fskip: make([]bool, 2*nf),
-		emark: map[IncludeEdge]uint32{}}
+		skip: make([]bool, nn), fskip: make([]bool, 2*nf)}
 	return w
 }
 
@@ -578,17 +567,6 @@ func (ps *passState) firstVisit(id int) {
 	}
 }
 
-// edge records an include edge; known is set when the results hold it
-// already.
-func (ps *passState) edge(e IncludeEdge, known bool) {
-	if !known {
-		ps.res.Includes[e] = true
-	}
-	if ps.visitCaps > 0 {
-		ps.items = append(ps.items, visitItem{kind: itemEdge, file: int32(e.From), di: int32(e.To), line: int32(e.Line)})
-	}
-}
-
 // visit is the first visit of f in the pass: replayed from the memo when a
 // stored visit read the same state, else read and stored.
 func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, strong bool) {
@@ -640,25 +618,15 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		}
 	}
 	ent.passDep = ps.passDepOf(in)
-	// Keep the items, each include edge once.
-	ps.w.gen++
-	g := ps.w.gen
-	items := make([]visitItem, 0, len(ps.items)-fromItems)
-	for _, it := range ps.items[fromItems:] {
+	ent.items = slices.Clone(ps.items[fromItems:])
+	for _, it := range ent.items {
 		switch it.kind {
-		case itemEdge:
-			if ps.w.emark[it.edge()] == g {
-				continue
-			}
-			ps.w.emark[it.edge()] = g
 		case itemVisit:
 			ent.visits++
 		case itemChild:
 			ent.visits += it.child.visits
 		}
-		items = append(items, it)
 	}
-	ent.items = items
 	ps.markDone(ent)
 	ps.e.memo.add(table, f.ID, ent, entryBytes+inputBytes*len(ent.in)+writeBytes*len(ent.out)+itemBytes*len(ent.items)+
 		4*len(ent.passDep)+8*len(ent.outRefs), fails)
@@ -868,12 +836,13 @@ func (ps *passState) applyWrites(ent *visitEntry) {
 func (ps *passState) replayItems(ent *visitEntry) {
 	m := ps.w.marksOf(ent)
 	if m != nil && ps.mask != 0 && ps.mask&^m.donePasses == 0 {
-		ps.replayVisits(ent)
+		// Its observations and first visits are in the results already.
+		ps.firstVisits += ent.visits
 		return
 	}
 	defer ps.markDone(ent)
-	// Include edges are a set, and merging evaluation info again changes
-	// nothing (mergeEvalInfo is a join): once in these results, they stay.
+	// Merging evaluation info again changes nothing (mergeEvalInfo is a
+	// join): once in these results, it stays.
 	again := m != nil
 	for i := range ent.items {
 		it := &ent.items[i]
@@ -885,44 +854,14 @@ func (ps *passState) replayItems(ent *visitEntry) {
 			}
 		case itemVisit:
 			ps.countVisit(it.file)
-		case itemEdge:
-			if !again {
-				ps.res.Includes[it.edge()] = true
-			}
 		case itemChild:
 			ps.replayItems(it.child)
 		}
 	}
 }
 
-// countVisit records a first visit of a file, read or replayed: it
-// counts, and the running unit joins the file's units once.
+// countVisit records a first visit of a file, read or replayed.
 func (ps *passState) countVisit(file int32) {
 	ps.firstVisits++
 	ps.res.Visited[file] = true
-	if u := ps.res.Units[file]; len(u) == 0 || u[len(u)-1] != ps.unit {
-		ps.res.Units[file] = append(u, ps.unit)
-	}
-}
-
-// replayVisits records a stored visit's first visits only: its
-// observations and edges are in the running group's results already.
-func (ps *passState) replayVisits(ent *visitEntry) {
-	m := ps.w.marksOf(ent)
-	if m != nil && m.unit == int32(ps.unit)+1 {
-		ps.firstVisits += ent.visits
-		return
-	}
-	for i := range ent.items {
-		it := &ent.items[i]
-		switch it.kind {
-		case itemVisit:
-			ps.countVisit(it.file)
-		case itemChild:
-			ps.replayVisits(it.child)
-		}
-	}
-	if m != nil {
-		m.unit = int32(ps.unit) + 1
-	}
 }
