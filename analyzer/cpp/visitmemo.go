@@ -597,7 +597,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	relDepth := ps.maxDepth - depth
 	ps.maxDepth = max(maxDepth0, ps.maxDepth)
 	in, out, flat := ps.closeCapture(from)
-	if ps.cuts != cuts0 || table.full(f.ID) {
+	if ps.cuts != cuts0 || ps.stop || table.full(f.ID) {
 		// Not stored, but what the checks found still helps the next
 		// lookups of the file.
 		ps.e.memo.add(table, f.ID, nil, 0, fails)
