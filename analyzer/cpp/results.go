@@ -106,29 +106,14 @@ type Results struct {
 	ByFile [][]*DirResult
 	// Visited reports, per file, whether any pass evaluated it.
 	Visited []bool
-	// Includes are the include edges found while evaluating (from file,
-	// line) -> to file, deduplicated.
-	Includes map[IncludeEdge]bool
-	// Units lists, per file, the translation units that reached it.
-	Units [][]int
 	// Stopped marks, per file, a translation unit whose reading was cut
 	// off at MaxReadsPerPass header readings in some pass.
 	Stopped []bool
-	// literalEdges marks, per file and by directive, the literal
-	// #includes whose edge is in Includes, while an Evaluate call fills
-	// them (literalEdgeSeen).
-	literalEdges [][]uint64
-}
-
-// IncludeEdge is one resolved #include.
-type IncludeEdge struct {
-	From, To int
-	Line     int
 }
 
 func newResults(passes []target.Arch, nfiles int) *Results {
 	return &Results{Passes: passes, ByFile: make([][]*DirResult, nfiles), Visited: make([]bool, nfiles),
-		Includes: map[IncludeEdge]bool{}, Units: make([][]int, nfiles), Stopped: make([]bool, nfiles)}
+		Stopped: make([]bool, nfiles)}
 }
 
 func (r *Results) slot(f *File, di int) *DirResult {
@@ -198,25 +183,8 @@ func (dr *DirResult) mergedBefore(mask uint64, reached, taken Tri, strong bool) 
 	return false
 }
 
-// literalEdgeSeen reports whether the edge of literal #include di of f
-// was recorded before, and notes that it is.
-func (r *Results) literalEdgeSeen(f *File, di int) bool {
-	if r.literalEdges == nil {
-		r.literalEdges = make([][]uint64, len(r.ByFile))
-	}
-	bits := r.literalEdges[f.ID]
-	if bits == nil {
-		bits = make([]uint64, (len(f.St.Src.Directives)+63)/64)
-		r.literalEdges[f.ID] = bits
-	}
-	w, b := &bits[di/64], uint64(1)<<(di%64)
-	seen := *w&b != 0
-	*w |= b
-	return seen
-}
-
 // forgetScratch drops what an Evaluate call kept to fill its results
-// faster: what mergedBefore remembers and literalEdges.
+// faster: what mergedBefore remembers.
 func (r *Results) forgetScratch() {
 	for _, dirs := range r.ByFile {
 		for _, dr := range dirs {
@@ -225,7 +193,6 @@ func (r *Results) forgetScratch() {
 			}
 		}
 	}
-	r.literalEdges = nil
 }
 
 // mergePass folds one observation into a pass's values: strong beats weak,
@@ -368,15 +335,8 @@ func MergeResults(parts []*Results) *Results {
 		for fid, v := range p.Stopped {
 			out.Stopped[fid] = out.Stopped[fid] || v
 		}
-		for e := range p.Includes {
-			out.Includes[e] = true
-		}
-		for fid, us := range p.Units {
-			out.Units[fid] = append(out.Units[fid], us...)
-		}
 	}
-	for fid := range out.Units {
-		sort.Ints(out.Units[fid])
+	for fid := range out.ByFile {
 		for _, dirs := range out.ByFile[fid] {
 			if dirs != nil {
 				sortDefs(dirs.Defs)

@@ -32,7 +32,7 @@ func resultsOf(obs []observation) *Results {
 		dr.mergePass(0, o.reached, o.taken, o.strong)
 	}
 	return &Results{Passes: []target.Arch{{}}, ByFile: [][]*DirResult{{dr}}, Visited: []bool{true},
-		Includes: map[IncludeEdge]bool{}, Units: [][]int{nil}, Stopped: []bool{false}}
+		Stopped: []bool{false}}
 }
 
 // TestMergeOrderFree: a directive's values, and whether the units that

@@ -271,12 +271,11 @@ func addDisc(d []inputRead, ev inputRead) []inputRead {
 // entryMarks is what a worker knows about a stored visit, by the entry's
 // index in its table (see markDone): gen is the entry's table (0: no
 // marks), so that a slot reused for another table's entries never reads
-// the marks of the one before. Marks present mean that the entry's include
-// edges and evaluation infos are in the worker's results, and its
+// the marks of the one before. Marks present mean that the entry's
+// evaluation infos and first visits are in the worker's results, and its
 // observations for donePasses.
 type entryMarks struct {
 	gen        uint32
-	unit       int32 // the unit its files list already, plus one
 	donePasses uint64
 }
 
@@ -333,11 +332,13 @@ func (w *worker) table(gen uint32) *tableState {
 // sharedDefs holds the canonical definitions of an engine, one per
 // #define directive and nesting, so that equal states hold equal pointers
 // and IDs (numbered from 1, for stateVal) across units and workers.
-// Workers cache them (worker.defs) and take the lock only for a
-// definition they meet first.
+// Workers cache them (worker.defs, worker.defByID) and take the lock
+// only for a definition they meet first. byID lists them by ID (byID[0]
+// is nil); it is only appended to.
 type sharedDefs struct {
 	mu   sync.Mutex
 	defs map[defKey]*macroDef
+	byID []*macroDef
 }
 
 func (sd *sharedDefs) get(m *expr.Macro, f *File, line int, conditional bool) *macroDef {
@@ -348,8 +349,19 @@ func (sd *sharedDefs) get(m *expr.Macro, f *File, line int, conditional bool) *m
 	if d == nil {
 		d = &macroDef{m: m, file: f, line: line, conditional: conditional, id: int32(len(sd.defs) + 1)}
 		sd.defs[k] = d
+		if sd.byID == nil {
+			sd.byID = []*macroDef{nil}
+		}
+		sd.byID = append(sd.byID, d)
 	}
 	return d
+}
+
+// list returns the definitions by ID made so far.
+func (sd *sharedDefs) list() []*macroDef {
+	sd.mu.Lock()
+	defer sd.mu.Unlock()
+	return sd.byID
 }
 
 // extraNames gives IDs, after the interned ones, to names no directive

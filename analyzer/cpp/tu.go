@@ -127,6 +127,8 @@ type Run struct {
 	res   *Results
 	w     *worker
 	conds *condMemo
+	// part is set in a run for some files only (NewRunFor, partial.go).
+	part *partialRun
 }
 
 // NewRun starts a run of the engine.
@@ -141,14 +143,26 @@ func (e *Engine) NewRun() *Run {
 // Unit runs one translation unit through every pass.
 func (r *Run) Unit(u *File) {
 	e, w := r.e, r.w
+	var part *partialUnit
+	if r.part != nil {
+		if part = r.part.unit(u); part == nil {
+			return // it reaches none of the files the caller reads
+		}
+	}
 	for _, g := range e.passGroups(u) {
 		w.reset()
 		ps := e.newPass(g, r.res, u.ID)
 		ps.w = w
 		ps.ev = w.ev
 		ps.conds = r.conds
+		if part != nil {
+			ps.part = part.pass()
+		}
 		ps.events, ps.items = w.events, w.items
 		ps.process(u, expr.True, nil, 0, true)
+		if ps.stop {
+			r.part.stops++
+		}
 		w.events, w.items = ps.events[:0], ps.items[:0] // reused by the next pass
 	}
 }
@@ -224,6 +238,11 @@ type passState struct {
 	// maxDepth is the deepest include depth met (for the memo's depth
 	// check); cuts counts readings stopped by the depth or read limit.
 	maxDepth, cuts int
+	// part is set in a run for some files only (NewRunFor, partial.go);
+	// stop once the pass has recorded all it must for them: every
+	// reading returns, and nothing is stored.
+	part *partialPass
+	stop bool
 }
 
 func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
@@ -448,9 +467,9 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 		ps.capturing++
 		ps.openCapture()
 		ps.read(f, active, activeWhy, depth, false, false)
-		in, _, _ := ps.closeCapture(ev)
+		in, _, _, _ := ps.closeCapture(ev)
 		ps.capturing--
-		if ps.firstVisits == before {
+		if ps.firstVisits == before && !ps.stop {
 			ef := ps.captureEffect(ps.touched[from:], ps.touchedOnce[fromOnce:])
 			ef.reads = slices.Clone(in)
 			ps.rereads[key] = ef
@@ -481,6 +500,9 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 		ps.writeFile(f.ID, false)
 		ps.setSeen(f.ID)
 		ps.firstVisit(f.ID)
+	}
+	if ps.part != nil && ps.part.enter(f, record) {
+		defer ps.part.leave(f, record)
 	}
 	src := f.St.Src
 	var stack []frame
@@ -557,6 +579,10 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 		case DirInclude:
 			if cur != expr.False {
 				ps.include(f, di, d, cur, curWhy, depth, strong && cur == expr.True)
+				if ps.part != nil && (ps.stop || ps.part.done(ps.w)) {
+					ps.stop = true
+					return
+				}
 			}
 		}
 	}
@@ -678,7 +704,7 @@ func (ps *passState) compilerOwned(name string) bool {
 
 func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNode, depth int, strong bool) {
 	var to *File
-	name, literal := "", false
+	name := ""
 	switch a := ps.e.dirArg[f.ID][di]; a {
 	case includeUnresolved:
 		name, _, _ = LiteralInclude(d.Args)
@@ -689,7 +715,7 @@ func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNod
 		}
 		name, to = n, ps.e.fs.Resolve(f, n, angled).File
 	default:
-		to, literal = ps.e.fs.Files[a], true
+		to = ps.e.fs.Files[a]
 	}
 	if to == nil {
 		base := path.Base(name)
@@ -710,9 +736,6 @@ func (ps *passState) include(f *File, di int, d *Directive, cur Tri, why *whyNod
 		}
 		return
 	}
-	// A literal #include always resolves alike: its edge goes into the
-	// map once (a map write per include read was 0.8 s of CUTLASS).
-	ps.edge(IncludeEdge{From: f.ID, To: to.ID, Line: d.Line}, literal && ps.res.literalEdgeSeen(f, di))
 	ps.process(to, cur, why, depth+1, strong)
 }
 

@@ -21,9 +21,10 @@ import (
 // visit of the same header from a state that answers every input read
 // alike replays it instead of reading the header and all it includes.
 //
-// Nested visits are stored on their own and referenced by their parent,
-// so each recorded observation is kept once; only the input reads are
-// kept flat, for the whole subtree (visitEntry.in), as checks walk them. A replay records exactly what
+// Nested visits are stored on their own and referenced by their parent's
+// items, so each recorded observation is kept once; the input reads and
+// the final writes are kept flat, for the whole subtree (visitEntry.in and
+// out), as checks and replays walk them. A replay records exactly what
 // reading would have recorded, for the passes of the group running it.
 //
 // Logging more reads than a visit needs only makes it match less often,
@@ -42,9 +43,7 @@ import (
 // it saw.
 //
 // An event with ref set stands for a stored visit's input reads (or, with
-// write set, its writes): a parent refers to its children's reads and
-// writes instead of copying them, which kept every header's reads once per
-// enclosing header.
+// write set, its writes) in the log of an enclosing capture.
 type stateEvent struct {
 	ref            *visitRef
 	def            *macroDef
@@ -87,19 +86,33 @@ func boolVal(b bool) int32 {
 }
 
 // finalWrite is the state a stored visit left in a key it wrote: for a
-// name, its definition and stateVal (which holds the flags); for a file
-// flag, set.
+// name, its stateVal (the definition's ID and the flags: worker.defOf
+// gives the definition back); for a file flag, 1 (set). Eight bytes: a
+// stored visit keeps one for every key its subtree wrote.
 type finalWrite struct {
-	def      *macroDef
 	key, val int32
 }
 
 // finalWrite returns the state of a key now, as a write that leaves it.
 func (ps *passState) finalWrite(key int32) finalWrite {
 	if key >= 0 {
-		return finalWrite{def: ps.w.st[key].def, key: key, val: ps.w.vals[key]}
+		return finalWrite{key: key, val: ps.w.vals[key]}
 	}
 	return finalWrite{key: key, val: 1}
+}
+
+// defOf is the definition a stateVal names (nil: none).
+func (w *worker) defOf(val int32) *macroDef {
+	id := int(val >> 2)
+	if id == 0 {
+		return nil
+	}
+	if id >= len(w.defByID) {
+		// Another worker made it: every definition a stored visit
+		// names was made before the visit was stored.
+		w.defByID = w.e.defs.list()
+	}
+	return w.defByID[id]
 }
 
 // fileFlag reads the flag a file key names.
@@ -114,26 +127,19 @@ func (ps *passState) fileFlag(key int32) bool {
 const (
 	itemObs = iota
 	itemVisit
-	itemEdge
 	itemChild
 )
 
 // visitItem is one thing a captured visit recorded, in order: a directive
-// observation, a first visit of a file, an include edge, or a nested
-// stored visit.
+// observation, a first visit of a file, or a nested stored visit.
 type visitItem struct {
 	kind           uint8
 	strong         bool
 	reached, taken Tri
-	// file and di name the directive (an edge: From, To, and line its
-	// Line).
-	file, di, line int32
-	info           *DirResult
-	child          *visitEntry
-}
-
-func (it *visitItem) edge() IncludeEdge {
-	return IncludeEdge{From: int(it.file), To: int(it.di), Line: int(it.line)}
+	// file and di name the directive.
+	file, di int32
+	info     *DirResult
+	child    *visitEntry
 }
 
 // visitEntry is one stored first visit of a file.
@@ -155,9 +161,12 @@ type visitEntry struct {
 	// answer differently (checked when another pass replays it).
 	in      []inputRead
 	passDep []int32
-	// outRefs are the children whose writes it kept, in order, and out
-	// the final state of what it wrote itself: replayed in that order.
-	outRefs              []*visitEntry
+	// out is the final state of every key it and everything it included
+	// wrote, each key once. Children's writes used to be kept by
+	// reference and replayed child by child, but most keys are written
+	// again and again (CCCL's prologue.h and epilogue.h save and restore
+	// the same macros in every header): replays applied 200 M writes for
+	// 27 M distinct keys, and compact walked as many.
 	out                  []finalWrite
 	endCudaH, endCutlass bool
 	items                []visitItem
@@ -199,9 +208,8 @@ func (w *worker) marksOf(ent *visitEntry) *entryMarks {
 	return nil
 }
 
-// markDone notes that the entry's include edges, evaluation infos and
-// observations for the running group are in the worker's results, and
-// that its files list the running unit.
+// markDone notes that the entry's evaluation infos, first visits and
+// observations for the running group are in the worker's results.
 func (ps *passState) markDone(ent *visitEntry) {
 	w := ps.w
 	t := w.table(ent.gen)
@@ -213,7 +221,6 @@ func (ps *passState) markDone(ent *visitEntry) {
 		*m = entryMarks{gen: ent.gen}
 	}
 	m.donePasses |= ps.mask
-	m.unit = int32(ps.unit) + 1
 }
 
 // visitRef refers to a stored visit's input reads, except those of the
@@ -247,8 +254,10 @@ type worker struct {
 	tables     [maxTables]tableState
 	ntables    int
 	lastMarked *tableState
-	// defs caches the engine's canonical definitions (sharedDefs).
-	defs map[defKey]*macroDef
+	// defs and defByID cache the engine's canonical definitions
+	// (sharedDefs).
+	defs    map[defKey]*macroDef
+	defByID []*macroDef
 	// answers caches, per name, how each pass answers it (nil when every
 	// pass answers alike).
 	answers map[int32][]string
@@ -268,9 +277,9 @@ type worker struct {
 	mark, lmark   []uint32
 	fmark, lfmark []uint32
 	gen, lgen     uint32
-	emark         map[IncludeEdge]uint32
 	inBuf, outBuf []stateEvent
 	flatBuf       []inputRead
+	writtenBuf    []int32
 	exclBuf       []int32
 	// skip and fskip mark the exclusions of the reference markReads
 	// follows.
@@ -301,8 +310,7 @@ func (e *Engine) newWorker() *worker {
 		st: make([]nameState, nn), static: make([]staticAnswer, nn), vals: make([]int32, nn),
 		seen: make([]bool, nf), once: make([]bool, nf),
 		mark: make([]uint32, nn), lmark: make([]uint32, nn), fmark: make([]uint32, 2*nf), lfmark: make([]uint32, 2*nf),
-		skip: make([]bool, nn), fskip: make([]bool, 2*nf),
-		emark: map[IncludeEdge]uint32{}}
+		skip: make([]bool, nn), fskip: make([]bool, 2*nf)}
 	return w
 }
 
@@ -392,7 +400,7 @@ func (ps *passState) openCapture() {
 // closeCapture ends the innermost capture, which started at event from,
 // and returns what compact makes of its events (valid until the next
 // compact).
-func (ps *passState) closeCapture(from int) (in, out []stateEvent, flat []inputRead) {
+func (ps *passState) closeCapture(from int) (in, out []stateEvent, flat []inputRead, written []int32) {
 	ps.caps--
 	ps.lgen = ps.genStack[len(ps.genStack)-1]
 	ps.genStack = ps.genStack[:len(ps.genStack)-1]
@@ -444,22 +452,22 @@ func (ps *passState) logReads(reads []stateEvent) {
 // enclosing capture is still open, puts them back in that order in place
 // of the events: for the enclosing reading they are reads of its state at
 // this point, then writes. flat is the same input reads with the
-// references' flattened, each key once (visitEntry.in). The slices are
-// the worker's scratch: callers that keep them clone them.
+// references' flattened, each key once (visitEntry.in), and written every
+// key written, the references' included, each once (visitEntry.out). The
+// slices are the worker's scratch: callers that keep them clone them.
 //
 // Marks: bit 1 read, bit 2 written (by anything), bit 4 written by the
-// reading's own directives (its out lists those; a child's later writes
-// come in through its reference, applied before them).
-func (ps *passState) compact(from int) (in, out []stateEvent, flat []inputRead) {
+// reading's own directives (out lists those once).
+func (ps *passState) compact(from int) (in, out []stateEvent, flat []inputRead, written []int32) {
 	w := ps.w
-	in, out, flat = w.inBuf[:0], w.outBuf[:0], w.flatBuf[:0]
-	defer func() { w.inBuf, w.outBuf, w.flatBuf = in[:0], out[:0], flat[:0] }()
+	in, out, flat, written = w.inBuf[:0], w.outBuf[:0], w.flatBuf[:0], w.writtenBuf[:0]
+	defer func() { w.inBuf, w.outBuf, w.flatBuf, w.writtenBuf = in[:0], out[:0], flat[:0], written[:0] }()
 	w.gen++
 	g := w.gen << 3
 	for _, ev := range ps.events[from:] {
 		if ev.ref != nil {
 			if ev.write {
-				ps.markWrites(ev.ref.ent, g)
+				written = ps.markWrites(ev.ref.ent, g, written)
 				out = append(out, ev)
 				continue
 			}
@@ -481,6 +489,9 @@ func (ps *passState) compact(from int) (in, out []stateEvent, flat []inputRead) 
 		switch {
 		case ev.write && m&4 == 0:
 			out = append(out, stateEvent{key: ev.key, write: true})
+			if m&2 == 0 {
+				written = append(written, ev.key)
+			}
 			m |= 6
 		case !ev.write && m&3 == 0:
 			in = append(in, ev)
@@ -495,7 +506,7 @@ func (ps *passState) compact(from int) (in, out []stateEvent, flat []inputRead) 
 	if ps.caps > 0 {
 		ps.events = append(append(ps.events, in...), out...)
 	}
-	return in, out, flat
+	return in, out, flat, written
 }
 
 // markOf is compact's mark for an event key.
@@ -546,18 +557,20 @@ func (ps *passState) markReads(r *visitRef, g uint32, excl *[]int32, flat *[]inp
 }
 
 // markWrites marks what a stored visit wrote as written for compact
-// generation g.
-func (ps *passState) markWrites(ent *visitEntry, g uint32) {
-	for _, c := range ent.outRefs {
-		ps.markWrites(c, g)
-	}
+// generation g, appending to written the keys not written before.
+func (ps *passState) markWrites(ent *visitEntry, g uint32, written []int32) []int32 {
 	for _, o := range ent.out {
 		p := ps.w.markOf(o.key)
-		if *p&^7 != g {
-			*p = g
+		m := *p
+		if m&^7 != g {
+			m = g
 		}
-		*p |= 2
+		if m&2 == 0 {
+			written = append(written, o.key)
+		}
+		*p = m | 2
 	}
+	return written
 }
 
 // observe records one directive observation for the running group.
@@ -575,17 +588,6 @@ func (ps *passState) firstVisit(id int) {
 	ps.countVisit(int32(id))
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemVisit, file: int32(id)})
-	}
-}
-
-// edge records an include edge; known is set when the results hold it
-// already.
-func (ps *passState) edge(e IncludeEdge, known bool) {
-	if !known {
-		ps.res.Includes[e] = true
-	}
-	if ps.visitCaps > 0 {
-		ps.items = append(ps.items, visitItem{kind: itemEdge, file: int32(e.From), di: int32(e.To), line: int32(e.Line)})
 	}
 }
 
@@ -618,8 +620,8 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	ps.visitCaps--
 	relDepth := ps.maxDepth - depth
 	ps.maxDepth = max(maxDepth0, ps.maxDepth)
-	in, out, flat := ps.closeCapture(from)
-	if ps.cuts != cuts0 || table.full(f.ID) {
+	in, _, flat, written := ps.closeCapture(from)
+	if ps.cuts != cuts0 || ps.stop || table.full(f.ID) {
 		// Not stored, but what the checks found still helps the next
 		// lookups of the file.
 		ps.e.memo.add(table, f.ID, nil, 0, fails)
@@ -632,36 +634,23 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	ent := &visitEntry{gen: table.gen, idx: table.entries.Add(1) - 1, active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
 		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(flat), endCudaH: ps.cudaH, endCutlass: ps.cutlass}
 	ent.self.ent = ent
-	for _, o := range out {
-		if o.ref != nil {
-			ent.outRefs = append(ent.outRefs, o.ref.ent)
-		} else {
-			ent.out = append(ent.out, ps.finalWrite(o.key))
-		}
+	ent.out = make([]finalWrite, len(written))
+	for i, k := range written {
+		ent.out[i] = ps.finalWrite(k)
 	}
 	ent.passDep = ps.passDepOf(in)
-	// Keep the items, each include edge once.
-	ps.w.gen++
-	g := ps.w.gen
-	items := make([]visitItem, 0, len(ps.items)-fromItems)
-	for _, it := range ps.items[fromItems:] {
+	ent.items = slices.Clone(ps.items[fromItems:])
+	for _, it := range ent.items {
 		switch it.kind {
-		case itemEdge:
-			if ps.w.emark[it.edge()] == g {
-				continue
-			}
-			ps.w.emark[it.edge()] = g
 		case itemVisit:
 			ent.visits++
 		case itemChild:
 			ent.visits += it.child.visits
 		}
-		items = append(items, it)
 	}
-	ent.items = items
 	ps.markDone(ent)
 	ps.e.memo.add(table, f.ID, ent, entryBytes+inputBytes*len(ent.in)+writeBytes*len(ent.out)+itemBytes*len(ent.items)+
-		4*len(ent.passDep)+8*len(ent.outRefs), fails)
+		4*len(ent.passDep), fails)
 	if ps.caps > 0 {
 		// compact put the reads and writes back: refer to them instead.
 		ps.events = append(ps.events[:from], stateEvent{ref: &ent.self}, stateEvent{ref: &ent.self, write: true})
@@ -837,18 +826,14 @@ func (ps *passState) replayVisit(ent *visitEntry, depth int) {
 	ps.cudaH, ps.cutlass = ent.endCudaH, ent.endCutlass
 }
 
-// applyWrites puts the state a stored visit left: its children's writes
-// in order, then the final state of what it wrote itself.
+// applyWrites puts the state a stored visit left.
 func (ps *passState) applyWrites(ent *visitEntry) {
-	for _, c := range ent.outRefs {
-		ps.applyWrites(c)
-	}
 	for _, o := range ent.out {
 		if o.key >= 0 {
 			if ps.capturing > 0 {
 				ps.touched = append(ps.touched, o.key)
 			}
-			ps.setVal(o.key, o.def, o.val)
+			ps.setVal(o.key, ps.w.defOf(o.val), o.val)
 			continue
 		}
 		// Files flags only ever get set.
@@ -868,12 +853,13 @@ func (ps *passState) applyWrites(ent *visitEntry) {
 func (ps *passState) replayItems(ent *visitEntry) {
 	m := ps.w.marksOf(ent)
 	if m != nil && ps.mask != 0 && ps.mask&^m.donePasses == 0 {
-		ps.replayVisits(ent)
+		// Its observations and first visits are in the results already.
+		ps.firstVisits += ent.visits
 		return
 	}
 	defer ps.markDone(ent)
-	// Include edges are a set, and merging evaluation info again changes
-	// nothing (mergeEvalInfo is a join): once in these results, they stay.
+	// Merging evaluation info again changes nothing (mergeEvalInfo is a
+	// join): once in these results, it stays.
 	again := m != nil
 	for i := range ent.items {
 		it := &ent.items[i]
@@ -885,44 +871,14 @@ func (ps *passState) replayItems(ent *visitEntry) {
 			}
 		case itemVisit:
 			ps.countVisit(it.file)
-		case itemEdge:
-			if !again {
-				ps.res.Includes[it.edge()] = true
-			}
 		case itemChild:
 			ps.replayItems(it.child)
 		}
 	}
 }
 
-// countVisit records a first visit of a file, read or replayed: it
-// counts, and the running unit joins the file's units once.
+// countVisit records a first visit of a file, read or replayed.
 func (ps *passState) countVisit(file int32) {
 	ps.firstVisits++
 	ps.res.Visited[file] = true
-	if u := ps.res.Units[file]; len(u) == 0 || u[len(u)-1] != ps.unit {
-		ps.res.Units[file] = append(u, ps.unit)
-	}
-}
-
-// replayVisits records a stored visit's first visits only: its
-// observations and edges are in the running group's results already.
-func (ps *passState) replayVisits(ent *visitEntry) {
-	m := ps.w.marksOf(ent)
-	if m != nil && m.unit == int32(ps.unit)+1 {
-		ps.firstVisits += ent.visits
-		return
-	}
-	for i := range ent.items {
-		it := &ent.items[i]
-		switch it.kind {
-		case itemVisit:
-			ps.countVisit(it.file)
-		case itemChild:
-			ps.replayVisits(it.child)
-		}
-	}
-	if m != nil {
-		m.unit = int32(ps.unit) + 1
-	}
 }

@@ -107,8 +107,14 @@ func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval, ct
 			go func() {
 				defer func() { <-sem }()
 				m := def.macro
+				// Only the chains of files[m] are judged: a pass stops
+				// once those its unit reaches have had their first visits.
+				judged := make([]bool, len(p.FS.Files))
+				for id := range files[m] {
+					judged[id] = true
+				}
 				defEng := eng.Assuming(map[string]*expr.Macro{m: {Name: m, Body: "1"}})
-				a, b := defEng.NewRun(), defEng.Assuming(map[string]*expr.Macro{m: nil}).NewRun()
+				a, b := defEng.NewRunFor(judged), defEng.Assuming(map[string]*expr.Macro{m: nil}).NewRunFor(judged)
 				for _, u := range def.units {
 					a.Unit(u)
 					b.Unit(u)
