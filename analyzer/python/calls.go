@@ -484,13 +484,24 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	if fn.size > maxHelperNodes {
 		return unknownIf(taint)
 	}
-	if w.busy[fn] || w.depth >= maxCallDepth || w.steps > stepBudget {
-		// A cut that depends on where the call is made: results
-		// computed above it are not memoized (see cutsSeen).
-		w.cuts++
+	// Cuts depend on where a call is made, so a result computed above
+	// one is not the function's for these arguments: memoized as such,
+	// it would answer a later call made with room to spare (a test's
+	// direct call of is_sm90a_supported got the capability-free value
+	// that a call five deep had left, and its skip was no gate). A
+	// result that met only the depth bound answers calls made as deep or
+	// deeper (they would be cut as much or more); one that met recursion
+	// or the step budget is not memoized.
+	if w.busy[fn] || w.steps > stepBudget {
+		w.hardCuts++
 		return unknownIf(taint)
 	}
-	cutsSeen := w.cuts
+	if w.depth >= maxCallDepth {
+		w.depthCuts++
+		return unknownIf(taint)
+	}
+	hardSeen, depthSeen := w.hardCuts, w.depthCuts
+	room := byte(maxCallDepth - w.depth)
 	ms := w.mods[fn.mod]
 	cacheable := ms != nil && ms.done && self == nil
 	var key []byte
@@ -503,6 +514,9 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	if cacheable {
 		if v, ok := w.memo[string(key)]; ok {
 			return v
+		}
+		if e, ok := w.memoAtDepth[string(key)]; ok && e.room >= room {
+			return e.v
 		}
 		// Calls made below reuse the scratch space.
 		key = bytes.Clone(key)
@@ -557,13 +571,12 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	if w.track != nil && !taint {
 		w.track.observe(fn, out)
 	}
-	// A result that met a recursion, depth or budget cut is this call
-	// site's, not the function's for these arguments: memoized, it would
-	// answer a later call made with room to spare (a test's direct call
-	// of is_sm90a_supported got the untainted value a call five deep had
-	// left, and its skip was no gate).
-	if cacheable && w.steps <= stepBudget && w.cuts == cutsSeen {
-		w.memo[string(key)] = out
+	if cacheable && w.steps <= stepBudget && w.hardCuts == hardSeen {
+		if w.depthCuts == depthSeen {
+			w.memo[string(key)] = out
+		} else if e, ok := w.memoAtDepth[string(key)]; !ok || e.room < room {
+			w.memoAtDepth[string(key)] = cutResult{room: room, v: out}
+		}
 	}
 	return out
 }
@@ -647,4 +660,11 @@ func (g *frame) result(done bool) Value {
 		return unknownIf(g.ctrl) // raised
 	}
 	return Value{k: vNone, Cap: g.ctrl}
+}
+
+// cutResult is a call result that met the depth bound, with the depth
+// that was left (maxCallDepth less the caller's depth) when it was made.
+type cutResult struct {
+	room byte
+	v    Value
 }

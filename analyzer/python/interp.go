@@ -33,10 +33,12 @@ type worker struct {
 	busy  map[*funcDef]bool
 	depth int
 	steps int
-	// cuts counts the calls not followed for recursion, depth or the
-	// step budget: a call result is memoized only when none happened
-	// below it (callFunc).
-	cuts int
+	// hardCuts counts the calls not followed for recursion or the step
+	// budget, depthCuts those not followed for the depth bound: they
+	// decide how a call result is memoized (callFunc). memoAtDepth holds
+	// the results that met the depth bound.
+	hardCuts, depthCuts int
+	memoAtDepth         map[string]cutResult
 	// runList and curRoot: see moduleGlobals.
 	runList []*module
 	curRoot string
@@ -226,7 +228,7 @@ func newWorker(p *program, ci int) *worker {
 	}
 	return &worker{facts: fx, prog: p, ci: ci, cap: p.cfg.Caps[ci], cuda: cudaString(p.cfg.CUDAVersion), rec: newRecorder(),
 		mods: map[*module]*modState{}, cls: map[*classDef]map[string]Value{}, init: map[*classDef]map[string]Value{},
-		memo: map[string]Value{}, busy: map[*funcDef]bool{}, hits: map[*funcDef]bool{}, selfs: map[selfKey]Value{}}
+		memo: map[string]Value{}, memoAtDepth: map[string]cutResult{}, busy: map[*funcDef]bool{}, hits: map[*funcDef]bool{}, selfs: map[selfKey]Value{}}
 }
 
 func cudaString(v [2]int) string {
