@@ -169,6 +169,9 @@ func Load(opt Options) (*Project, error) {
 		notes    []finding.Notification
 		gates    []python.Gate
 		kernel   bool // a relevant kernel file
+		// structure is set when the file was parsed whole: a kernel
+		// file with host checks.
+		structure *structureOf
 	}
 	// parsers are the workers' tree-sitter parsers, reused from file to
 	// file: at most p.jobs calls run at once and each holds one parser
@@ -214,15 +217,28 @@ func Load(opt Options) (*Project, error) {
 				parser = cst.NewParser()
 			}
 			defer func() { parsers <- parser }()
-			// Host checks need only the declarations that may read
-			// the capability parsed (AnalyzeSource), in kernel files
-			// too: the structure checks rarely need a kernel file's
-			// whole parse, and ask for it themselves.
-			gates, err := hostgate.AnalyzeSource(context.Background(), parser, f.Root, f.Path, src, caps)
-			if err != nil {
-				l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
+			if !l.kernel {
+				// Host checks alone need only the declarations that
+				// may read the capability parsed (AnalyzeSource).
+				gates, err := hostgate.AnalyzeSource(context.Background(), parser, f.Root, f.Path, src, caps)
+				if err != nil {
+					l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
+				}
+				l.gates = gates
+			} else {
+				// A kernel file is parsed whole here for both: the
+				// structure checks ask for most of flashinfer's
+				// kernel files, which a partial parse for the host
+				// checks would then parse twice.
+				tree, err := parser.ParseTree(context.Background(), src)
+				l.structure = &structureOf{err: err}
+				if err != nil {
+					l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
+				} else {
+					l.gates = hostgate.AnalyzeTree(f.Root, f.Path, tree, caps)
+					l.structure.facts = tree.Facts()
+				}
 			}
-			l.gates = gates
 		}
 		// Rules read the bodies of kernel files: they keep their bytes,
 		// not their lines' text. Others give up both until a rule asks
@@ -254,6 +270,9 @@ func Load(opt Options) (*Project, error) {
 	for _, l := range out {
 		if l.kernel {
 			p.structure.kernel[l.file.ID] = true
+		}
+		if l.structure != nil {
+			p.structure.parsed[l.file.ID] = *l.structure
 		}
 	}
 	return p, nil
