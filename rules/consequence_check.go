@@ -28,11 +28,31 @@ func (c *Context) chainIndex() map[*cpp.File]map[int]*cpp.ChainEval {
 // checkEmptyKernel finds __global__ kernels whose whole body is compiled out
 // for a flavor of the target while another device pass compiles code there.
 func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
+	// Only a file with a chain that a flavor and a device pass take
+	// differently can hold an empty kernel (mayEmpty); the others need
+	// no facts, and so no parse.
+	return emptyKernels(r, c, c.mayEmpty)
+}
+
+// emptyKernels is checkEmptyKernel over the files whose chain evaluations
+// keep accepts.
+func emptyKernels(r Rule, c *Context, keep func(map[int]*cpp.ChainEval) bool) []finding.Finding {
+	if c.Structure == nil {
+		return nil
+	}
 	var out []finding.Finding
 	idx := c.chainIndex()
-	// Map order is random: findings are sorted at the end of the pipeline.
+	var files []*cpp.File
 	for file, chains := range idx {
-		facts := c.Structure[file.ID]
+		if keep(chains) {
+			files = append(files, file)
+		}
+	}
+	c.Structure.Prepare(files)
+	// Map order is random: findings are sorted at the end of the pipeline.
+	for _, file := range files {
+		chains := idx[file]
+		facts := c.Structure.Facts(file)
 		if facts == nil {
 			continue
 		}
@@ -123,6 +143,32 @@ func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 		}
 	}
 	return out
+}
+
+// mayEmpty reports whether a file whose chains are evaluated as given
+// could hold a kernel that checkEmptyKernel reports: it needs a chain that
+// a flavor of the target and a device pass both decide, and differently.
+//
+// A report needs a body line L active for a device pass p (trueTri) while
+// every body line is inactive for a flavor t (falseTri). Context.active
+// walks out from L through the chains around it: for p each one takes,
+// decided, the branch holding L; for t, L being inactive, one of them
+// takes, decided, another branch. That chain is decided for both passes
+// and takes different branches for them.
+func (c *Context) mayEmpty(chains map[int]*cpp.ChainEval) bool {
+	for _, ce := range chains {
+		for _, t := range c.Flavors {
+			if ce.Taken[t] == shutout.Unknown {
+				continue
+			}
+			for p, a := range c.Passes {
+				if !a.Host && ce.Taken[p] != shutout.Unknown && ce.Taken[p] != ce.Taken[t] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func firstLine(f *cpp.File, line int) string {

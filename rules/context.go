@@ -20,9 +20,9 @@ type Context struct {
 	// Flavors are the indexes in Passes of the target's builds.
 	Flavors []int
 	Chains  []*cpp.ChainEval
-	// Functions holds the tree-sitter facts per file ID (nil when a file was
-	// not parsed).
-	Structure map[int]*cst.Facts
+	// Structure gives the tree-sitter facts of the kernel files (nil: no
+	// file has any).
+	Structure KernelFacts
 	// Gates are the Python and CMake capability gates, evaluated for Caps.
 	Gates []python.Gate
 	Caps  []python.Capability
@@ -33,6 +33,21 @@ type Context struct {
 
 	once     sync.Once
 	verdicts map[*cpp.ChainEval][]shutout.Verdict
+}
+
+// KernelFacts gives the tree-sitter facts of the files that define kernels.
+// Parsing is most of what they cost, and the checks need the facts of few
+// files (checkEmptyKernel: those with a chain two builds take differently;
+// verdicts: the files of their findings), so an implementation may parse a
+// file the first time it is asked for it.
+type KernelFacts interface {
+	// Facts returns the facts of f, nil when f defines no kernel or could
+	// not be parsed.
+	Facts(f *cpp.File) *cst.Facts
+	// Prepare tells that the facts of files are wanted next, so that an
+	// implementation may parse them at once, in parallel, instead of one
+	// by one as Facts is called.
+	Prepare(files []*cpp.File)
 }
 
 // Check is a rule with the function that produces its findings.

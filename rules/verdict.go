@@ -27,7 +27,10 @@ const calleeDepth = 2
 // withCallees appends the bodies of the functions of the same file that the
 // code calls, two levels deep.
 func (c *Context) withCallees(f *cpp.File, code string) string {
-	facts := c.Structure[f.ID]
+	if c.Structure == nil {
+		return code
+	}
+	facts := c.Structure.Facts(f)
 	if facts == nil {
 		return code
 	}

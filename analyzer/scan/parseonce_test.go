@@ -7,15 +7,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/archlint/archlint/analyzer/cpp"
 	"github.com/archlint/archlint/analyzer/cst"
 	"github.com/archlint/archlint/analyzer/hostgate"
 	"github.com/archlint/archlint/analyzer/python"
 )
 
-// TestLoadParsesOnce: Load parses each file once, on parsers reused from
-// file to file, and reads host checks and kernel structure from that one
-// tree. What it finds must be what a fresh parse of each file finds:
-// hostgate.Analyze for the host checks, cst's Parse for the structure.
+// TestLoadParsesOnce: Load parses for host checks on parsers reused from
+// file to file, and Structure parses kernel files when asked, prepared
+// together or one by one. What they find must be what a fresh parse of
+// each file finds: hostgate.Analyze for the host checks, cst's Parse for
+// the structure.
 func TestLoadParsesOnce(t *testing.T) {
 	dir := t.TempDir()
 	host := "int sm_version() { return getSMVersion(); }\n" +
@@ -70,8 +72,23 @@ func TestLoadParsesOnce(t *testing.T) {
 		if !reflect.DeepEqual(p.HostGates, wantGates) {
 			t.Errorf("jobs %d: host gates\n%+v\nwant\n%+v", jobs, p.HostGates, wantGates)
 		}
-		facts, notes := p.Structure()
-		if len(notes) != 0 || !reflect.DeepEqual(facts, wantFacts) {
+		// Half the kernel files prepared together, the rest asked for
+		// one by one: both ways give a fresh parse's facts.
+		st := p.Structure()
+		var some []*cpp.File
+		for _, f := range p.FS.Files {
+			if f.ID%2 == 0 {
+				some = append(some, f)
+			}
+		}
+		st.Prepare(some)
+		facts := map[int]*cst.Facts{}
+		for _, f := range p.FS.Files {
+			if fx := st.Facts(f); fx != nil {
+				facts[f.ID] = fx
+			}
+		}
+		if notes := p.structure.parseNotes(p.FS); len(notes) != 0 || !reflect.DeepEqual(facts, wantFacts) {
 			t.Errorf("jobs %d: structure %+v (%v)\nwant %+v", jobs, facts, notes, wantFacts)
 		}
 	}

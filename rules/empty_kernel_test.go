@@ -1,0 +1,129 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/cst"
+	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/target"
+)
+
+// parsedFacts is a KernelFacts that parses every file it is asked for.
+type parsedFacts struct {
+	t      *testing.T
+	parser *cst.Parser
+	asked  map[int]bool
+}
+
+func (p *parsedFacts) Facts(f *cpp.File) *cst.Facts {
+	p.asked[f.ID] = true
+	fx, err := p.parser.Parse(f.Source())
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return fx
+}
+
+func (p *parsedFacts) Prepare([]*cpp.File) {}
+
+// randomKernelFile writes kernels whose bodies and headers sit in random
+// nested chains on the architecture, an undecided macro and constants.
+func randomKernelFile(rng *rand.Rand) string {
+	conds := []string{"__CUDA_ARCH__ >= 900", "__CUDA_ARCH__ >= 1200", "__CUDA_ARCH__ < 800", "defined(__CUDA_ARCH__)",
+		"defined(SOME_FLAG)", "SOME_LEVEL > 2", "1", "0", "__CUDA_ARCH__ == 1000", "!defined(__CUDA_ARCH__)"}
+	var sb strings.Builder
+	var block func(depth int)
+	block = func(depth int) {
+		for range 1 + rng.Intn(3) {
+			if depth < 3 && rng.Intn(2) == 0 {
+				fmt.Fprintf(&sb, "#if %s\n", conds[rng.Intn(len(conds))])
+				block(depth + 1)
+				switch rng.Intn(3) {
+				case 0:
+					fmt.Fprintf(&sb, "#elif %s\n", conds[rng.Intn(len(conds))])
+					block(depth + 1)
+				case 1:
+					sb.WriteString("#else\n")
+					block(depth + 1)
+				}
+				sb.WriteString("#endif\n")
+			} else {
+				fmt.Fprintf(&sb, "  x[%d] = %d;\n", rng.Intn(4), rng.Intn(9))
+			}
+		}
+	}
+	for k := range 1 + rng.Intn(3) {
+		around := rng.Intn(3) == 0
+		if around {
+			fmt.Fprintf(&sb, "#if %s\n", conds[rng.Intn(len(conds))])
+		}
+		fmt.Fprintf(&sb, "__global__ void k%d(float* x) {\n", k)
+		block(0)
+		sb.WriteString("}\n")
+		if around {
+			sb.WriteString("#endif\n")
+		}
+	}
+	return sb.String()
+}
+
+// TestEmptyKernelShortcut: checkEmptyKernel looks only at the files that
+// mayEmpty accepts, and must find what it finds looking at every file.
+func TestEmptyKernelShortcut(t *testing.T) {
+	tb, err := target.LoadTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cuda := target.DefaultCUDA()
+	tgs, err := tb.ParseTargets("sm_120", cuda)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := tgs[0]
+	passes := tb.Reference(cuda)
+	rng := rand.New(rand.NewSource(1))
+	var files []*cpp.File
+	for i := range 300 {
+		src := []byte(randomKernelFile(rng))
+		files = append(files, &cpp.File{Root: "r", Path: fmt.Sprintf("k%03d.cu", i), Src: src, St: cpp.Build(cpp.Scan(src))})
+	}
+	fs := cpp.NewFileSet(files, nil)
+	eng := cpp.NewEngine(cpp.Config{Table: tb, CUDA: cuda, BuildList: []target.Arch{tg.Arch}, Passes: passes}, fs)
+	chains := cpp.MergeResults([]*cpp.Results{eng.Evaluate(files)}).ChainEvals(fs)
+	parser := cst.NewParser()
+	defer parser.Close()
+	run := func(keep func(*Context) func(map[int]*cpp.ChainEval) bool) ([]finding.Finding, int) {
+		st := &parsedFacts{t: t, parser: parser, asked: map[int]bool{}}
+		c := &Context{Target: tg, Passes: passes, Chains: chains, Structure: st}
+		for _, fl := range tb.Flavors(tg, cuda) {
+			for i, ps := range passes {
+				if ps == fl {
+					c.Flavors = append(c.Flavors, i)
+				}
+			}
+		}
+		out := emptyKernels(AL102, c, keep(c))
+		sort.Slice(out, func(i, j int) bool {
+			return out[i].Location.Compare(out[j].Location) < 0 ||
+				out[i].Location.Compare(out[j].Location) == 0 && out[i].Message < out[j].Message
+		})
+		return out, len(st.asked)
+	}
+	short, asked := run(func(c *Context) func(map[int]*cpp.ChainEval) bool { return c.mayEmpty })
+	long, all := run(func(*Context) func(map[int]*cpp.ChainEval) bool {
+		return func(map[int]*cpp.ChainEval) bool { return true }
+	})
+	if len(long) == 0 || asked == all {
+		t.Fatalf("the fixture does not test the shortcut: %d findings, %d of %d files asked for", len(long), asked, all)
+	}
+	if !reflect.DeepEqual(short, long) {
+		t.Errorf("looking at %d of %d files found %d empty kernels, looking at all %d", asked, all, len(short), len(long))
+	}
+	t.Logf("%d empty kernels; the shortcut parsed %d of %d files", len(long), asked, all)
+}
