@@ -79,15 +79,7 @@ func TestChildrenFromRecords(t *testing.T) {
 	for i := range 200 {
 		src = fmt.Appendf(src, "x%d = (a + b) * c  # note %d\nif a < b and not c:\n    # inside\n    y = -a\n    def g(q=[1, 2, {3: 4}]):\n        return q[0] if q else None\n", i, i)
 	}
-	ps, err := newParser()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ps.close()
-	pr, err := ps.parse(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ps, pr := parseForTest(t, src)
 	// parse leaves the walk's records in its buffer.
 	recs := unsafe.Slice((*nodeRec)(unsafe.Pointer(&ps.buf[0])), len(pr.nodes))
 	kids := make([][]nodeID, len(recs))
@@ -163,15 +155,7 @@ func TestCompactNodes(t *testing.T) {
 		}
 		src = fmt.Appendf(src, "z%d = C%d().f(2)\n", i, i)
 	}
-	ps, err := newParser()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ps.close()
-	pr, err := ps.parse(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ps, pr := parseForTest(t, src)
 	// parse leaves the walk's records in its buffer.
 	recs := unsafe.Slice((*nodeRec)(unsafe.Pointer(&ps.buf[0])), len(pr.nodes))
 	// Each node's parent, from the children of every node (parentOf,
@@ -209,17 +193,7 @@ func TestCompactNodes(t *testing.T) {
 // noNode has none.
 func TestEnclosingFromTheRoot(t *testing.T) {
 	src := []byte("x = 1\n@dec\ndef outer(a):\n    def inner(b):\n        return b + 1\n    return inner\nclass C:\n    def m(self):\n        return [1, 2]\n")
-	ps, err := newParser()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ps.close()
-	pr, err := ps.parse(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := &module{name: "mod", src: src, tab: ps.tab, parsed: pr, lines: newLineIndex(src)}
-	m.index()
+	m, pr := indexedModuleForTest(t, src)
 	find := func(text string) nodeID {
 		for i := range pr.nodes {
 			if m.text(nodeID(i)) == text {
@@ -280,17 +254,7 @@ def d(*args, **kw):
     pass
 tail = d()
 `)
-	ps, err := newParser()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ps.close()
-	pr, err := ps.parse(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := &module{name: "mod", src: src, tab: ps.tab, parsed: pr, lines: newLineIndex(src)}
-	m.index()
+	m, pr := indexedModuleForTest(t, src)
 	if len(m.funcs) != 7 {
 		t.Fatalf("%d defs, want 7", len(m.funcs))
 	}
@@ -306,4 +270,29 @@ tail = d()
 			t.Fatalf("node %d (%s %q): enclosingFunc %v, want %v", i, m.kind(n), m.text(n), got, want)
 		}
 	}
+}
+
+// parseForTest parses src with a parser of its own, closed when the test
+// ends (the parse's records stay in its buffer until then).
+func parseForTest(t *testing.T, src []byte) (*parser, *parsed) {
+	t.Helper()
+	ps, err := newParser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ps.close)
+	pr, err := ps.parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps, pr
+}
+
+// indexedModuleForTest is src parsed and indexed as module "mod".
+func indexedModuleForTest(t *testing.T, src []byte) (*module, *parsed) {
+	t.Helper()
+	ps, pr := parseForTest(t, src)
+	m := &module{name: "mod", src: src, tab: ps.tab, parsed: pr, lines: newLineIndex(src)}
+	m.index()
+	return m, pr
 }
