@@ -507,9 +507,13 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 	src := f.St.Src
 	var stack []frame
 	cur, curWhy := active, activeWhy
+	ci := -1 // the directive's conditional index (Results.files)
 	for di := range src.Directives {
 		d := &src.Directives[di]
 		ps.curFile = f
+		if hasCondIndex(d.Kind) {
+			ci++
+		}
 		switch d.Kind {
 		case DirIf, DirIfdef, DirIfndef:
 			v := expr.False
@@ -519,7 +523,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			}
 			taken := and(cur, v)
 			if record {
-				ps.observe(f, di, cur, taken, strong, withWhy(dr, because(cur, nil, curWhy)))
+				ps.observe(f, di, ci, cur, taken, strong, withWhy(dr, because(cur, nil, curWhy)))
 			}
 			stack = append(stack, frame{parent: cur, any: v, parentWhy: curWhy, anyWhy: because(v, unknownsOf(dr))})
 			cur, curWhy = taken, because(taken, unknownsOf(dr), curWhy)
@@ -540,7 +544,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			taken := and(reached, v)
 			reachedWhy := because(reached, nil, top.parentWhy, top.anyWhy)
 			if record {
-				ps.observe(f, di, reached, taken, strong, withWhy(dr, reachedWhy))
+				ps.observe(f, di, ci, reached, taken, strong, withWhy(dr, reachedWhy))
 			}
 			top.any = or(top.any, and(top.parent, v))
 			top.anyWhy = because(top.any, unknownsOf(dr), top.anyWhy, top.parentWhy)
