@@ -64,13 +64,9 @@ type DirResult struct {
 	// strong ones, so one optional include cannot blur a header that every
 	// other unit sees plainly.
 	Strong []bool
-	// Err is the preprocessor error the condition gave, if any (first seen).
-	Err string
-	// Unknowns are the configuration macros the value depended on.
-	Unknowns []string
-	// Defs are the definitions of macros the condition used that sit inside
-	// conditional branches (derived macros), as "file:line".
-	Defs []DefSite
+	// EvalInfo is what the condition's evaluations said besides their
+	// values, merged.
+	EvalInfo
 	// Disagree is set when translation units reaching the file gave
 	// different values for some pass (the header depends on its includer):
 	// one took the branch and another did not, both with the strength
@@ -82,6 +78,21 @@ type DirResult struct {
 	// later overrides leaves no trace, in whatever order observations and
 	// workers' results meet.
 	decided []uint8
+}
+
+// EvalInfo is what evaluating a condition said besides its value. The
+// engine records one with an observation only when there is something to
+// say, and it is a type of its own so that those it keeps (one per
+// observation with unknowns in the visit memo) are a third the size of a
+// DirResult.
+type EvalInfo struct {
+	// Err is the preprocessor error the condition gave, if any (first seen).
+	Err string
+	// Unknowns are the configuration macros the value depended on.
+	Unknowns []string
+	// Defs are the definitions of macros the condition used that sit inside
+	// conditional branches (derived macros), as "file:line".
+	Defs []DefSite
 	// CutlassModel is set when archlint's built-in model of CUTLASS's arch
 	// macros answered part of the condition.
 	CutlassModel bool
@@ -382,7 +393,7 @@ func MergeResults(parts []*Results) *Results {
 						o.mergeDecided(i, dr.Reached[i], dr.Taken[i], dr.Strong[i], decided)
 					}
 				}
-				mergeEvalInfo(o, dr)
+				mergeEvalInfo(&o.EvalInfo, &dr.EvalInfo)
 			}
 			out.Visited[fid] = out.Visited[fid] || p.Visited[fid]
 		}

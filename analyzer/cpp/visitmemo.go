@@ -139,7 +139,7 @@ type visitItem struct {
 	// file and di name the directive; ci is its conditional index
 	// (Results.files).
 	file, di, ci int32
-	info         *DirResult
+	info         *EvalInfo
 	child        *visitEntry
 }
 
@@ -575,9 +575,9 @@ func (ps *passState) markWrites(ent *visitEntry, g uint32, written []int32) []in
 }
 
 // observe records one directive observation for the running group.
-func (ps *passState) observe(f *File, di, ci int, reached, taken Tri, strong bool, info *DirResult) {
+func (ps *passState) observe(f *File, di, ci int, reached, taken Tri, strong bool, info *EvalInfo) {
 	dr := ps.recordAll(int32(f.ID), di, ci, reached, taken, strong)
-	mergeEvalInfo(dr, info)
+	mergeEvalInfo(&dr.EvalInfo, info)
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemObs, file: int32(f.ID), di: int32(di), ci: int32(ci),
 			reached: reached, taken: taken, strong: strong, info: info})
@@ -868,7 +868,7 @@ func (ps *passState) replayItems(ent *visitEntry) {
 		case itemObs:
 			dr := ps.recordAll(it.file, int(it.di), int(it.ci), it.reached, it.taken, it.strong)
 			if it.info != nil && !again {
-				mergeEvalInfo(dr, it.info)
+				mergeEvalInfo(&dr.EvalInfo, it.info)
 			}
 		case itemVisit:
 			ps.countVisit(it.file)
