@@ -201,12 +201,15 @@ func forEachIdent(s string, fn func(string)) {
 	}
 }
 
-// recordAll records one observation for every pass of the running group.
-func (ps *passState) recordAll(f *File, di int, reached, taken Tri, strong bool) *DirResult {
-	dr := ps.res.slot(f, di) // once for the group: replays record whole headers
-	if dr.mergedBefore(ps.mask, reached, taken, strong) {
-		return dr
+// recordAll records one observation of the directive at index di of file
+// id (conditional index ci) for every pass of the running group.
+func (ps *passState) recordAll(id int32, di, ci int, reached, taken Tri, strong bool) *DirResult {
+	// Once for the group: replays record whole headers.
+	fr := ps.res.fileOf(ps.e.fs, id)
+	if mergedBefore(&fr.merged[ci], ps.mask, reached, taken, strong) {
+		return &fr.dirs[ci] // set up by the merge it remembers
 	}
+	dr := ps.res.slot(id, fr, di, ci)
 	for _, pi := range ps.group {
 		dr.mergePass(pi, reached, taken, strong)
 	}

@@ -64,13 +64,9 @@ type DirResult struct {
 	// strong ones, so one optional include cannot blur a header that every
 	// other unit sees plainly.
 	Strong []bool
-	// Err is the preprocessor error the condition gave, if any (first seen).
-	Err string
-	// Unknowns are the configuration macros the value depended on.
-	Unknowns []string
-	// Defs are the definitions of macros the condition used that sit inside
-	// conditional branches (derived macros), as "file:line".
-	Defs []DefSite
+	// EvalInfo is what the condition's evaluations said besides their
+	// values, merged.
+	EvalInfo
 	// Disagree is set when translation units reaching the file gave
 	// different values for some pass (the header depends on its includer):
 	// one took the branch and another did not, both with the strength
@@ -82,13 +78,24 @@ type DirResult struct {
 	// later overrides leaves no trace, in whatever order observations and
 	// workers' results meet.
 	decided []uint8
+}
+
+// EvalInfo is what evaluating a condition said besides its value. The
+// engine records one with an observation only when there is something to
+// say, and it is a type of its own so that those it keeps (one per
+// observation with unknowns in the visit memo) are a third the size of a
+// DirResult.
+type EvalInfo struct {
+	// Err is the preprocessor error the condition gave, if any (first seen).
+	Err string
+	// Unknowns are the configuration macros the value depended on.
+	Unknowns []string
+	// Defs are the definitions of macros the condition used that sit inside
+	// conditional branches (derived macros), as "file:line".
+	Defs []DefSite
 	// CutlassModel is set when archlint's built-in model of CUTLASS's arch
 	// macros answered part of the condition.
 	CutlassModel bool
-	// merged remembers, while an Evaluate call fills the result, the
-	// passes two observations were merged for (mergedBefore); cleared
-	// when it returns.
-	merged [2]uint64
 }
 
 // DefSite is where a macro used by a condition was #defined.
@@ -109,24 +116,89 @@ type Results struct {
 	// Stopped marks, per file, a translation unit whose reading was cut
 	// off at MaxReadsPerPass header readings in some pass.
 	Stopped []bool
+	// files holds, while a run fills the results, each file's results by
+	// conditional index (see fileResults); ByFile points into them.
+	files []*fileResults
 }
+
+// fileResults is one file's directive results in a run, by conditional
+// index (the position of a directive among the file's #if, #ifdef,
+// #ifndef, #elif..., #else directives), in few allocations: a DirResult
+// and three pass slices allocated one by one per directive, and replays
+// that looked each up through ByFile, cost CCCL's engine 1 s of cache
+// misses (Results.slot) besides the allocations.
+type fileResults struct {
+	dirs []DirResult
+	// merged is, per conditional index, what mergedBefore remembers: the
+	// passes two observations were merged for. Kept apart from dirs so
+	// that a replay that finds every observation merged before (most
+	// do) walks 16 bytes per directive. Dropped when the run ends.
+	merged [][2]uint64
+	// tris and strong back the directives' Reached, Taken and Strong
+	// slices: all the file's in two allocations.
+	tris   []Tri
+	strong []bool
+}
+
+// condIndexCount is the number of conditional indexes of a file's
+// directives (Results.files).
+func condIndexCount(dirs []Directive) int {
+	n := 0
+	for i := range dirs {
+		if hasCondIndex(dirs[i].Kind) {
+			n++
+		}
+	}
+	return n
+}
+
+// hasCondIndex reports whether directives of kind k are recorded in
+// Results (they get a conditional index).
+func hasCondIndex(k DirKind) bool { return k.Opens() || k.Continues() }
 
 func newResults(passes []target.Arch, nfiles int) *Results {
 	return &Results{Passes: passes, ByFile: make([][]*DirResult, nfiles), Visited: make([]bool, nfiles),
-		Stopped: make([]bool, nfiles)}
+		Stopped: make([]bool, nfiles), files: make([]*fileResults, nfiles)}
 }
 
-func (r *Results) slot(f *File, di int) *DirResult {
+// fileOf returns file id's results by conditional index, allocated on
+// first use. It takes the ID, not the *File: a replay reaches only the
+// ID, and loading the File cost a cache miss per directive.
+func (r *Results) fileOf(fs *FileSet, id int32) *fileResults {
+	if fr := r.files[id]; fr != nil {
+		return fr
+	}
+	return r.newFileResults(fs.Files[id])
+}
+
+// newFileResults sets up f's results by conditional index: every pass of
+// every directive not seen.
+func (r *Results) newFileResults(f *File) *fileResults {
+	n := condIndexCount(f.St.Src.Directives)
+	np := len(r.Passes)
+	fr := &fileResults{dirs: make([]DirResult, n), merged: make([][2]uint64, n), tris: make([]Tri, 2*n*np),
+		strong: make([]bool, n*np)}
+	for i := range fr.tris {
+		fr.tris[i] = notSeen
+	}
+	r.files[f.ID] = fr
 	if r.ByFile[f.ID] == nil {
 		r.ByFile[f.ID] = make([]*DirResult, len(f.St.Src.Directives))
 	}
-	dr := r.ByFile[f.ID][di]
-	if dr == nil {
-		dr = &DirResult{Reached: make([]Tri, len(r.Passes)), Taken: make([]Tri, len(r.Passes)), Strong: make([]bool, len(r.Passes))}
-		for i := range dr.Reached {
-			dr.Reached[i], dr.Taken[i] = notSeen, notSeen
-		}
-		r.ByFile[f.ID][di] = dr
+	return fr
+}
+
+// slot returns the result of the directive at index di of file id
+// (conditional index ci), put in ByFile on first use.
+func (r *Results) slot(id int32, fr *fileResults, di, ci int) *DirResult {
+	dr := &fr.dirs[ci]
+	if dr.Reached == nil {
+		// Full slice expressions: an append to one slice must not write
+		// into the next directive's.
+		np := len(r.Passes)
+		t := fr.tris[2*ci*np : 2*(ci+1)*np : 2*(ci+1)*np]
+		dr.Reached, dr.Taken, dr.Strong = t[:np:np], t[np:], fr.strong[ci*np:(ci+1)*np:(ci+1)*np]
+		r.ByFile[id][di] = dr
 	}
 	return dr
 }
@@ -149,7 +221,8 @@ func decisionOf(taken Tri) uint8 {
 }
 
 // mergedBefore reports whether the observation (reached, taken, strong)
-// was merged before for every pass of mask, and notes that it is for the
+// was merged before (as merged, one directive's, remembers) for every
+// pass of mask, and notes that it is for the
 // rest. Merging is a join, pass by pass (strong beats weak, equal values
 // stay, the decisions are a union): merging an observation once more, in
 // whatever state later merges left, changes nothing. Replays record every
@@ -158,7 +231,7 @@ func decisionOf(taken Tri) uint8 {
 //
 // Each of the two slots holds an observation's code in its top 5 bits and
 // the passes in the rest; masks of passes past 58 are not remembered.
-func (dr *DirResult) mergedBefore(mask uint64, reached, taken Tri, strong bool) bool {
+func mergedBefore(merged *[2]uint64, mask uint64, reached, taken Tri, strong bool) bool {
 	const codeShift = 59
 	if mask == 0 || mask>>codeShift != 0 {
 		return false
@@ -169,30 +242,25 @@ func (dr *DirResult) mergedBefore(mask uint64, reached, taken Tri, strong bool) 
 		code++
 	}
 	code <<= codeShift
-	for i, m := range dr.merged {
+	for i, m := range merged {
 		if m&^(1<<codeShift-1) == code {
 			if mask&^m == 0 {
 				return true
 			}
-			dr.merged[i] |= mask
+			merged[i] |= mask
 			return false
 		}
 	}
 	// The more recent first.
-	dr.merged[1], dr.merged[0] = dr.merged[0], code|mask
+	merged[1], merged[0] = merged[0], code|mask
 	return false
 }
 
 // forgetScratch drops what an Evaluate call kept to fill its results
-// faster: what mergedBefore remembers.
+// faster: what mergedBefore remembers, and the by-index view (ByFile
+// keeps pointing into it).
 func (r *Results) forgetScratch() {
-	for _, dirs := range r.ByFile {
-		for _, dr := range dirs {
-			if dr != nil {
-				dr.merged = [2]uint64{}
-			}
-		}
-	}
+	r.files = nil
 }
 
 // mergePass folds one observation into a pass's values: strong beats weak,
@@ -325,7 +393,7 @@ func MergeResults(parts []*Results) *Results {
 						o.mergeDecided(i, dr.Reached[i], dr.Taken[i], dr.Strong[i], decided)
 					}
 				}
-				mergeEvalInfo(o, dr)
+				mergeEvalInfo(&o.EvalInfo, &dr.EvalInfo)
 			}
 			out.Visited[fid] = out.Visited[fid] || p.Visited[fid]
 		}

@@ -99,3 +99,50 @@ func TestAddUniqueLikeInsertion(t *testing.T) {
 		}
 	}
 }
+
+// TestResultsByConditionalIndex: the engine records a directive's values
+// in its file's results by conditional index (Results.files), counted as
+// it reads; stray #else and #elif outside any chain have an index but no
+// result, and each result's pass slices are its own.
+func TestResultsByConditionalIndex(t *testing.T) {
+	src := []byte("#else\n#elif STRAY\n#endif\n" +
+		"#if __CUDA_ARCH__ >= 900\n#define A 1\n#elif defined(X)\n#else\n#endif\n" +
+		"#ifdef A\nint a;\n#endif\n")
+	files := []*File{{Root: "r", Path: "u.cu", Src: src, St: Build(Scan(src))}}
+	fs := NewFileSet(files, nil)
+	cfg := memoTestConfig(t)
+	res := NewEngine(cfg, fs).Evaluate(files)
+	dirs := res.ByFile[files[0].ID]
+	const archIf, elifX, elseDir, ifdefA = 3, 5, 6, 8
+	seen := map[*DirResult]int{}
+	for di, dr := range dirs {
+		if o, ok := seen[dr]; ok && dr != nil {
+			t.Fatalf("directives %d and %d share a result", o, di)
+		}
+		seen[dr] = di
+		want := di == archIf || di == elifX || di == elseDir || di == ifdefA
+		if (dr != nil) != want {
+			t.Fatalf("directive %d (%s): result %v, want one: %v", di, files[0].St.Src.Directives[di].Keyword, dr, want)
+		}
+		if dr != nil && (cap(dr.Reached) != len(cfg.Passes) || cap(dr.Taken) != len(cfg.Passes) || cap(dr.Strong) != len(cfg.Passes)) {
+			t.Errorf("directive %d: pass slices of capacity %d, %d, %d for %d passes", di, cap(dr.Reached), cap(dr.Taken),
+				cap(dr.Strong), len(cfg.Passes))
+		}
+	}
+	var taken, notTaken int
+	for pi := range cfg.Passes {
+		arch, a := dirs[archIf].Taken[pi], dirs[ifdefA].Taken[pi]
+		if arch != a {
+			t.Errorf("pass %d: #if __CUDA_ARCH__ >= 900 taken %v, #ifdef A taken %v", pi, arch, a)
+		}
+		switch arch {
+		case expr.True:
+			taken++
+		case expr.False:
+			notTaken++
+		}
+	}
+	if taken == 0 || notTaken == 0 {
+		t.Fatalf("the arch test was taken in %d passes and not in %d: the fixture does not tell directives apart", taken, notTaken)
+	}
+}

@@ -351,8 +351,11 @@ type frame struct {
 type whyNode struct {
 	names   []string // sorted
 	parents []*whyNode
-	list    []string // memoized union, once built
-	built   bool
+	// info holds the memoized union (in Unknowns), once built: it is the
+	// evaluation info of every observation in the region that says
+	// nothing of its own, held once instead of once per observation
+	// (withWhy).
+	info *EvalInfo
 }
 
 // because returns the reasons for a value: nil when it is decided, else
@@ -378,12 +381,14 @@ func because(v Tri, names []string, parents ...*whyNode) *whyNode {
 	return &whyNode{names: names, parents: ps}
 }
 
-// names returns the sorted union of the node's reasons.
+// sorted returns the sorted union of the node's reasons. The lists it
+// starts from are sorted and unique (expr.Result.Unknowns, addUnique), and
+// so is the union.
 func (w *whyNode) sorted() []string {
 	if w == nil {
 		return nil
 	}
-	if !w.built {
+	if w.info == nil {
 		out := w.names
 		owned := false
 		for _, p := range w.parents {
@@ -397,29 +402,31 @@ func (w *whyNode) sorted() []string {
 				}
 			}
 		}
-		w.list, w.built = out, true
+		w.info = &EvalInfo{Unknowns: out}
 	}
-	return w.list
+	return w.info.Unknowns
 }
 
-// withWhy adds inherited reasons to a directive's evaluation info.
-func withWhy(dr *DirResult, w *whyNode) *DirResult {
+// withWhy adds inherited reasons to a directive's evaluation info. An
+// observation that had no info of its own gets the node's, shared: infos
+// are never changed once recorded (mergeEvalInfo only reads them).
+func withWhy(info *EvalInfo, w *whyNode) *EvalInfo {
 	why := w.sorted()
 	if len(why) == 0 {
-		return dr
+		return info
 	}
-	if dr == nil {
-		dr = &DirResult{}
+	if info == nil {
+		return w.info
 	}
-	dr.Unknowns = addUnique(append([]string(nil), dr.Unknowns...), why...)
-	return dr
+	info.Unknowns = addUnique(append([]string(nil), info.Unknowns...), why...)
+	return info
 }
 
-func unknownsOf(dr *DirResult) []string {
-	if dr == nil {
+func unknownsOf(info *EvalInfo) []string {
+	if info == nil {
 		return nil
 	}
-	return dr.Unknowns
+	return info.Unknowns
 }
 
 // process runs one file's directives. strong is false when the file was
@@ -507,19 +514,23 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 	src := f.St.Src
 	var stack []frame
 	cur, curWhy := active, activeWhy
+	ci := -1 // the directive's conditional index (Results.files)
 	for di := range src.Directives {
 		d := &src.Directives[di]
 		ps.curFile = f
+		if hasCondIndex(d.Kind) {
+			ci++
+		}
 		switch d.Kind {
 		case DirIf, DirIfdef, DirIfndef:
 			v := expr.False
-			var dr *DirResult
+			var dr *EvalInfo
 			if cur != expr.False {
 				v, dr = ps.cond(f, di, d)
 			}
 			taken := and(cur, v)
 			if record {
-				ps.observe(f, di, cur, taken, strong, withWhy(dr, because(cur, nil, curWhy)))
+				ps.observe(f, di, ci, cur, taken, strong, withWhy(dr, because(cur, nil, curWhy)))
 			}
 			stack = append(stack, frame{parent: cur, any: v, parentWhy: curWhy, anyWhy: because(v, unknownsOf(dr))})
 			cur, curWhy = taken, because(taken, unknownsOf(dr), curWhy)
@@ -530,7 +541,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			top := &stack[len(stack)-1]
 			reached := and(top.parent, not(top.any))
 			v := expr.True
-			var dr *DirResult
+			var dr *EvalInfo
 			if d.Kind != DirElse {
 				v = expr.False
 				if reached != expr.False {
@@ -540,7 +551,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			taken := and(reached, v)
 			reachedWhy := because(reached, nil, top.parentWhy, top.anyWhy)
 			if record {
-				ps.observe(f, di, reached, taken, strong, withWhy(dr, reachedWhy))
+				ps.observe(f, di, ci, reached, taken, strong, withWhy(dr, reachedWhy))
 			}
 			top.any = or(top.any, and(top.parent, v))
 			top.anyWhy = because(top.any, unknownsOf(dr), top.anyWhy, top.parentWhy)
@@ -588,7 +599,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 	}
 }
 
-func mergeEvalInfo(r, dr *DirResult) {
+func mergeEvalInfo(r, dr *EvalInfo) {
 	if dr == nil {
 		return
 	}
@@ -617,11 +628,11 @@ func mergeEvalInfo(r, dr *DirResult) {
 // state. The evaluation info is allocated only when there is something to
 // say (unknowns, an error, derived macros, the CUTLASS model): most
 // conditions have none, and this runs for every directive of every pass.
-func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
-	var info *DirResult
-	need := func() *DirResult {
+func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *EvalInfo) {
+	var info *EvalInfo
+	need := func() *EvalInfo {
 		if info == nil {
-			info = &DirResult{}
+			info = &EvalInfo{}
 		}
 		return info
 	}
@@ -662,7 +673,7 @@ func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *DirResult) {
 // noteDefID notes a conditional definition of a name a condition used
 // (by ID: looking it up by string for each condition read cost a tenth
 // of cond).
-func (ps *passState) noteDefID(info func() *DirResult, name string, id int32) {
+func (ps *passState) noteDefID(info func() *EvalInfo, name string, id int32) {
 	ps.readName(id)
 	if d := ps.w.st[id].def; d != nil && d.conditional {
 		r := info()

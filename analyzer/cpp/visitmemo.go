@@ -136,10 +136,11 @@ type visitItem struct {
 	kind           uint8
 	strong         bool
 	reached, taken Tri
-	// file and di name the directive.
-	file, di int32
-	info     *DirResult
-	child    *visitEntry
+	// file and di name the directive; ci is its conditional index
+	// (Results.files).
+	file, di, ci int32
+	info         *EvalInfo
+	child        *visitEntry
 }
 
 // visitEntry is one stored first visit of a file.
@@ -574,12 +575,12 @@ func (ps *passState) markWrites(ent *visitEntry, g uint32, written []int32) []in
 }
 
 // observe records one directive observation for the running group.
-func (ps *passState) observe(f *File, di int, reached, taken Tri, strong bool, info *DirResult) {
-	dr := ps.recordAll(f, di, reached, taken, strong)
-	mergeEvalInfo(dr, info)
+func (ps *passState) observe(f *File, di, ci int, reached, taken Tri, strong bool, info *EvalInfo) {
+	dr := ps.recordAll(int32(f.ID), di, ci, reached, taken, strong)
+	mergeEvalInfo(&dr.EvalInfo, info)
 	if ps.visitCaps > 0 {
-		ps.items = append(ps.items, visitItem{kind: itemObs, file: int32(f.ID), di: int32(di), reached: reached, taken: taken,
-			strong: strong, info: info})
+		ps.items = append(ps.items, visitItem{kind: itemObs, file: int32(f.ID), di: int32(di), ci: int32(ci),
+			reached: reached, taken: taken, strong: strong, info: info})
 	}
 }
 
@@ -865,9 +866,9 @@ func (ps *passState) replayItems(ent *visitEntry) {
 		it := &ent.items[i]
 		switch it.kind {
 		case itemObs:
-			dr := ps.recordAll(ps.e.fs.Files[it.file], int(it.di), it.reached, it.taken, it.strong)
+			dr := ps.recordAll(it.file, int(it.di), int(it.ci), it.reached, it.taken, it.strong)
 			if it.info != nil && !again {
-				mergeEvalInfo(dr, it.info)
+				mergeEvalInfo(&dr.EvalInfo, it.info)
 			}
 		case itemVisit:
 			ps.countVisit(it.file)
