@@ -39,9 +39,10 @@ type worker struct {
 	// the results that met the depth bound.
 	hardCuts, depthCuts int
 	memoAtDepth         map[string]cutResult
-	// runList and curRoot: see moduleGlobals.
-	runList []*module
-	curRoot string
+	// runList, prefixRun and curRoot: see moduleGlobals.
+	runList   []*module
+	prefixRun map[string]int
+	curRoot   string
 	// hits are the functions whose own analysis recorded a site.
 	hits map[*funcDef]bool
 	// facts collects JIT calls and call edges (the first worker only,
@@ -254,7 +255,7 @@ func (w *worker) run(only map[*funcDef]bool) {
 // runModules runs the modules' top levels in order, then their functions.
 // Modules outside the program's selection run only when imported.
 func (w *worker) runModules(mods []*module, only map[*funcDef]bool) {
-	w.runList = mods
+	w.runList, w.prefixRun = mods, map[string]int{}
 	for _, m := range mods {
 		w.steps = 0
 		w.moduleGlobals(m)
@@ -281,15 +282,16 @@ func (w *worker) moduleGlobals(m *module) *env {
 	if w.curRoot != "" && w.curRoot != m.root && w.runList != nil {
 		// Another root's module imports m: run m's root in its own
 		// order up to m, so that its import cycles start where they do
-		// when the root is scanned alone.
-		for _, o := range w.runList {
-			if o == m {
-				break
-			}
-			if o.root == m.root && w.mods[o] == nil {
+		// when the root is scanned alone. prefixRun[root] is how far
+		// into runList every module of the root has started, so each
+		// root's prefix is walked once in all.
+		i := w.prefixRun[m.root]
+		for ; i < len(w.runList) && w.runList[i] != m; i++ {
+			if o := w.runList[i]; o.root == m.root && w.mods[o] == nil {
 				w.moduleGlobals(o)
 			}
 		}
+		w.prefixRun[m.root] = max(w.prefixRun[m.root], i)
 		if ms := w.mods[m]; ms != nil {
 			return ms.globals
 		}
