@@ -50,6 +50,23 @@ func names(fs []Function) []string {
 	return out
 }
 
+// eachFixture calls check with every file of testdata/ (the tests' cases
+// and the fuzz targets' seeds).
+func eachFixture(tb testing.TB, check func(path string, src []byte)) {
+	tb.Helper()
+	files, err := filepath.Glob("testdata/*")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		check(f, src)
+	}
+}
+
 // eachCorpusFile runs check on every C/C++/CUDA file under
 // $ARCHLINT_CST_CORPUS (a real tree, for a run by hand); nothing when it is
 // unset.

@@ -1,8 +1,6 @@
 package cst
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -45,17 +43,12 @@ func TestExtractLikeCursor(t *testing.T) {
 	defer p.Close()
 	ref := refParser(t)
 	defer ref.Close()
-	files, _ := filepath.Glob("testdata/*")
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachFixture(t, func(f string, src []byte) {
 		sameFacts(t, p, ref, f, src)
 		// Damaged: cut in the middle, and with a stray brace.
 		sameFacts(t, p, ref, f+" cut", src[:len(src)/2])
 		sameFacts(t, p, ref, f+" brace", append([]byte("}\n"), src...))
-	}
+	})
 	for _, s := range []string{"", "\xff\xfe", "__global__ void k(", "}}}{{{", "MACRO __global__ void k() { f(); }",
 		"__global__ void __cluster_dims__(2, 1, 1) k() { g(); }", "template <int N> __global__ LB(256) void k() { a.template m<N>(); }",
 		"#if X\nvoid f() {\n#else\nvoid f() {\n#endif\n}\n", "struct B { operator bool() const { return x(); } };",
@@ -68,12 +61,7 @@ func TestExtractLikeCursor(t *testing.T) {
 // FuzzParseLikeCursor: on any input the C walk and flat extractor find
 // what the cursor extractor finds.
 func FuzzParseLikeCursor(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*")
-	for _, p := range files {
-		if src, err := os.ReadFile(p); err == nil {
-			f.Add(src)
-		}
-	}
+	eachFixture(f, func(_ string, src []byte) { f.Add(src) })
 	f.Add([]byte("__global__ void __cluster_dims__(2, 1, 1) k() { g(); }"))
 	p := NewParser()
 	defer p.Close()

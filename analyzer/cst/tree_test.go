@@ -2,8 +2,6 @@ package cst
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -128,16 +126,11 @@ func TestTreeLikeNodes(t *testing.T) {
 	defer p.Close()
 	ref := refParser(t)
 	defer ref.Close()
-	files, _ := filepath.Glob("testdata/*")
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachFixture(t, func(f string, src []byte) {
 		sameTree(t, p, ref, f, src)
 		sameTree(t, p, ref, f+" cut", src[:len(src)/2])
 		sameTree(t, p, ref, f+" brace", append([]byte("}\n"), src...))
-	}
+	})
 	for _, s := range []string{"", "\xff\xfe", "void f() { while ((p = s.find(1, p)) != n) {} }", "é = 1; void f() { int x = \"ü\"; }", "__global__ void k(", "}}}{{{",
 		"void f() { int a = 1, *b, c[2] = {1}, &d = a; auto [x, y] = g(); }",
 		"void f() { if (a) b(); else if (c) d(); else { e(); } switch (x) { case 1: break; default: ; } }",
@@ -149,12 +142,7 @@ func TestTreeLikeNodes(t *testing.T) {
 
 // FuzzTreeLikeNodes: on any input the flat tree matches go-tree-sitter's.
 func FuzzTreeLikeNodes(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*")
-	for _, p := range files {
-		if src, err := os.ReadFile(p); err == nil {
-			f.Add(src)
-		}
-	}
+	eachFixture(f, func(_ string, src []byte) { f.Add(src) })
 	f.Add([]byte("void f() { int a = 1, *b; if (getSMVersion() >= 90) g(); }"))
 	p := NewParser()
 	defer p.Close()
