@@ -48,7 +48,14 @@ func main() {
 			os.Exit(code)
 		}
 	}
+	// ARCHLINT_PEAKPROFILE=FILE writes a heap profile of the largest live
+	// heap (watchPeakHeap).
+	stopPeak := func() {}
+	if p := os.Getenv("ARCHLINT_PEAKPROFILE"); p != "" {
+		stopPeak = watchPeakHeap(p)
+	}
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	stopPeak()
 	// ARCHLINT_MEMPROFILE=FILE writes a heap profile at exit.
 	if p := os.Getenv("ARCHLINT_MEMPROFILE"); p != "" {
 		if f, err := os.Create(p); err == nil {

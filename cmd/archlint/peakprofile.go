@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+	"runtime/metrics"
+	"runtime/pprof"
+	"time"
+)
+
+// watchPeakHeap writes a heap profile to path each time the live heap
+// (as of the last finished collection) grows past the largest seen by a
+// twentieth, so the file left at exit shows what was live at the peak:
+// a profile at exit (ARCHLINT_MEMPROFILE) sees only what the scan ends
+// with, while peak RSS is set by whichever phase holds most. The heap
+// profile's in-use numbers are those of the last collection, the same
+// moment the live-heap metric describes. Debugging aid
+// (ARCHLINT_PEAKPROFILE, docs/performance.md); stop ends the watch.
+func watchPeakHeap(path string) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		var peak uint64
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			metrics.Read(sample)
+			live := sample[0].Value.Uint64()
+			if live <= peak+peak/20 {
+				continue
+			}
+			peak = live
+			f, err := os.Create(path)
+			if err != nil {
+				return
+			}
+			_ = pprof.WriteHeapProfile(f)
+			f.Close()
+		}
+	}()
+	return func() { close(done); <-finished }
+}
