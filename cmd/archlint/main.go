@@ -29,23 +29,20 @@ const (
 func main() {
 	// ARCHLINT_CPUPROFILE=FILE writes a CPU profile, for scripts/bench.sh
 	// and performance work (go tool pprof).
+	stopCPU := func() {}
 	if p := os.Getenv("ARCHLINT_CPUPROFILE"); p != "" {
 		f, err := os.Create(p)
 		if err == nil && pprof.StartCPUProfile(f) == nil {
+			stopCPU = func() { pprof.StopCPUProfile(); f.Close() }
 			// An interrupted scan still leaves its profile: the slow scans
 			// are the ones worth profiling.
 			sig := make(chan os.Signal, 1)
 			signal.Notify(sig, os.Interrupt)
 			go func() {
 				<-sig
-				pprof.StopCPUProfile()
-				f.Close()
+				stopCPU()
 				os.Exit(130)
 			}()
-			code := run(os.Args[1:], os.Stdout, os.Stderr)
-			pprof.StopCPUProfile()
-			f.Close()
-			os.Exit(code)
 		}
 	}
 	// ARCHLINT_PEAKPROFILE=FILE writes a heap profile of the largest live
@@ -56,6 +53,7 @@ func main() {
 	}
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	stopPeak()
+	stopCPU()
 	// ARCHLINT_MEMPROFILE=FILE writes a heap profile at exit.
 	if p := os.Getenv("ARCHLINT_MEMPROFILE"); p != "" {
 		if f, err := os.Create(p); err == nil {

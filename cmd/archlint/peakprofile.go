@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
 	"time"
@@ -11,10 +12,11 @@ import (
 // (as of the last finished collection) grows past the largest seen by a
 // twentieth, so the file left at exit shows what was live at the peak:
 // a profile at exit (ARCHLINT_MEMPROFILE) sees only what the scan ends
-// with, while peak RSS is set by whichever phase holds most. The heap
-// profile's in-use numbers are those of the last collection, the same
-// moment the live-heap metric describes. Debugging aid
-// (ARCHLINT_PEAKPROFILE, docs/performance.md); stop ends the watch.
+// with, while peak RSS is set by whichever phase holds most. A heap
+// profile may be up to two collections old, so each write collects
+// first: the profile then holds at least what the metric saw (the extra
+// collections cost a little CPU, and this is a debugging aid:
+// ARCHLINT_PEAKPROFILE, docs/performance.md). stop ends the watch.
 func watchPeakHeap(path string) (stop func()) {
 	done := make(chan struct{})
 	finished := make(chan struct{})
@@ -36,6 +38,7 @@ func watchPeakHeap(path string) (stop func()) {
 				continue
 			}
 			peak = live
+			runtime.GC()
 			f, err := os.Create(path)
 			if err != nil {
 				return
