@@ -171,21 +171,19 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 	// too, the order roots run in.
 	prog.digestAll()
 	prog.rankRoots()
-	if cfg.AllFiles {
+	// Most files will matter when a fifth are seeds (flashinfer ends near
+	// four in five): the selection's own pass would cost more than it
+	// saves. The result is the same either way. Without the selection the
+	// byte scan's words are read by nothing, so they go before the files
+	// are loaded rather than after.
+	if cfg.AllFiles || !cfg.alwaysSelect && prog.seedShare() >= denseSeeds {
+		prog.dropWords()
 		prog.loadAll(prog.mods)
 		prog.selectAll()
 	} else {
-		if !cfg.alwaysSelect && prog.seedShare() >= denseSeeds {
-			// Most files will matter (flashinfer ends near four in
-			// five): the selection's own pass would cost more than
-			// it saves. The result is the same either way.
-			prog.loadAll(prog.mods)
-			prog.selectAll()
-		} else {
-			prog.selectFiles()
-		}
+		prog.selectFiles()
+		prog.dropWords()
 	}
-	prog.dropWords()
 	prog.order = prog.byRootRank(prog.order)
 	prog.collect = collect
 

@@ -52,6 +52,8 @@ type Lexer struct {
 	// word w: most words of a file miss it, and then need no lookup in
 	// seeds (a map lookup per word was a sixth of the byte scan).
 	seedBits [seedFilterBits / 64]uint64
+	// foldBits is seedBits for the words of fold.
+	foldBits [seedFilterBits / 64]uint64
 }
 
 const seedFilterBits = 1024
@@ -106,6 +108,10 @@ func NewLexer(cfg Config) *Lexer {
 		h := wordHashString(s) % seedFilterBits
 		lx.seedBits[h/64] |= 1 << (h % 64)
 	}
+	for s := range lx.fold {
+		h := wordHashString(s) % seedFilterBits
+		lx.foldBits[h/64] |= 1 << (h % 64)
+	}
 	return lx
 }
 
@@ -148,13 +154,89 @@ func wordHashString(s string) uint64 {
 	return h
 }
 
-func isWordStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
+// Byte classes of the byte scan: code dispatches on one table lookup a
+// byte instead of a chain of comparisons (the scan reads every byte of
+// every .py file of a tree).
+const (
+	clOther     uint8 = iota
+	clSpace           // ' ', '\t', '\r', '\f'
+	clWord            // a word's first byte: '_', letters, any non-ASCII byte
+	clDigit           // '0'-'9'
+	clQuote           // '"', '\''
+	clHash            // '#'
+	clNewline         // '\n'
+	clBackslash       // '\\'
+	clOpen            // '(', '[', '{'
+	clClose           // ')', ']', '}'
+	clComma           // ','
+	clDot             // '.'
+	clAt              // '@'
+)
 
-func isWordByte(c byte) bool { return isWordStart(c) || c >= '0' && c <= '9' }
+// lexClass is each byte's class; wordByte says whether a byte continues
+// a word (a word start or a digit).
+var lexClass, wordByte = func() (cl [256]uint8, wb [256]bool) {
+	for c := range 256 {
+		b := byte(c)
+		switch {
+		case b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80:
+			cl[c] = clWord
+		case b >= '0' && b <= '9':
+			cl[c] = clDigit
+		case b == ' ' || b == '\t' || b == '\r' || b == '\f':
+			cl[c] = clSpace
+		case b == '"' || b == '\'':
+			cl[c] = clQuote
+		case b == '#':
+			cl[c] = clHash
+		case b == '\n':
+			cl[c] = clNewline
+		case b == '\\':
+			cl[c] = clBackslash
+		case b == '(' || b == '[' || b == '{':
+			cl[c] = clOpen
+		case b == ')' || b == ']' || b == '}':
+			cl[c] = clClose
+		case b == ',':
+			cl[c] = clComma
+		case b == '.':
+			cl[c] = clDot
+		case b == '@':
+			cl[c] = clAt
+		}
+		wb[c] = cl[c] == clWord || cl[c] == clDigit
+	}
+	return cl, wb
+}()
+
+// strStop marks, for each quote, the bytes a string literal's scan must
+// look at: a backslash, the quote, a newline (the end of a one-line
+// string) and '{' (an f-string's interpolation); str skips the others a
+// run at a time.
+var strStop = func() (st [2][256]bool) {
+	for k, q := range []byte{'"', '\''} {
+		for _, c := range []byte{'\\', q, '\n', '{'} {
+			st[k][c] = true
+		}
+	}
+	return st
+}()
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func isWordStart(c byte) bool { return lexClass[c] == clWord }
+
+func isWordByte(c byte) bool { return wordByte[c] }
 
 // lexState is one scan of one file.
+//
+// The scan reads each byte once through lexClass and hashes a word as it
+// reads it; the lexer it replaced (kept in lex_ref_test.go) compared
+// every byte against each case in turn and hashed each word again, at
+// about 60 MB/s. TestDigestSameAsReference compares the two.
 type lexState struct {
 	lx    *Lexer
 	src   []byte
@@ -219,16 +301,21 @@ func (s *lexState) addWord(h uint64) {
 		return
 	}
 	if 2*(len(s.words)+1) > len(s.seen) {
-		// Kept at most half full: grow and put the words back.
-		s.seen = make([]uint64, max(256, 4*len(s.seen)))
-		for _, w := range s.words {
-			if w != 0 {
-				s.insert(w)
-			}
-		}
+		s.grow()
 	}
 	if s.insert(h) {
 		s.words = append(s.words, h)
+	}
+}
+
+// grow makes seen larger and puts the words back: it is kept at most
+// half full.
+func (s *lexState) grow() {
+	s.seen = make([]uint64, max(256, 4*len(s.seen)))
+	for _, w := range s.words {
+		if w != 0 {
+			s.insert(w)
+		}
 	}
 }
 
@@ -253,42 +340,49 @@ func (s *lexState) code(i int, inBrace bool) int {
 	depth := 0
 	for i < len(src) {
 		c := src[i]
-		switch {
-		case c == '#':
-			for i < len(src) && src[i] != '\n' {
-				i++
+		switch lexClass[c] {
+		case clSpace:
+			i++
+		case clWord:
+			// The word's hash as it is read (wordHash).
+			h := (fnvOffset ^ uint64(c)) * fnvPrime
+			j := i + 1
+			for j < len(src) && wordByte[src[j]] {
+				h = (h ^ uint64(src[j])) * fnvPrime
+				j++
 			}
-		case c == '\\' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
-			i += 2 // line continuation
-		case c == '\n':
+			if j-i <= 2 && j < len(src) && lexClass[src[j]] == clQuote {
+				if q := s.stringPrefix(i, j); q >= 0 {
+					i = s.str(i, q)
+					continue
+				}
+			}
+			s.word(src[i:j], h, true)
+			i = j
+		case clNewline:
 			if len(s.brackets) == 0 && !inBrace {
 				s.endLine(i)
 				s.lineStart = i + 1
 			}
 			i++
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
-			i++
-		case isWordStart(c):
-			j := i + 1
-			for j < len(src) && isWordByte(src[j]) {
-				j++
+		case clHash:
+			if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+				i += k
+			} else {
+				i = len(src)
 			}
-			if q := s.stringPrefix(i, j); q >= 0 {
-				i = s.str(i, q)
+		case clQuote:
+			i = s.str(i, i)
+		case clDigit:
+			i = s.numberAt(i)
+		case clDot:
+			if i+1 < len(src) && lexClass[src[i+1]] == clDigit {
+				i = s.numberAt(i)
 				continue
 			}
-			s.word(src[i:j], true)
-			i = j
-		case c == '"' || c == '\'':
-			i = s.str(i, i)
-		case c >= '0' && c <= '9' || c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
-			j := i + 1
-			for j < len(src) && (isWordByte(src[j]) || src[j] == '.') {
-				j++
-			}
-			s.number(src[i:j])
-			i = j
-		case c == '(' || c == '[' || c == '{':
+			s.token()
+			i++
+		case clOpen:
 			params := c == '(' && s.defName
 			s.token()
 			if c == '(' {
@@ -302,7 +396,7 @@ func (s *lexState) code(i int, inBrace bool) int {
 			}
 			s.brackets = append(s.brackets, bracket{ints: true, params: params})
 			i++
-		case c == ')' || c == ']' || c == '}':
+		case clClose:
 			if c == '}' && inBrace {
 				if depth == 0 {
 					return i + 1
@@ -321,11 +415,23 @@ func (s *lexState) code(i int, inBrace bool) int {
 				s.token()
 			}
 			i++
-		case c == ',':
+		case clComma:
 			i++
-		case c == '@' && s.lineFirst:
-			s.lineFirst = false
-			s.decorator = true
+		case clBackslash:
+			if i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r') {
+				i += 2 // line continuation
+				continue
+			}
+			s.token()
+			i++
+		case clAt:
+			if s.lineFirst {
+				s.lineFirst = false
+				s.decorator = true
+				i++
+				continue
+			}
+			s.token()
 			i++
 		default:
 			if c == '*' && s.afterImport {
@@ -336,6 +442,18 @@ func (s *lexState) code(i int, inBrace bool) int {
 		}
 	}
 	return i
+}
+
+// numberAt scans the numeric literal at i and returns the position after
+// it.
+func (s *lexState) numberAt(i int) int {
+	src := s.src
+	j := i + 1
+	for j < len(src) && (wordByte[src[j]] || src[j] == '.') {
+		j++
+	}
+	s.number(src[i:j])
+	return j
 }
 
 // token notes a token that is neither an integer nor a comma: the
@@ -351,8 +469,8 @@ func (s *lexState) token() {
 	}
 }
 
-func (s *lexState) word(w []byte, code bool) {
-	h := wordHash(w)
+// word notes a word of code (code) or of a string, with its hash h.
+func (s *lexState) word(w []byte, h uint64, code bool) {
 	s.addWord(h)
 	lx := s.lx
 	if !s.d.Seed {
@@ -385,9 +503,36 @@ func (s *lexState) word(w []byte, code bool) {
 	s.afterFrom = string(w) == "from"
 }
 
-// foldWord says whether w, lower-cased, is a capability-named parameter;
-// it allocates only for words with upper-case letters.
+// foldWord says whether w, lower-cased, is a capability-named parameter.
+// An ASCII word is looked up only when the hash of its lower-case form
+// hits foldBits (every word of a parameter list comes here, type names
+// included). A word with other bytes is lowered only when it has an
+// ASCII upper-case letter, as before the filter (strings.ToLower lowers
+// some runes to ASCII letters: U+0130 to 'i').
 func (lx *Lexer) foldWord(w []byte) bool {
+	h := uint64(fnvOffset)
+	upper := false
+	for _, c := range w {
+		if c >= 0x80 {
+			return lx.foldSlow(w)
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+			upper = true
+		}
+		h = (h ^ uint64(c)) * fnvPrime
+	}
+	if h %= seedFilterBits; lx.foldBits[h/64]&(1<<(h%64)) == 0 {
+		return false
+	}
+	if upper {
+		return lx.fold[strings.ToLower(string(w))]
+	}
+	return lx.fold[string(w)]
+}
+
+// foldSlow is foldWord without the filter.
+func (lx *Lexer) foldSlow(w []byte) bool {
 	for _, c := range w {
 		if c >= 'A' && c <= 'Z' {
 			return lx.fold[strings.ToLower(string(w))]
@@ -442,6 +587,10 @@ func (s *lexState) str(start, q int) int {
 	prefix := src[start:q]
 	fstr := bytes.ContainsAny(prefix, "fFtT")
 	quote := src[q]
+	stop := &strStop[0]
+	if quote == '\'' {
+		stop = &strStop[1]
+	}
 	triple := q+2 < len(src) && src[q+1] == quote && src[q+2] == quote
 	i := q + 1
 	if triple {
@@ -450,6 +599,13 @@ func (s *lexState) str(start, q int) int {
 	cs := i
 	ce := -1
 	for i < len(src) {
+		// Bytes no case below looks at, a run at a time.
+		for i < len(src) && !stop[src[i]] {
+			i++
+		}
+		if i >= len(src) {
+			break
+		}
 		c := src[i]
 		switch {
 		case c == '\\':
@@ -492,19 +648,25 @@ func (s *lexState) str(start, q int) int {
 // stringContent notes the words of a string and whether it may be an arch
 // list (specsOf reads it).
 func (s *lexState) stringContent(b []byte) {
+	digits := false
 	for i := 0; i < len(b); {
-		if !isWordStart(b[i]) {
+		c := b[i]
+		if lexClass[c] != clWord {
+			digits = digits || lexClass[c] == clDigit
 			i++
 			continue
 		}
+		h := (fnvOffset ^ uint64(c)) * fnvPrime
 		j := i + 1
-		for j < len(b) && isWordByte(b[j]) {
+		for j < len(b) && wordByte[b[j]] {
+			digits = digits || lexClass[b[j]] == clDigit
+			h = (h ^ uint64(b[j])) * fnvPrime
 			j++
 		}
-		s.word(b[i:j], false)
+		s.word(b[i:j], h, false)
 		i = j
 	}
-	if s.d.ArchList || len(b) > 4096 || !bytes.ContainsAny(b, "0123456789") {
+	if s.d.ArchList || len(b) > 4096 || !digits {
 		return
 	}
 	str := string(b)
@@ -512,14 +674,17 @@ func (s *lexState) stringContent(b []byte) {
 		s.d.ArchList = true
 		return
 	}
-	variants := []string{str}
-	if strings.ContainsAny(str, `\{}`) {
-		// tree-sitter's string_content leaves escapes and f-string
-		// braces out; try the text without them too.
-		variants = append(variants, stripEscapes(str))
-	}
-	for _, v := range variants {
-		if _, ok := specsOf(v); !ok {
+	for k := range 2 {
+		v := str
+		if k == 1 {
+			if !strings.ContainsAny(str, `\{}`) {
+				break
+			}
+			// tree-sitter's string_content leaves escapes and f-string
+			// braces out; try the text without them too.
+			v = stripEscapes(str)
+		}
+		if !specsOK(v) {
 			continue
 		}
 		l := strings.ToLower(strings.TrimSpace(v))
@@ -531,6 +696,39 @@ func (s *lexState) stringContent(b []byte) {
 		s.needCtx = true
 	}
 }
+
+// specsOK says whether specsOf(v) reads arch specs from v, without the
+// list: a plain list fails at its first field that is no arch, and most
+// strings with a digit in them are prose, which specsOf would split
+// whole first.
+func specsOK(v string) bool {
+	if strings.Contains(v, "arch=") || strings.Contains(v, "code=") ||
+		strings.HasPrefix(v, "-arch") || strings.HasPrefix(v, "--gpu-architecture") {
+		_, ok := specsOf(v)
+		return ok
+	}
+	// specsOf's fields (strings.FieldsFunc on ASCII separators, which
+	// no byte of a multi-byte rune is).
+	n := 0
+	for i := 0; i < len(v); {
+		if isSpecSep(v[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(v) && !isSpecSep(v[j]) {
+			j++
+		}
+		if _, ok := parseArch(v[i:j]); !ok {
+			return false
+		}
+		n++
+		i = j
+	}
+	return n > 0
+}
+
+func isSpecSep(c byte) bool { return c == ' ' || c == ';' || c == ',' || c == '\t' || c == '\n' }
 
 func stripEscapes(s string) string {
 	var sb strings.Builder

@@ -1,12 +1,15 @@
 package python
 
 import (
+	"cmp"
 	"fmt"
 	"os"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // Selection: which Python files are parsed and interpreted.
@@ -84,6 +87,7 @@ type selection struct {
 	callers        map[string][]string
 	pendingMethods map[string][]siteRef
 	seenMods       map[*worker]map[*module]bool
+	notedGlobals   map[*module][]unsafe.Pointer
 	seenCls        map[*worker]map[*classDef]bool
 	retWait        map[*funcDef][]*funcDef
 	valWait        map[*funcDef][]*notedValue
@@ -105,14 +109,27 @@ type selection struct {
 }
 
 // summary is what a value can bring to a module that reads it.
+//
+// fns and classes are sets, each element once (compact), in no order
+// that means anything: every reader asks about each element alone. They
+// are slices because most summaries hold one function or class, or
+// none, and the selection keeps one for every global and class
+// attribute the workers ran (a map of one entry was ten times the
+// size).
 type summary struct {
 	cap     bool // depends on the capability
 	ext     bool // a trigger outside the scanned files (an alias of get_device_capability)
-	fns     map[*funcDef]bool
-	classes map[*classDef]bool
+	fns     []*funcDef
+	classes []*classDef
 }
 
-func summarize(lx *Lexer, v Value, into *summary, depth int) {
+// summarize adds what v brings to into.
+func summarize(lx *Lexer, v Value, into *summary) {
+	summarizeValue(lx, v, into, 0)
+	into.compact()
+}
+
+func summarizeValue(lx *Lexer, v Value, into *summary, depth int) {
 	if depth > 8 {
 		into.cap = true
 		return
@@ -120,46 +137,49 @@ func summarize(lx *Lexer, v Value, into *summary, depth int) {
 	into.cap = into.cap || v.Cap || v.capObj
 	switch v.k {
 	case vFunc:
-		if into.fns == nil {
-			into.fns = map[*funcDef]bool{}
-		}
-		into.fns[v.fn()] = true
+		into.fns = append(into.fns, v.fn())
 	case vClass, vObj:
 		if v.cls() != nil {
-			if into.classes == nil {
-				into.classes = map[*classDef]bool{}
-			}
-			into.classes[v.cls()] = true
+			into.classes = append(into.classes, v.cls())
 		}
 	case vExt:
 		into.ext = into.ext || lx.seedPath(v.s)
 	}
 	for _, e := range v.elems {
-		summarize(lx, e, into, depth+1)
+		summarizeValue(lx, e, into, depth+1)
 	}
 	for _, e := range v.vals() {
-		summarize(lx, e, into, depth+1)
+		summarizeValue(lx, e, into, depth+1)
 	}
 	for _, e := range v.attrs {
-		summarize(lx, e, into, depth+1)
+		summarizeValue(lx, e, into, depth+1)
 	}
 }
 
 func (sum *summary) merge(o *summary) {
 	sum.cap = sum.cap || o.cap
 	sum.ext = sum.ext || o.ext
-	for fn := range o.fns {
-		if sum.fns == nil {
-			sum.fns = map[*funcDef]bool{}
-		}
-		sum.fns[fn] = true
+	sum.fns = append(sum.fns, o.fns...)
+	sum.classes = append(sum.classes, o.classes...)
+	sum.compact()
+}
+
+// compact leaves each function and class once, in a slice of its size.
+func (sum *summary) compact() {
+	sum.fns = compactSet(sum.fns)
+	sum.classes = compactSet(sum.classes)
+}
+
+// compactSet sorts s by address (the order means nothing, the collector
+// does not move objects) and drops repeats.
+func compactSet[T any](s []*T) []*T {
+	if len(s) < 2 {
+		return slices.Clip(s)
 	}
-	for c := range o.classes {
-		if sum.classes == nil {
-			sum.classes = map[*classDef]bool{}
-		}
-		sum.classes[c] = true
-	}
+	slices.SortFunc(s, func(a, b *T) int {
+		return cmp.Compare(uintptr(unsafe.Pointer(a)), uintptr(unsafe.Pointer(b)))
+	})
+	return slices.Clip(slices.Compact(s))
 }
 
 // tracker is what one of the selection's workers learns of returns.
@@ -175,18 +195,18 @@ func (t *tracker) observe(fn *funcDef, v Value) {
 		sum = &summary{}
 		t.returns[fn] = sum
 	}
-	summarize(t.lx, v, sum, 0)
+	summarize(t.lx, v, sum)
 }
 
 // dangerous says whether a summarized value brings the capability or a JIT
 // builder, and whether it brings a JIT-reaching function.
 func (s *selection) dangerous(sum *summary) (danger, jr bool) {
 	danger = sum.cap || sum.ext
-	for fn := range sum.fns {
+	for _, fn := range sum.fns {
 		danger = danger || s.carrier[fn] || jitBuilderName(fn.name)
 		jr = jr || s.jrQuals[fn.qual]
 	}
-	for c := range sum.classes {
+	for _, c := range sum.classes {
 		danger = danger || jitBuilderName(c.name)
 		if ini := c.methods["__init__"]; ini != nil {
 			jr = jr || s.jrQuals[ini.qual]
@@ -226,7 +246,7 @@ func (p *program) digestAll() {
 		aliases: map[*classDef]map[uint64]bool{}, returns: map[*funcDef]*summary{}, carrier: map[*funcDef]bool{},
 		jrQuals: map[string]bool{}, jrClasses: map[*classDef]bool{},
 		byQual: map[string][]*funcDef{}, callers: map[string][]string{}, pendingMethods: map[string][]siteRef{},
-		seenMods: map[*worker]map[*module]bool{}, seenCls: map[*worker]map[*classDef]bool{},
+		seenMods: map[*worker]map[*module]bool{}, notedGlobals: map[*module][]unsafe.Pointer{}, seenCls: map[*worker]map[*classDef]bool{},
 		retWait: map[*funcDef][]*funcDef{}, valWait: map[*funcDef][]*notedValue{}, qualWait: map[string][]*notedValue{},
 		holders: map[*module][]aliasRef{}, held: map[heldKey]bool{},
 		classHolders: map[*classDef][]classHolder{}, classHeld: map[classHeldKey]bool{}, packages: map[*module][]*module{}, entries: map[rootEntry][][]uint64{}}
@@ -247,9 +267,16 @@ func (p *program) digestAll() {
 // reference to them.
 func (p *program) dropWords() {
 	for _, m := range p.mods {
-		if d := m.dig; d != nil {
-			m.dig = &Digest{Seed: d.Seed, ArchList: d.ArchList, StarImport: d.StarImport}
-		}
+		m.dropWords()
+	}
+}
+
+// dropWords keeps only the flags of m's byte scan: join reads the words
+// of the files not selected yet (and reaches and its kin those of the
+// file joining), so a file's words go as soon as it is selected.
+func (m *module) dropWords() {
+	if d := m.dig; d != nil && (d.words != nil || d.defs != nil || d.imports != nil) {
+		m.dig = &Digest{Seed: d.Seed, ArchList: d.ArchList, StarImport: d.StarImport}
 	}
 }
 
@@ -290,6 +317,7 @@ func (p *program) selectFiles() {
 	for _, m := range p.byRootRank(p.mods) {
 		if m.dig.Seed {
 			p.selected[m.idx] = true
+			m.dropWords()
 			fresh = append(fresh, m)
 		}
 	}
@@ -381,6 +409,7 @@ func (s *selection) join(p *program) []*module {
 		}
 		if joins {
 			p.selected[m.idx] = true
+			m.dropWords()
 			out = append(out, m)
 		}
 	}
@@ -655,7 +684,7 @@ func (s *selection) takeReturns(w *worker) {
 			s.returns[fn] = all
 		}
 		all.merge(sum)
-		for c := range sum.classes {
+		for _, c := range sum.classes {
 			addMember(s.aliases, c, fn.name)
 			if fn.class != nil {
 				s.holdClass(c, classHolder{cls: fn.class, h: wordHashString(fn.name)})
@@ -686,7 +715,7 @@ func (s *selection) checkReturn(fn *funcDef) {
 		s.newCarriers = append(s.newCarriers, fn)
 		return
 	}
-	for g := range sum.fns {
+	for _, g := range sum.fns {
 		s.retWait[g] = append(s.retWait[g], fn)
 	}
 }
@@ -703,8 +732,9 @@ func (s *selection) takeFacts(p *program, w *worker) {
 		s.facts.calls[k] = true
 		s.edge(p, k)
 	}
-	for site, r := range w.facts.jit {
-		s.facts.jit[site] = r
+	// The JIT calls themselves are not kept: the final interpretation
+	// records them again.
+	for _, r := range w.facts.jit {
 		s.addJR(r.mod.Function)
 	}
 	for site, name := range w.facts.methods {
@@ -827,6 +857,15 @@ func (s *selection) takeValues(w *worker) {
 			continue
 		}
 		seen[m] = true
+		// The workers share equal finished globals (sharedGlobals): a
+		// map another worker's were noted from brings nothing new
+		// (noting a value twice only repeats what it added), and was
+		// a second notedValue for every global of most modules.
+		g := reflect.ValueOf(ms.globals.m).UnsafePointer()
+		if slices.Contains(s.notedGlobals[m], g) {
+			continue
+		}
+		s.notedGlobals[m] = append(s.notedGlobals[m], g)
 		for name, v := range ms.globals.m {
 			s.noteValue(m, nil, name, v)
 		}
@@ -861,8 +900,8 @@ func (s *selection) noteValue(m *module, c *classDef, name string, v Value) {
 		return
 	}
 	e := &notedValue{m: m, c: c, name: name}
-	summarize(s.lx, v, &e.sum, 0)
-	for k := range e.sum.classes {
+	summarize(s.lx, v, &e.sum)
+	for _, k := range e.sum.classes {
 		addMember(s.aliases, k, name)
 		s.holdClass(k, classHolder{mod: m, cls: c, h: wordHashString(lastName(name))})
 	}
@@ -870,7 +909,7 @@ func (s *selection) noteValue(m *module, c *classDef, name string, v Value) {
 		return
 	}
 	// It may turn: wait on the carriers and JIT-reaching names it holds.
-	for fn := range e.sum.fns {
+	for _, fn := range e.sum.fns {
 		if !s.carrier[fn] {
 			s.valWait[fn] = append(s.valWait[fn], e)
 		}
@@ -878,7 +917,7 @@ func (s *selection) noteValue(m *module, c *classDef, name string, v Value) {
 			s.qualWait[fn.qual] = append(s.qualWait[fn.qual], e)
 		}
 	}
-	for k := range e.sum.classes {
+	for _, k := range e.sum.classes {
 		if ini := k.methods["__init__"]; ini != nil && !s.jrQuals[ini.qual] {
 			s.qualWait[ini.qual] = append(s.qualWait[ini.qual], e)
 		}

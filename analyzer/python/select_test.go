@@ -337,3 +337,22 @@ func selectedPaths(srcs []Source) ([]string, *program) {
 	}
 	return in, prog
 }
+
+// TestSummarySets: a summary's functions and classes are sets, however
+// often a value holds them and however summaries are merged.
+func TestSummarySets(t *testing.T) {
+	f, g := &funcDef{name: "f"}, &funcDef{name: "g"}
+	c := &classDef{name: "C"}
+	lx := NewLexer(Config{})
+	var sum summary
+	summarize(lx, vtuple(vfunc(f), vfunc(g), vfunc(f), vtuple(vclass(c), vfunc(g))), &sum)
+	summarize(lx, vfunc(g), &sum)
+	other := summary{fns: []*funcDef{f}, classes: []*classDef{c}}
+	sum.merge(&other)
+	if len(sum.fns) != 2 || !slices.Contains(sum.fns, f) || !slices.Contains(sum.fns, g) {
+		t.Errorf("fns %v", sum.fns)
+	}
+	if len(sum.classes) != 1 || sum.classes[0] != c {
+		t.Errorf("classes %v", sum.classes)
+	}
+}

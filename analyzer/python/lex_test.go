@@ -1,0 +1,158 @@
+package python
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// digestDiff says how two digests differ, "" when they do not.
+func digestDiff(got, want *Digest) string {
+	switch {
+	case got.Seed != want.Seed:
+		return fmt.Sprintf("Seed %v, want %v", got.Seed, want.Seed)
+	case got.ArchList != want.ArchList:
+		return fmt.Sprintf("ArchList %v, want %v", got.ArchList, want.ArchList)
+	case got.StarImport != want.StarImport:
+		return fmt.Sprintf("StarImport %v, want %v", got.StarImport, want.StarImport)
+	case !slices.Equal(got.words, want.words):
+		return fmt.Sprintf("%d words, want %d", len(got.words), len(want.words))
+	case !slices.Equal(got.defs, want.defs):
+		return fmt.Sprintf("defs %v, want %v", got.defs, want.defs)
+	case !slices.Equal(got.imports, want.imports):
+		return fmt.Sprintf("imports %v, want %v", got.imports, want.imports)
+	}
+	return ""
+}
+
+// digestCases are texts at the byte scan's edges: strings of every kind,
+// f-string interpolations, continuations, numbers, arch lists and
+// unterminated things at the end of the file.
+var digestCases = []string{
+	"",
+	"x",
+	"'",
+	"\"\"\"",
+	"f'{",
+	"f'{x",
+	"rb'\\",
+	"#",
+	"# c\n",
+	"x = 1 \\\n  + 2\n",
+	"x = 1 \\\r\n  + 2\n",
+	"a \\ b\n",
+	"s = '''a\nb'''\nt = \"x\\\"y\"\n",
+	"s = f\"{a['sm']:{w}} {{lit}} {b!r}\" + rf'{c}'\n",
+	"s = f'{ {1: 2}[1] }'\n",
+	"s = t'{x}' + u'y' + Rb\"z\" + fr'{w}' + br'v'\n",
+	"s = 'unterminated\nx = 2\n",
+	"archs = [80, 90, 100]\n",
+	"cc = (8.0, 9.0)\n",
+	"x = [.5, 1e3, 0x50, 1_000, 90]\n",
+	"@supported_compute_capability([80, 90])\ndef f(): pass\n",
+	"@ decorator . Arch\ndef f(): pass\n",
+	"def f(x, Major=1, *, minor):\n    return x @ y\n",
+	"from . import *\nfrom a.b import (c, d)\nimport e.f as g, h\n",
+	"x = '-gencode=arch=compute_90a,code=sm_90a'\n",
+	"flags = ['-arch=sm_90', '--gpu-architecture=sm_100a']\n",
+	"TORCH_CUDA_ARCH_LIST = '8.0;9.0+PTX'\n",
+	"v = 'sm_90 sm_100a'\nw = \"8.0 9.0\"\n",
+	"doc = '''Returns 8 values; see 9.0 notes, 10 and 12.'''\n",
+	"s = 'a\\{b}9.0'\narch = 1\n",
+	"gen = gen_jit_spec(name, srcs)\nx = torch.cuda.get_device_capability()\n",
+	"caf\xc3\xa9 = 1\n\xff\xfe = 2\n",
+	"x = y.z(1)[2]{3}\n)]}\n",
+	"if a:\n\tb = c.d\f\n",
+}
+
+// TestDigestSameAsReference: the fast byte scan gives exactly the digest
+// of the lexer it replaced (lex_ref_test.go), on the cases above, every
+// fixture, and, with ARCHLINT_DIGEST_TREES=/path/a:/path/b, every .py
+// file of real trees.
+func TestDigestSameAsReference(t *testing.T) {
+	lx := NewLexer(Config{CapabilityFuncs: []string{"mylib.get_sm"}, JITFuncs: []string{"build_ext"}})
+	check := func(name string, src []byte) {
+		t.Helper()
+		if diff := digestDiff(lx.Digest(src), refDigest(lx, src)); diff != "" {
+			t.Errorf("%s: %s", name, diff)
+		}
+	}
+	for i, c := range digestCases {
+		check(fmt.Sprintf("case %d %q", i, c), []byte(c))
+	}
+	for _, s := range loadFixtures(t) {
+		check(s.Path, s.Src)
+	}
+	for name, src := range pyTreeFiles(t, "testdata") {
+		check(name, src)
+	}
+	if roots := os.Getenv("ARCHLINT_DIGEST_TREES"); roots != "" {
+		files := pyTreeFiles(t, roots)
+		for name, src := range files {
+			check(name, src)
+		}
+		t.Logf("%d files of %s", len(files), roots)
+	}
+}
+
+// FuzzDigest: the fast byte scan and the reference lexer agree on any
+// input.
+func FuzzDigest(f *testing.F) {
+	for _, c := range digestCases {
+		f.Add([]byte(c))
+	}
+	lx := NewLexer(Config{CapabilityFuncs: []string{"mylib.get_sm"}, JITFuncs: []string{"build_ext"}})
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if diff := digestDiff(lx.Digest(src), refDigest(lx, src)); diff != "" {
+			t.Errorf("%q: %s", src, diff)
+		}
+	})
+}
+
+// BenchmarkDigest runs the byte scan over the .py files under
+// ARCHLINT_PYPARSE_TREES; BenchmarkDigestReference runs the lexer it
+// replaced.
+func BenchmarkDigest(b *testing.B) { benchDigest(b, (*Lexer).Digest) }
+
+func BenchmarkDigestReference(b *testing.B) { benchDigest(b, refDigest) }
+
+func benchDigest(b *testing.B, digest func(*Lexer, []byte) *Digest) {
+	roots := os.Getenv("ARCHLINT_PYPARSE_TREES")
+	if roots == "" {
+		b.Skip("ARCHLINT_PYPARSE_TREES not set")
+	}
+	files := pyTreeFiles(b, roots)
+	lx := NewLexer(fixtureConfig())
+	total := 0
+	for _, src := range files {
+		total += len(src)
+	}
+	b.SetBytes(int64(total))
+	b.ResetTimer()
+	for range b.N {
+		for _, src := range files {
+			digest(lx, src)
+		}
+	}
+}
+
+// TestFoldWord: the hash filter in front of foldWord's lookup lets every
+// capability-named parameter through, in any case, and lowers non-ASCII
+// words as strings.ToLower does (U+0130 lowers to 'i').
+func TestFoldWord(t *testing.T) {
+	lx := NewLexer(Config{})
+	for _, name := range capParamNames {
+		for _, w := range []string{name, strings.ToUpper(name), strings.ToUpper(name[:1]) + name[1:]} {
+			if !lx.foldWord([]byte(w)) {
+				t.Errorf("%s is not a capability parameter", w)
+			}
+		}
+	}
+	for _, w := range []string{"m\u0130nor", "M\u0130NOR", "MINOR", "Tensor", "x", "majors", "min\xffor"} {
+		if got, want := lx.foldWord([]byte(w)), refFoldWord(lx, []byte(w)); got != want {
+			t.Errorf("%q: %v, want %v", w, got, want)
+		}
+	}
+}
