@@ -440,10 +440,10 @@ func (f *frame) execClass(s nodeID) {
 	}
 	if _, ok := f.w.cls[c]; !ok {
 		// Class bodies see the enclosing names without owning them.
-		g := &frame{w: f.w, mod: f.mod, env: newEnv(), outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow}
+		g := &frame{w: f.w, mod: f.mod, env: newGlobals(), outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow}
 		f.w.cls[c] = map[string]Value{}
 		g.execBlock(c.body)
-		f.w.cls[c] = g.env.m
+		f.w.cls[c] = g.env.asMap()
 	}
 	f.assign(c.name, vclass(c))
 }

@@ -170,12 +170,9 @@ func (w *worker) getEnv() *env {
 }
 
 func (w *worker) putEnv(e *env) {
-	if e.marks != 0 || len(e.m) > 64 {
-		// A big map would cost its size to clear at every reuse.
-		return
+	if e.reset() {
+		w.envs = append(w.envs, e)
 	}
-	clear(e.m)
-	w.envs = append(w.envs, e)
 }
 
 // getFrame lends a zeroed frame to a call, and putFrame takes it back
@@ -296,7 +293,7 @@ func (w *worker) moduleGlobals(m *module) *env {
 			return ms.globals
 		}
 	}
-	ms = &modState{globals: newEnv(), running: true}
+	ms = &modState{globals: newGlobals(), running: true}
 	w.mods[m] = ms
 	savedRoot := w.curRoot
 	w.curRoot = m.root
@@ -540,7 +537,7 @@ func (w *worker) initAttrs(c *classDef) map[string]Value {
 	f.execBlock(ini.body)
 	self := ini.params[0].name + "."
 	out := map[string]Value{}
-	for k, v := range f.env.m {
+	for k, v := range f.env.all() {
 		if rest, ok := strings.CutPrefix(k, self); ok && !strings.Contains(rest, ".") {
 			out[rest] = v
 		}
