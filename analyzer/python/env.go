@@ -255,11 +255,20 @@ const smallDiff = 16
 
 // diff is what the writes since the mark left bound.
 func (e *env) diff(mark int) envDiff {
+	var d []binding
+	return e.diffOn(&d, mark)
+}
+
+// diffOn is diff with the bindings appended to *stack: the worker's
+// stack of the paths being joined (branchStack), which a branch pops once
+// it has joined, instead of a fresh slice per path.
+func (e *env) diffOn(stack *[]binding, mark int) envDiff {
 	if len(e.log) == mark {
 		return envDiff{}
 	}
 	log := e.log[mark:]
-	d := make(envDiff, 0, len(log))
+	start := len(*stack)
+	d := slices.Grow(*stack, len(log))
 	var seen map[string]bool
 	if len(log) > smallDiff {
 		seen = make(map[string]bool, len(log))
@@ -270,13 +279,16 @@ func (e *env) diff(mark int) envDiff {
 				continue
 			}
 			seen[u.name] = true
-		} else if d.index(u.name) >= 0 {
+		} else if envDiff(d[start:]).index(u.name) >= 0 {
 			continue
 		}
 		v, _ := e.get(u.name)
 		d = append(d, binding{u.name, v})
 	}
-	return d
+	*stack = d
+	// A full slice expression: nothing appended to the stack later can
+	// write into this path.
+	return envDiff(d[start:len(d):len(d)])
 }
 
 // index is where d binds name, or -1.

@@ -231,3 +231,39 @@ func TestEnvSlicesAndMaps(t *testing.T) {
 		}
 	}
 }
+
+// TestBranchStackNested: a path pushed on the branch stack keeps its
+// bindings while branches inside push (growing the stack) and pop above
+// it, and a joined branch leaves the stack as it found it.
+func TestBranchStackNested(t *testing.T) {
+	var br branchStack
+	e := newEnv()
+	e.set("a", vint(1))
+	outer := br.mark()
+	m := e.save()
+	e.set("a", vint(2))
+	e.set("b", vint(3))
+	br.push(e, m)
+	e.restore(m)
+	for round := range 3 {
+		inner := br.mark()
+		for i := range 100 {
+			m := e.save()
+			e.set(fmt.Sprintf("x%d", i), vint(int64(round)))
+			br.push(e, m)
+			e.restore(m)
+		}
+		if got := len(br.since(inner)); got != 100 {
+			t.Fatalf("round %d: %d inner paths", round, got)
+		}
+		br.pop(inner)
+	}
+	paths := br.since(outer)
+	if len(paths) != 1 || len(paths[0]) != 2 || paths[0][0].name != "a" || paths[0][0].v.i != 2 || paths[0][1].name != "b" || paths[0][1].v.i != 3 {
+		t.Fatalf("outer path changed: %+v", paths)
+	}
+	br.pop(outer)
+	if len(br.binds) != 0 || len(br.paths) != 0 {
+		t.Fatalf("stack not empty: %d bindings, %d paths", len(br.binds), len(br.paths))
+	}
+}
