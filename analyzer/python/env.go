@@ -1,6 +1,9 @@
 package python
 
-import "slices"
+import (
+	"iter"
+	"slices"
+)
 
 // env is one scope's bindings: a module's globals, a function's locals, a
 // class body's names. Exploring a branch used to copy the whole map (and
@@ -11,35 +14,63 @@ import "slices"
 // restore undoes them, and diff reads what the branch changed, so that a
 // join only visits the names some path wrote. Savepoints nest (a branch
 // inside a branch) and are always restored in reverse order.
+//
+// A call's locals are few, and each name read in a function is first
+// looked for there (a global or a builtin misses): while an environment
+// binds at most smallEnv names they are a slice scanned in place, which
+// hashes nothing, and only a bigger one becomes a map (module globals are
+// one from the start). The order of the slice means nothing.
 type env struct {
+	small []binding // the bindings while m is nil
 	m     map[string]Value
+	// spare is a cleared map an environment lent again by the worker's
+	// pool (putEnv) reuses when it grows past smallEnv.
+	spare map[string]Value
 	log   []undo
 	marks int // savepoints not yet restored: writes are logged while > 0
 }
 
-// undo is a write to take back: the name had old (had) or was unbound.
-type undo struct {
-	name string
-	old  Value
-	had  bool
-}
+// smallEnv is the number of names up to which an environment is a slice.
+const smallEnv = 8
 
-func newEnv() *env { return &env{m: map[string]Value{}} }
+// newEnv is an empty environment for a few names (a call's); newGlobals
+// one for a module's globals or a class body's names, a map from the start.
+func newEnv() *env { return &env{small: make([]binding, 0, smallEnv)} }
+
+func newGlobals() *env { return &env{m: map[string]Value{}} }
 
 func (e *env) get(name string) (Value, bool) {
 	if e == nil {
 		return Value{}, false
 	}
-	v, ok := e.m[name]
-	return v, ok
+	if e.m != nil {
+		v, ok := e.m[name]
+		return v, ok
+	}
+	for i := range e.small {
+		if e.small[i].name == name {
+			return e.small[i].v, true
+		}
+	}
+	return Value{}, false
 }
 
 // getDotted is get(obj + "." + attr), built in buf: an attribute of a
 // name is looked up as such a key at every read (self.x, bound by
 // bindTarget), and the map lookup of a converted byte slice makes no
-// string.
+// string. A slice is scanned for the key's parts instead.
 func (e *env) getDotted(buf *[]byte, obj, attr string) (Value, bool) {
 	if e == nil {
+		return Value{}, false
+	}
+	if e.m == nil {
+		n := len(obj) + 1 + len(attr)
+		for i := range e.small {
+			k := e.small[i].name
+			if len(k) == n && k[len(obj)] == '.' && k[:len(obj)] == obj && k[len(obj)+1:] == attr {
+				return e.small[i].v, true
+			}
+		}
 		return Value{}, false
 	}
 	b := append(append(append((*buf)[:0], obj...), '.'), attr...)
@@ -49,11 +80,141 @@ func (e *env) getDotted(buf *[]byte, obj, attr string) (Value, bool) {
 }
 
 func (e *env) set(name string, v Value) {
+	if e.m == nil {
+		for i := range e.small {
+			if b := &e.small[i]; b.name == name {
+				if e.marks > 0 {
+					e.log = append(e.log, undo{name: name, old: b.v, had: true})
+				}
+				b.v = v
+				return
+			}
+		}
+		if e.marks > 0 {
+			e.log = append(e.log, undo{name: name})
+		}
+		if len(e.small) < smallEnv {
+			e.small = append(e.small, binding{name, v})
+			return
+		}
+		e.grow()
+		e.m[name] = v
+		return
+	}
 	if e.marks > 0 {
 		old, had := e.m[name]
 		e.log = append(e.log, undo{name: name, old: old, had: had})
 	}
 	e.m[name] = v
+}
+
+// put binds name to v without logging (restore).
+func (e *env) put(name string, v Value) {
+	if e.m == nil {
+		for i := range e.small {
+			if e.small[i].name == name {
+				e.small[i].v = v
+				return
+			}
+		}
+		if len(e.small) < smallEnv {
+			e.small = append(e.small, binding{name, v})
+			return
+		}
+		e.grow()
+	}
+	e.m[name] = v
+}
+
+// grow moves the slice's bindings into a map.
+func (e *env) grow() {
+	m := e.spare
+	e.spare = nil
+	if m == nil {
+		m = make(map[string]Value, 2*smallEnv)
+	}
+	for _, b := range e.small {
+		m[b.name] = b.v
+	}
+	clear(e.small)
+	e.small = e.small[:0]
+	e.m = m
+}
+
+// unset removes name's binding (restore).
+func (e *env) unset(name string) {
+	if e.m != nil {
+		delete(e.m, name)
+		return
+	}
+	for i := range e.small {
+		if e.small[i].name == name {
+			last := len(e.small) - 1
+			e.small[i] = e.small[last]
+			e.small[last] = binding{}
+			e.small = e.small[:last]
+			return
+		}
+	}
+}
+
+// all is every binding, in no particular order.
+func (e *env) all() iter.Seq2[string, Value] {
+	return func(yield func(string, Value) bool) {
+		if e.m != nil {
+			for k, v := range e.m {
+				if !yield(k, v) {
+					return
+				}
+			}
+			return
+		}
+		for _, b := range e.small {
+			if !yield(b.name, b.v) {
+				return
+			}
+		}
+	}
+}
+
+// bindings is the number of names bound.
+func (e *env) bindings() int {
+	if e.m != nil {
+		return len(e.m)
+	}
+	return len(e.small)
+}
+
+// asMap is the bindings as a map: the environment's own once it has one
+// (a class body's names become the class attributes).
+func (e *env) asMap() map[string]Value {
+	if e.m == nil {
+		e.grow()
+	}
+	return e.m
+}
+
+// reset empties the environment for the worker's pool, keeping a small
+// map to grow into again; ok is false for one not worth keeping (a big
+// map would cost its size to clear at every reuse).
+func (e *env) reset() (ok bool) {
+	if e.marks != 0 || len(e.m) > 64 {
+		return false
+	}
+	clear(e.small)
+	e.small = e.small[:0]
+	if e.m != nil {
+		clear(e.m)
+		e.spare, e.m = e.m, nil
+	}
+	return true
+}
+
+// undo is a write to take back: the name had old (had) or was unbound.
+type undo struct {
+	name string
+	old  Value
+	had  bool
 }
 
 // save starts a branch; restore(mark) ends it.
@@ -67,9 +228,9 @@ func (e *env) restore(mark int) {
 	for i := len(e.log) - 1; i >= mark; i-- {
 		u := &e.log[i]
 		if u.had {
-			e.m[u.name] = u.old
+			e.put(u.name, u.old)
 		} else {
-			delete(e.m, u.name)
+			e.unset(u.name)
 		}
 	}
 	clear(e.log[mark:]) // the old values are garbage now
@@ -94,11 +255,20 @@ const smallDiff = 16
 
 // diff is what the writes since the mark left bound.
 func (e *env) diff(mark int) envDiff {
+	var d []binding
+	return e.diffOn(&d, mark)
+}
+
+// diffOn is diff with the bindings appended to *stack: the worker's
+// stack of the paths being joined (branchStack), which a branch pops once
+// it has joined, instead of a fresh slice per path.
+func (e *env) diffOn(stack *[]binding, mark int) envDiff {
 	if len(e.log) == mark {
 		return envDiff{}
 	}
 	log := e.log[mark:]
-	d := make(envDiff, 0, len(log))
+	start := len(*stack)
+	d := slices.Grow(*stack, len(log))
 	var seen map[string]bool
 	if len(log) > smallDiff {
 		seen = make(map[string]bool, len(log))
@@ -109,12 +279,16 @@ func (e *env) diff(mark int) envDiff {
 				continue
 			}
 			seen[u.name] = true
-		} else if d.index(u.name) >= 0 {
+		} else if envDiff(d[start:]).index(u.name) >= 0 {
 			continue
 		}
-		d = append(d, binding{u.name, e.m[u.name]})
+		v, _ := e.get(u.name)
+		d = append(d, binding{u.name, v})
 	}
-	return d
+	*stack = d
+	// A full slice expression: nothing appended to the stack later can
+	// write into this path.
+	return envDiff(d[start:len(d):len(d)])
 }
 
 // index is where d binds name, or -1.
@@ -179,7 +353,7 @@ func (e *env) joinIn(paths []envDiff, nan bool, js *joinScratch) {
 			}
 		}
 		if nan {
-			for name := range e.m {
+			for name := range e.all() {
 				if !seen[name] {
 					seen[name] = true
 					names = append(names, name)
@@ -208,8 +382,7 @@ func (e *env) joinIn(paths []envDiff, nan bool, js *joinScratch) {
 		if j >= 0 {
 			return d[j].v, true
 		}
-		v, ok := e.m[name]
-		return v, ok
+		return e.get(name)
 	}
 	out := js.out[:0]
 	for _, name := range names {

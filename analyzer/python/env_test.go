@@ -33,10 +33,21 @@ func copyJoin(envs []map[string]Value) map[string]Value {
 	return out
 }
 
+// envMap is a copy of e's bindings.
+func envMap(e *env) map[string]Value {
+	out := map[string]Value{}
+	for k, v := range e.all() {
+		out[k] = v
+	}
+	return out
+}
+
 // TestEnvMatchesCopies runs random nested branches and joins on an env and
 // on full copies of maps, and compares them after every step.
 func TestEnvMatchesCopies(t *testing.T) {
-	names := []string{"a", "b", "c", "d", "e", "f"}
+	// More names than smallEnv: environments turn from slices into
+	// maps on the way.
+	names := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "jj", "kk", "ll"}
 	vals := []Value{vint(1), vint(2), vint(1).tainted(true), vstr("x"), unknown, unknownIf(true), vfloat(1.5)}
 	for seed := int64(0); seed < 300; seed++ {
 		r := rand.New(rand.NewSource(seed))
@@ -45,7 +56,7 @@ func TestEnvMatchesCopies(t *testing.T) {
 			v := vals[r.Intn(len(vals))]
 			e.set(n, v)
 		}
-		ref := maps.Clone(e.m)
+		ref := envMap(e)
 		var run func(depth int)
 		run = func(depth int) {
 			steps := r.Intn(6)
@@ -65,16 +76,16 @@ func TestEnvMatchesCopies(t *testing.T) {
 						mark := e.save()
 						ref = maps.Clone(base)
 						run(depth + 1)
-						if !reflect.DeepEqual(e.m, ref) {
-							t.Fatalf("seed %d: in a path: env %v, copies %v", seed, e.m, ref)
+						if !reflect.DeepEqual(envMap(e), ref) {
+							t.Fatalf("seed %d: in a path: env %v, copies %v", seed, envMap(e), ref)
 						}
 						if r.Intn(4) > 0 {
 							diffs = append(diffs, e.diff(mark))
 							copies = append(copies, ref)
 						}
 						e.restore(mark)
-						if !reflect.DeepEqual(e.m, base) {
-							t.Fatalf("seed %d: restore: env %v, base %v", seed, e.m, base)
+						if !reflect.DeepEqual(envMap(e), base) {
+							t.Fatalf("seed %d: restore: env %v, base %v", seed, envMap(e), base)
 						}
 					}
 					if r.Intn(2) == 0 || len(diffs) == 0 {
@@ -83,8 +94,8 @@ func TestEnvMatchesCopies(t *testing.T) {
 					}
 					e.join(diffs, r.Intn(2) == 0)
 					ref = maps.Clone(copyJoin(copies))
-					if !reflect.DeepEqual(e.m, ref) {
-						t.Fatalf("seed %d: join: env %v, copies %v", seed, e.m, ref)
+					if !reflect.DeepEqual(envMap(e), ref) {
+						t.Fatalf("seed %d: join: env %v, copies %v", seed, envMap(e), ref)
 					}
 				}
 			}
@@ -176,5 +187,83 @@ func TestSharedGlobalsVariants(t *testing.T) {
 	s.share(nm, map[string]Value{"x": vfloat(math.NaN())})
 	if nan := map[string]Value{"x": vfloat(math.NaN())}; !same(s.share(nm, nan), nan) {
 		t.Errorf("globals holding a NaN were shared")
+	}
+}
+
+// TestEnvSlicesAndMaps: an environment answers the same while it is a
+// slice and once it is a map (past smallEnv names), dotted names too, and
+// one taken back by the worker's pool is empty.
+func TestEnvSlicesAndMaps(t *testing.T) {
+	keys := []string{"self.x", "selfx", "self.xy", "sel.fx", "self", "x", "a.b.c"}
+	for extra := range 2 * smallEnv {
+		e := newEnv()
+		for i, k := range keys {
+			e.set(k, vint(int64(i)))
+		}
+		for i := range extra {
+			e.set(fmt.Sprintf("v%d", i), vint(-1))
+		}
+		if got, want := e.bindings(), len(keys)+extra; got != want {
+			t.Fatalf("%d extra: %d bindings, want %d", extra, got, want)
+		}
+		var buf []byte
+		for _, obj := range []string{"self", "sel", "a", "a.b", "x", ""} {
+			for _, attr := range []string{"x", "xy", "fx", "b.c", "c", ""} {
+				want, wantOK := e.get(obj + "." + attr)
+				got, ok := e.getDotted(&buf, obj, attr)
+				if ok != wantOK || !sameValue(got, want) {
+					t.Errorf("%d extra: getDotted(%q, %q) = %v %v, get says %v %v", extra, obj, attr, got, ok, want, wantOK)
+				}
+			}
+		}
+		if !e.reset() {
+			continue
+		}
+		if e.bindings() != 0 {
+			t.Fatalf("%d extra: %d bindings after reset", extra, e.bindings())
+		}
+		e.set("y", vint(7))
+		if v, ok := e.get("y"); !ok || v.i != 7 {
+			t.Fatalf("%d extra: reused env lost y", extra)
+		}
+		if _, ok := e.get("self.x"); ok {
+			t.Fatalf("%d extra: reused env kept self.x", extra)
+		}
+	}
+}
+
+// TestBranchStackNested: a path pushed on the branch stack keeps its
+// bindings while branches inside push (growing the stack) and pop above
+// it, and a joined branch leaves the stack as it found it.
+func TestBranchStackNested(t *testing.T) {
+	var br branchStack
+	e := newEnv()
+	e.set("a", vint(1))
+	outer := br.mark()
+	m := e.save()
+	e.set("a", vint(2))
+	e.set("b", vint(3))
+	br.push(e, m)
+	e.restore(m)
+	for round := range 3 {
+		inner := br.mark()
+		for i := range 100 {
+			m := e.save()
+			e.set(fmt.Sprintf("x%d", i), vint(int64(round)))
+			br.push(e, m)
+			e.restore(m)
+		}
+		if got := len(br.since(inner)); got != 100 {
+			t.Fatalf("round %d: %d inner paths", round, got)
+		}
+		br.pop(inner)
+	}
+	paths := br.since(outer)
+	if len(paths) != 1 || len(paths[0]) != 2 || paths[0][0].name != "a" || paths[0][0].v.i != 2 || paths[0][1].name != "b" || paths[0][1].v.i != 3 {
+		t.Fatalf("outer path changed: %+v", paths)
+	}
+	br.pop(outer)
+	if len(br.binds) != 0 || len(br.paths) != 0 {
+		t.Fatalf("stack not empty: %d bindings, %d paths", len(br.binds), len(br.paths))
 	}
 }

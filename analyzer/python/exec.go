@@ -174,9 +174,13 @@ func (f *frame) loopBody(body nodeID, bind func(*frame)) {
 		f.env.restore(mark)
 		return
 	}
-	d := f.env.diff(mark)
+	br := &f.w.br
+	at := br.mark()
+	br.paths = append(br.paths, nil)
+	br.push(f.env, mark)
 	f.env.restore(mark)
-	f.joinEnv([]envDiff{nil, d})
+	f.joinEnv(br.since(at))
+	br.pop(at)
 }
 
 func (f *frame) execElse(n nodeID) {
@@ -350,18 +354,21 @@ func (f *frame) execChain(s nodeID, cl []clause) bool {
 		f.ctrl = true
 	}
 	if unknownAt >= 0 {
-		var envs []envDiff
+		// The arms' paths go on the worker's branch stack; the arms
+		// and the shadows below push and pop above them.
+		br := &f.w.br
+		at := br.mark()
 		allDone := true
 		for _, c := range cl[unknownAt:] {
 			mark := f.env.save()
 			if !f.execBlock(c.body) {
-				envs = append(envs, f.env.diff(mark))
+				br.push(f.env, mark)
 				allDone = false
 			}
 			f.env.restore(mark)
 		}
 		if !hasElse {
-			envs = append(envs, nil)
+			br.paths = append(br.paths, nil)
 			allDone = false
 		}
 		for _, c := range cl[:unknownAt] {
@@ -369,12 +376,14 @@ func (f *frame) execChain(s nodeID, cl []clause) bool {
 		}
 		f.ctrl = prevCtrl
 		if allDone {
+			br.pop(at)
 			return true
 		}
 		if anyCap && f.mod.anyTerminates(cl) {
 			f.ctrl = true
 		}
-		f.joinEnv(envs)
+		f.joinEnv(br.since(at))
+		br.pop(at)
 		return false
 	}
 	for i, c := range cl {
@@ -440,10 +449,10 @@ func (f *frame) execClass(s nodeID) {
 	}
 	if _, ok := f.w.cls[c]; !ok {
 		// Class bodies see the enclosing names without owning them.
-		g := &frame{w: f.w, mod: f.mod, env: newEnv(), outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow}
+		g := &frame{w: f.w, mod: f.mod, env: newGlobals(), outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow}
 		f.w.cls[c] = map[string]Value{}
 		g.execBlock(c.body)
-		f.w.cls[c] = g.env.m
+		f.w.cls[c] = g.env.asMap()
 	}
 	f.assign(c.name, vclass(c))
 }

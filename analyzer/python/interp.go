@@ -64,6 +64,8 @@ type worker struct {
 	// cl is the stack of if chains being run (execIf).
 	cl []clause
 	js joinScratch
+	// br holds the paths of the branches being joined (branchStack).
+	br branchStack
 	// subs remembers program.submodule, which builds paths and looks
 	// them up at every attribute of a module and every import.
 	subs map[subKey]*module
@@ -97,6 +99,22 @@ const maxGlobalsVariants = 4
 
 func newSharedGlobals() *sharedGlobals {
 	return &sharedGlobals{variants: map[*module][]map[string]Value{}}
+}
+
+// sizeHint is how many globals a finished copy of m's has (0: none yet):
+// a worker starting m's top level makes its map that large at once,
+// instead of growing it name by name (the growth was an eighth of the
+// bytes the interpreter allocated).
+func (s *sharedGlobals) sizeHint(m *module) int {
+	if s == nil {
+		return 0
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if vs := s.variants[m]; len(vs) > 0 {
+		return len(vs[0])
+	}
+	return 0
 }
 
 // share returns the kept copy of m's finished globals g equals, or keeps
@@ -170,12 +188,9 @@ func (w *worker) getEnv() *env {
 }
 
 func (w *worker) putEnv(e *env) {
-	if e.marks != 0 || len(e.m) > 64 {
-		// A big map would cost its size to clear at every reuse.
-		return
+	if e.reset() {
+		w.envs = append(w.envs, e)
 	}
-	clear(e.m)
-	w.envs = append(w.envs, e)
 }
 
 // getFrame lends a zeroed frame to a call, and putFrame takes it back
@@ -296,7 +311,7 @@ func (w *worker) moduleGlobals(m *module) *env {
 			return ms.globals
 		}
 	}
-	ms = &modState{globals: newEnv(), running: true}
+	ms = &modState{globals: &env{m: make(map[string]Value, w.shared.sizeHint(m))}, running: true}
 	w.mods[m] = ms
 	savedRoot := w.curRoot
 	w.curRoot = m.root
@@ -374,6 +389,40 @@ func (f *frame) assign(name string, v Value) {
 		f.ms.globals.set(name, v)
 	}
 	f.env.set(name, v)
+}
+
+// branchStack holds the paths of the branches being run (if chains with
+// an undecided condition, loops), and the bindings of each, as the
+// argument stack holds arguments: a branch pushes a path per arm, joins
+// them and pops back to where it began, and branches inside an arm push
+// and pop above. A slice per path and per branch was a twentieth of the
+// interpreter's allocations.
+type branchStack struct {
+	binds []binding
+	paths []envDiff
+}
+
+// branchMark is where a branch's paths begin on the stack.
+type branchMark struct{ binds, paths int }
+
+func (b *branchStack) mark() branchMark { return branchMark{len(b.binds), len(b.paths)} }
+
+// push adds the path env took since the savepoint mark.
+func (b *branchStack) push(e *env, mark int) {
+	b.paths = append(b.paths, e.diffOn(&b.binds, mark))
+}
+
+// since is the paths pushed from m (read it before pushing again).
+func (b *branchStack) since(m branchMark) []envDiff {
+	return b.paths[m.paths:len(b.paths):len(b.paths)]
+}
+
+// pop drops the paths from m, which the branch has joined.
+func (b *branchStack) pop(m branchMark) {
+	clear(b.binds[m.binds:]) // no stale references for the collector
+	b.binds = b.binds[:m.binds]
+	clear(b.paths[m.paths:])
+	b.paths = b.paths[:m.paths]
 }
 
 // joinEnv sets the frame's environment to where paths meet (env.join).
@@ -540,7 +589,7 @@ func (w *worker) initAttrs(c *classDef) map[string]Value {
 	f.execBlock(ini.body)
 	self := ini.params[0].name + "."
 	out := map[string]Value{}
-	for k, v := range f.env.m {
+	for k, v := range f.env.all() {
 		if rest, ok := strings.CutPrefix(k, self); ok && !strings.Contains(rest, ".") {
 			out[rest] = v
 		}
