@@ -34,6 +34,12 @@ type condEntry struct {
 	used      []int32
 	err       error
 	modelUsed bool
+	// info is the evaluation info cond made from this evaluation last,
+	// infoErr the error its Err came from and why its Unknowns as
+	// reasons (keepInfo).
+	info    *EvalInfo
+	infoErr error
+	why     *whyNode
 }
 
 // condMemo holds a worker's stored evaluations by file and directive
@@ -54,19 +60,31 @@ func (cm *condMemo) entries(f *File, di int) *[]*condEntry {
 	return &fc[di]
 }
 
+// ifdefEntry returns the entry that keeps the evaluation info of #ifdef
+// directive di of f (keepInfo): an #ifdef is not evaluated through the
+// memo, so its slot holds only this entry.
+func (cm *condMemo) ifdefEntry(f *File, di int) *condEntry {
+	slot := cm.entries(f, di)
+	if len(*slot) == 0 {
+		*slot = []*condEntry{{}}
+	}
+	return (*slot)[0]
+}
+
 // maxCondEntries bounds the evaluations kept per directive: a directive
 // read under many different states is not worth remembering.
 const maxCondEntries = 4
 
 // evalCond evaluates a condition through the memo; used are the IDs of
-// the result's Used names.
-func (ps *passState) evalCond(f *File, di int, args string) (r expr.Result, used []int32, err error) {
+// the result's Used names, ce the memo's entry (nil with
+// Config.EveryPass).
+func (ps *passState) evalCond(f *File, di int, args string) (r expr.Result, used []int32, ce *condEntry, err error) {
 	if ps.conds == nil {
 		r, err = ps.ev.Eval(args, ps)
 		for _, n := range r.Used {
 			used = append(used, ps.w.id(n))
 		}
-		return r, used, err
+		return r, used, nil, err
 	}
 	slot := ps.conds.entries(f, di)
 	ces := *slot
@@ -77,7 +95,7 @@ func (ps *passState) evalCond(f *File, di int, args string) (r expr.Result, used
 			copy(ces[1:i+1], ces[:i])
 			ces[0] = ce
 			ps.modelUsed = ce.modelUsed
-			return ce.res, ce.used, ce.err
+			return ce.res, ce.used, ce, ce.err
 		}
 	}
 	ps.lookups = ps.lookups[:0]
@@ -93,7 +111,7 @@ func (ps *passState) evalCond(f *File, di int, args string) (r expr.Result, used
 			used[i] = ps.w.id(n)
 		}
 	}
-	ce := &condEntry{lookups: slices.Clone(ps.lookups), res: r, used: used, err: err, modelUsed: ps.modelUsed}
+	ce = &condEntry{lookups: slices.Clone(ps.lookups), res: r, used: used, err: err, modelUsed: ps.modelUsed}
 	if len(ces) < maxCondEntries {
 		ces = append(ces, nil)
 	}
@@ -101,7 +119,7 @@ func (ps *passState) evalCond(f *File, di int, args string) (r expr.Result, used
 	copy(ces[1:], ces)
 	ces[0] = ce
 	*slot = ces
-	return r, used, err
+	return r, used, ce, err
 }
 
 // answersAlike reports whether every lookup answers now as it did.
