@@ -75,9 +75,12 @@ type Engine struct {
 	// The visit memo (nil with Config.EveryPass), the canonical
 	// definitions and the IDs of names met only while evaluating, shared
 	// by all Evaluate calls, which may run at once (sharedmemo.go).
-	memo  *visitMemo
-	defs  *sharedDefs
-	extra *extraNames
+	memo *visitMemo
+	// condTexts are evaluations by condition text (condmemo.go), shared
+	// with the engines derived from this one (nil with Config.EveryPass).
+	condTexts *condTexts
+	defs      *sharedDefs
+	extra     *extraNames
 	// assumed are the IDs of the names this engine answers differently
 	// from the engine its memo's base table comes from (Assuming).
 	assumed []int32
@@ -103,6 +106,7 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 		e.deps = fs.passDeps(cfg, e.newPassDeps)
 		e.rereads = sh.rereads
 		e.memo = newVisitMemo(len(fs.Files))
+		e.condTexts = &condTexts{m: map[string][]*sharedCond{}}
 	}
 	return e
 }
@@ -222,6 +226,9 @@ type passState struct {
 	conds      *condMemo
 	lookups    []condLookup
 	logLookups bool
+	// hasInclude is set when a condition asked __has_include (its
+	// answer depends on the file: condTexts).
+	hasInclude bool
 	// w is the worker running the pass: its evaluator, canonical
 	// definitions and visit memo (visitmemo.go).
 	w *worker
@@ -325,6 +332,7 @@ func (ps *passState) lookupDep(name string) (*expr.Macro, Tri) {
 // HasInclude implements expr.Env: true for files in the scan roots, unknown
 // otherwise (a system or toolkit header may well exist).
 func (ps *passState) HasInclude(header string, angled bool) Tri {
+	ps.hasInclude = true
 	if ps.curFile != nil {
 		if r := ps.e.fs.Resolve(ps.curFile, header, angled); r.File != nil {
 			return expr.True
