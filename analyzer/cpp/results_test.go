@@ -146,3 +146,40 @@ func TestResultsByConditionalIndex(t *testing.T) {
 		t.Fatalf("the arch test was taken in %d passes and not in %d: the fixture does not tell directives apart", taken, notTaken)
 	}
 }
+
+// An evaluation info is shared by the observations of a directive read in
+// the same state (keepInfo), so adding inherited reasons must copy it.
+func TestWithWhyLeavesSharedInfo(t *testing.T) {
+	info := &EvalInfo{Unknowns: []string{"B"}, CutlassModel: true}
+	why := &whyNode{names: []string{"A", "C"}}
+	got := withWhy(info, why)
+	if !slices.Equal(info.Unknowns, []string{"B"}) {
+		t.Fatalf("withWhy changed the shared info: %v", info.Unknowns)
+	}
+	if !slices.Equal(got.Unknowns, []string{"A", "B", "C"}) || !got.CutlassModel {
+		t.Fatalf("withWhy = %+v", got)
+	}
+	if withWhy(nil, why) != why.info {
+		t.Fatalf("an observation without info of its own shares its region's")
+	}
+}
+
+// because returns the one node that stands for a union of itself, and
+// sorted is the union of every node's reasons.
+func TestBecauseUnion(t *testing.T) {
+	a := &whyNode{names: []string{"A", "C"}}
+	b := &whyNode{names: []string{"B"}}
+	if because(expr.True, a, b, nil) != nil {
+		t.Fatal("a decided value has reasons")
+	}
+	if because(expr.Unknown, nil, a, a) != a || because(expr.Unknown, nil, nil, nil) != nil {
+		t.Fatal("a single node is not returned as is")
+	}
+	u := because(expr.Unknown, a, b, a)
+	if got := u.sorted(); !slices.Equal(got, []string{"A", "B", "C"}) {
+		t.Fatalf("sorted = %v", got)
+	}
+	if got := because(expr.Unknown, u, b, nil).sorted(); !slices.Equal(got, []string{"A", "B", "C"}) {
+		t.Fatalf("nested sorted = %v", got)
+	}
+}

@@ -75,9 +75,12 @@ type Engine struct {
 	// The visit memo (nil with Config.EveryPass), the canonical
 	// definitions and the IDs of names met only while evaluating, shared
 	// by all Evaluate calls, which may run at once (sharedmemo.go).
-	memo  *visitMemo
-	defs  *sharedDefs
-	extra *extraNames
+	memo *visitMemo
+	// condTexts are evaluations by condition text (condmemo.go), shared
+	// with the engines derived from this one (nil with Config.EveryPass).
+	condTexts *condTexts
+	defs      *sharedDefs
+	extra     *extraNames
 	// assumed are the IDs of the names this engine answers differently
 	// from the engine its memo's base table comes from (Assuming).
 	assumed []int32
@@ -103,6 +106,7 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 		e.deps = fs.passDeps(cfg, e.newPassDeps)
 		e.rereads = sh.rereads
 		e.memo = newVisitMemo(len(fs.Files))
+		e.condTexts = &condTexts{m: map[string][]*sharedCond{}}
 	}
 	return e
 }
@@ -222,6 +226,9 @@ type passState struct {
 	conds      *condMemo
 	lookups    []condLookup
 	logLookups bool
+	// hasInclude is set when a condition asked __has_include (its
+	// answer depends on the file: condTexts).
+	hasInclude bool
 	// w is the worker running the pass: its evaluator, canonical
 	// definitions and visit memo (visitmemo.go).
 	w *worker
@@ -325,6 +332,7 @@ func (ps *passState) lookupDep(name string) (*expr.Macro, Tri) {
 // HasInclude implements expr.Env: true for files in the scan roots, unknown
 // otherwise (a system or toolkit header may well exist).
 func (ps *passState) HasInclude(header string, angled bool) Tri {
+	ps.hasInclude = true
 	if ps.curFile != nil {
 		if r := ps.e.fs.Resolve(ps.curFile, header, angled); r.File != nil {
 			return expr.True
@@ -349,8 +357,8 @@ type frame struct {
 // hundreds of times per unit) cost more than the evaluation itself. The
 // sorted list is built only when a result is recorded.
 type whyNode struct {
-	names   []string // sorted
-	parents []*whyNode
+	names   []string    // sorted
+	parents [3]*whyNode // nil: none
 	// info holds the memoized union (in Unknowns), once built: it is the
 	// evaluation info of every observation in the region that says
 	// nothing of its own, held once instead of once per observation
@@ -359,26 +367,34 @@ type whyNode struct {
 }
 
 // because returns the reasons for a value: nil when it is decided, else
-// the union of names and the parents' reasons.
-func because(v Tri, names []string, parents ...*whyNode) *whyNode {
+// the union of the nodes' reasons (nil nodes are none). A single node is
+// returned as is, and a union of several is one allocation: most
+// directives nested in an undecided region inherit it unchanged.
+func because(v Tri, a, b, c *whyNode) *whyNode {
 	if v != expr.Unknown {
 		return nil
 	}
-	var ps []*whyNode
-	for _, p := range parents {
-		if p != nil && !slices.Contains(ps, p) {
-			ps = append(ps, p)
+	if b == a {
+		b = nil
+	}
+	if c == a || c == b {
+		c = nil
+	}
+	var ps [3]*whyNode
+	n := 0
+	for _, p := range [3]*whyNode{a, b, c} {
+		if p != nil {
+			ps[n] = p
+			n++
 		}
 	}
-	if len(names) == 0 {
-		switch len(ps) {
-		case 0:
-			return nil
-		case 1:
-			return ps[0]
-		}
+	switch n {
+	case 0:
+		return nil
+	case 1:
+		return ps[0]
 	}
-	return &whyNode{names: names, parents: ps}
+	return &whyNode{parents: ps}
 }
 
 // sorted returns the sorted union of the node's reasons. The lists it
@@ -392,6 +408,9 @@ func (w *whyNode) sorted() []string {
 		out := w.names
 		owned := false
 		for _, p := range w.parents {
+			if p == nil {
+				continue
+			}
 			for _, n := range p.sorted() {
 				if k, found := slices.BinarySearch(out, n); !found {
 					if !owned {
@@ -418,15 +437,9 @@ func withWhy(info *EvalInfo, w *whyNode) *EvalInfo {
 	if info == nil {
 		return w.info
 	}
-	info.Unknowns = addUnique(append([]string(nil), info.Unknowns...), why...)
-	return info
-}
-
-func unknownsOf(info *EvalInfo) []string {
-	if info == nil {
-		return nil
-	}
-	return info.Unknowns
+	c := *info // infos are shared (keepInfo): never changed
+	c.Unknowns = addUnique(append([]string(nil), info.Unknowns...), why...)
+	return &c
 }
 
 // process runs one file's directives. strong is false when the file was
@@ -463,12 +476,13 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 	if ps.e.rereads != nil && ps.e.rereads.candidate[f.ID] && !record {
 		// A reading that visits no file for the first time changes only
 		// the macro state (see rereads.go).
-		key := ps.rereadKey(f, active)
-		if ef, ok := ps.rereads[key]; ok {
+		k := ps.rereadKey(f, active)
+		if ef, ok := ps.rereads[string(k)]; ok {
 			ps.logReads(ef.reads)
 			ps.replay(ef)
 			return
 		}
+		key := string(k) // k is scratch that the reading reuses
 		before, from, fromOnce := ps.firstVisits, len(ps.touched), len(ps.touchedOnce)
 		ev := len(ps.events)
 		ps.capturing++
@@ -525,15 +539,16 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 		case DirIf, DirIfdef, DirIfndef:
 			v := expr.False
 			var dr *EvalInfo
+			var vWhy *whyNode // dr's unknowns
 			if cur != expr.False {
-				v, dr = ps.cond(f, di, d)
+				v, dr, vWhy = ps.cond(f, di, d)
 			}
 			taken := and(cur, v)
 			if record {
-				ps.observe(f, di, ci, cur, taken, strong, withWhy(dr, because(cur, nil, curWhy)))
+				ps.observe(f, di, ci, cur, taken, strong, withWhy(dr, because(cur, curWhy, nil, nil)))
 			}
-			stack = append(stack, frame{parent: cur, any: v, parentWhy: curWhy, anyWhy: because(v, unknownsOf(dr))})
-			cur, curWhy = taken, because(taken, unknownsOf(dr), curWhy)
+			stack = append(stack, frame{parent: cur, any: v, parentWhy: curWhy, anyWhy: because(v, vWhy, nil, nil)})
+			cur, curWhy = taken, because(taken, vWhy, curWhy, nil)
 		case DirElif, DirElifdef, DirElifndef, DirElse:
 			if len(stack) == 0 {
 				continue
@@ -542,20 +557,21 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			reached := and(top.parent, not(top.any))
 			v := expr.True
 			var dr *EvalInfo
+			var vWhy *whyNode // dr's unknowns
 			if d.Kind != DirElse {
 				v = expr.False
 				if reached != expr.False {
-					v, dr = ps.cond(f, di, d)
+					v, dr, vWhy = ps.cond(f, di, d)
 				}
 			}
 			taken := and(reached, v)
-			reachedWhy := because(reached, nil, top.parentWhy, top.anyWhy)
+			reachedWhy := because(reached, top.parentWhy, top.anyWhy, nil)
 			if record {
 				ps.observe(f, di, ci, reached, taken, strong, withWhy(dr, reachedWhy))
 			}
 			top.any = or(top.any, and(top.parent, v))
-			top.anyWhy = because(top.any, unknownsOf(dr), top.anyWhy, top.parentWhy)
-			cur, curWhy = taken, because(taken, unknownsOf(dr), reachedWhy)
+			top.anyWhy = because(top.any, vWhy, top.anyWhy, top.parentWhy)
+			cur, curWhy = taken, because(taken, vWhy, reachedWhy, nil)
 		case DirEndif:
 			if len(stack) == 0 {
 				continue
@@ -625,59 +641,118 @@ func mergeEvalInfo(r, dr *EvalInfo) {
 }
 
 // cond evaluates one #if/#elif/#ifdef/#ifndef condition in the current
-// state. The evaluation info is allocated only when there is something to
-// say (unknowns, an error, derived macros, the CUTLASS model): most
+// state. The evaluation info is made only when there is something to say
+// (unknowns, an error, derived macros, the CUTLASS model): most
 // conditions have none, and this runs for every directive of every pass.
-func (ps *passState) cond(f *File, di int, d *Directive) (Tri, *EvalInfo) {
-	var info *EvalInfo
-	need := func() *EvalInfo {
-		if info == nil {
-			info = &EvalInfo{}
-		}
-		return info
-	}
+// It is built in the worker's scratch and kept with the evaluation it
+// came from (keepInfo), so that a directive read again and again in the
+// same state returns the same info and reasons instead of allocating
+// them again (an EvalInfo, its Defs and a reasons node per unknown
+// condition read: a fifth of CCCL's allocated objects). why is the info's
+// Unknowns as reasons (nil when none).
+func (ps *passState) cond(f *File, di int, d *Directive) (v Tri, info *EvalInfo, why *whyNode) {
+	s := &ps.w.info
+	*s = EvalInfo{Defs: s.Defs[:0]}
 	ps.modelUsed = false
-	var v Tri
+	var err error
+	var ce *condEntry
+	ifdef := false
 	switch d.Kind {
 	case DirIfdef, DirIfndef, DirElifdef, DirElifndef:
-		n, id := macroName(d.Args), ps.e.dirArg[f.ID][di]
+		ifdef = true
+		id := ps.e.dirArg[f.ID][di]
 		_, v = ps.lookup(id)
 		if v == expr.Unknown {
-			need().Unknowns = []string{n}
+			ps.w.oneName[0] = macroName(d.Args)
+			s.Unknowns = ps.w.oneName[:]
 		}
-		ps.noteDefID(need, n, id)
+		ps.noteDefID(s, "", id, d.Args)
 		if d.Kind == DirIfndef || d.Kind == DirElifndef {
 			v = not(v)
 		}
+		if ps.conds != nil {
+			ce = ps.conds.ifdefEntry(f, di)
+		}
 	default:
-		r, used, err := ps.evalCond(f, di, d.Args)
+		var r expr.Result
+		var used []int32
+		r, used, ce, err = ps.evalCond(f, di, d.Args)
 		if err != nil {
-			need().Err = err.Error()
 			v = expr.Unknown
 			break
 		}
 		v = r.Truth
 		if len(r.Unknowns) > 0 {
-			need().Unknowns = r.Unknowns
+			s.Unknowns = r.Unknowns
 		}
 		for i, n := range r.Used {
-			ps.noteDefID(need, n, used[i])
+			ps.noteDefID(s, n, used[i], "")
 		}
 	}
 	if ps.modelUsed {
-		need().CutlassModel = true
+		s.CutlassModel = true
 	}
-	return v, info
+	if err == nil && len(s.Unknowns) == 0 && len(s.Defs) == 0 && !s.CutlassModel {
+		return v, nil, nil
+	}
+	info, why = keepInfo(ce, s, err, ifdef)
+	return v, info, why
 }
 
-// noteDefID notes a conditional definition of a name a condition used
-// (by ID: looking it up by string for each condition read cost a tenth
-// of cond).
-func (ps *passState) noteDefID(info func() *EvalInfo, name string, id int32) {
+// keepInfo returns the evaluation info built in s (with Err from err):
+// the one ce, the evaluation that answered (nil: none kept), made last
+// when it says the same, else a new one that ce keeps. Infos are never
+// changed once made (withWhy copies), so one object can stand for many
+// observations. copyNames is set when s.Unknowns is scratch.
+func keepInfo(ce *condEntry, s *EvalInfo, err error, copyNames bool) (*EvalInfo, *whyNode) {
+	if ce != nil {
+		if c := ce.info; c != nil && c.CutlassModel == s.CutlassModel && sameErr(ce.infoErr, err) &&
+			slices.Equal(c.Unknowns, s.Unknowns) && slices.Equal(c.Defs, s.Defs) {
+			return c, ce.why
+		}
+	}
+	info := &EvalInfo{Unknowns: s.Unknowns, Defs: slices.Clone(s.Defs), CutlassModel: s.CutlassModel}
+	if copyNames {
+		info.Unknowns = slices.Clone(s.Unknowns)
+	}
+	if err != nil {
+		info.Err = err.Error()
+	}
+	var why *whyNode
+	if len(info.Unknowns) > 0 {
+		why = &whyNode{names: info.Unknowns}
+	}
+	if ce != nil {
+		ce.info, ce.infoErr, ce.why = info, err, why
+	}
+	return info, why
+}
+
+// sameErr reports whether two evaluation errors (nil: none) give the same
+// message; a kept evaluation returns the same *expr.Error again.
+func sameErr(a, b error) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	if pa, ok := a.(*expr.Error); ok {
+		if pb, ok := b.(*expr.Error); ok && pa == pb {
+			return true
+		}
+	}
+	return a.Error() == b.Error()
+}
+
+// noteDefID notes in info a conditional definition of a name a condition
+// used (by ID: looking it up by string for each condition read cost a
+// tenth of cond). An #ifdef passes its arguments instead of the name,
+// which is taken from them only when a definition is noted.
+func (ps *passState) noteDefID(info *EvalInfo, name string, id int32, args string) {
 	ps.readName(id)
 	if d := ps.w.st[id].def; d != nil && d.conditional {
-		r := info()
-		r.Defs = append(r.Defs, DefSite{Macro: name, File: d.file, Line: d.line})
+		if name == "" {
+			name = macroName(args)
+		}
+		info.Defs = append(info.Defs, DefSite{Macro: name, File: d.file, Line: d.line})
 	}
 }
 

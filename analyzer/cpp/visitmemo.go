@@ -295,6 +295,15 @@ type worker struct {
 	// scratch.
 	hidden    []int32
 	baseFails []discUpdate
+	// info is cond's scratch evaluation info, oneName the scratch
+	// Unknowns of an undecided #ifdef (keepInfo copies what it keeps).
+	info    EvalInfo
+	oneName [1]string
+	// keyBuf is rereadKey's scratch key; keySeen stamps the files its
+	// walk entered with keyGen.
+	keyBuf  []byte
+	keySeen []uint32
+	keyGen  uint32
 	// The event log and item list, kept from one pass to the next.
 	events []stateEvent
 	items  []visitItem
@@ -309,7 +318,7 @@ func (e *Engine) newWorker() *worker {
 	nn, nf := len(e.nameList), len(e.fs.Files)
 	w := &worker{e: e, ev: &expr.Evaluator{}, defs: map[defKey]*macroDef{}, answers: map[int32][]string{},
 		st: make([]nameState, nn), static: make([]staticAnswer, nn), vals: make([]int32, nn),
-		seen: make([]bool, nf), once: make([]bool, nf),
+		seen: make([]bool, nf), once: make([]bool, nf), keySeen: make([]uint32, nf),
 		mark: make([]uint32, nn), lmark: make([]uint32, nn), fmark: make([]uint32, 2*nf), lfmark: make([]uint32, 2*nf),
 		skip: make([]bool, nn), fskip: make([]bool, 2*nf)}
 	return w
