@@ -460,11 +460,16 @@ func isHexDigit(c byte) bool {
 }
 
 func parseDirective(text string) (Directive, bool) {
-	t := strings.TrimLeft(text, " \t\f\v")
-	if !strings.HasPrefix(t, "#") {
+	// Most lines are code: a look at their first non-blank byte settles
+	// them (TrimLeft with a cutset on every line was a third of Scan).
+	hash := 0
+	for hash < len(text) && isDirectiveBlank(text[hash]) {
+		hash++
+	}
+	if hash == len(text) || text[hash] != '#' {
 		return Directive{}, false
 	}
-	t = strings.TrimLeft(t[1:], " \t\f\v")
+	t := strings.TrimLeft(text[hash+1:], " \t\f\v")
 	k := 0
 	for k < len(t) && isIdentByte(t[k]) {
 		k++
@@ -479,6 +484,10 @@ func parseDirective(text string) (Directive, bool) {
 	}
 	return Directive{Kind: known.kind, Keyword: known.word, Args: collapseSpace(t[k:])}, true
 }
+
+// isDirectiveBlank is the white space that may stand before and after a
+// directive's '#'.
+func isDirectiveBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\f' || c == '\v' }
 
 // collapseSpace is s with runs of white space made one space and none at
 // either end. The result never shares memory with s: a directive's Args
