@@ -128,7 +128,7 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !cleanItems(pt, pieces, reads) {
+		if !pt.CleanItems(pieces, reads) {
 			t.Errorf("%s: items not clean", name)
 		}
 		if _, sh := analyze("r", name, pt, caps); sh != shared {
@@ -235,7 +235,7 @@ func TestPartialCorpus(t *testing.T) {
 			}
 			ranges := cst.Ranges(pieces, func(i int) bool { return reads[i] })
 			if pt, _ := p.ParseTreeRanges(context.Background(), src, ranges); pt != nil {
-				if !cleanItems(pt, pieces, reads) {
+				if !pt.CleanItems(pieces, reads) {
 					errs++
 					parsed += len(src)
 					return nil
