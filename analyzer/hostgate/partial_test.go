@@ -258,3 +258,29 @@ func TestPartialCorpus(t *testing.T) {
 	t.Logf("%d files (%.1f MB): %d not split, %d read no capability, %d with helpers or members, %d with parse errors; parsed %.1f%% of the bytes; whole %v, partial %v",
 		files, float64(all)/1e6, unsplit, none, shared, errs, 100*float64(parsed)/float64(max(all, 1)), tWhole.Round(time.Millisecond), tPart.Round(time.Millisecond))
 }
+
+// TestReadTokenParts: hasReadToken's first look is sound only if every
+// token holds one of the parts it looks for.
+func TestReadTokenParts(t *testing.T) {
+	for _, tok := range readTokens {
+		if !hasReadTokenPart([]byte(tok)) {
+			t.Errorf("read token %q holds none of hasReadTokenPart's parts", tok)
+		}
+	}
+}
+
+// FuzzHasReadToken compares hasReadToken with searching for every token.
+func FuzzHasReadToken(f *testing.F) {
+	for _, s := range []string{"smver", "xcomputecapability", "cudaarchx", "deviceprops", "major", "s", "getsm", "gpu"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := false
+		for _, tok := range readTokens {
+			want = want || strings.Contains(s, tok)
+		}
+		if got := hasReadToken([]byte(s)); got != want {
+			t.Fatalf("hasReadToken(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
