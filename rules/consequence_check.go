@@ -48,16 +48,18 @@ func emptyKernels(r Rule, c *Context, keep func(map[int]*cpp.ChainEval) bool) []
 			files = append(files, file)
 		}
 	}
-	c.Structure.Prepare(files)
+	c.Structure.PrepareKernels(files)
 	// Map order is random: findings are sorted at the end of the pipeline.
 	for _, file := range files {
 		chains := idx[file]
-		facts := c.Structure.Facts(file)
-		if facts == nil {
-			continue
-		}
 		st := file.St
-		for _, k := range facts.Kernels {
+		// Only a kernel whose body holds a conditional directive can be
+		// reported, so Kernels may leave out the others: the header's
+		// line and the body's lines have the same innermost branch
+		// (Structure.Owner changes only at conditional directives), and
+		// active reads nothing else, so the body cannot be inactive for
+		// a flavor that compiles the header.
+		for _, k := range c.Structure.Kernels(file) {
 			var body []int // logical lines of code inside the body
 			for li, ln := range st.Src.Lines() {
 				if ln.StartLine > k.BodyStartLine && ln.EndLine < k.BodyEndLine && ln.Directive < 0 && strings.TrimSpace(file.LineText(li)) != "" {

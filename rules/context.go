@@ -44,10 +44,17 @@ type KernelFacts interface {
 	// Facts returns the facts of f, nil when f defines no kernel or could
 	// not be parsed.
 	Facts(f *cpp.File) *cst.Facts
-	// Prepare tells that the facts of files are wanted next, so that an
-	// implementation may parse them at once, in parallel, instead of one
-	// by one as Facts is called.
-	Prepare(files []*cpp.File)
+	// Kernels returns the kernels of f that a conditional directive may
+	// split (cst.MayHoldConditional holds for the body), alike in every
+	// field to Facts(f).Kernels's, in order, and perhaps some others of
+	// them: the only ones checkEmptyKernel can report, and a few of a
+	// kernel file's declarations, so an implementation may parse just
+	// those (cst.Parser.ParseKernels).
+	Kernels(f *cpp.File) []cst.Function
+	// PrepareKernels tells that the kernels of files are wanted next, so
+	// that an implementation may parse them at once, in parallel, instead
+	// of one by one as Kernels is called.
+	PrepareKernels(files []*cpp.File)
 }
 
 // Check is a rule with the function that produces its findings.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"math/rand"
 	"reflect"
@@ -14,11 +15,14 @@ import (
 	"github.com/archlint/archlint/analyzer/target"
 )
 
-// parsedFacts is a KernelFacts that parses every file it is asked for.
+// parsedFacts is a KernelFacts that parses every file it is asked for:
+// whole, or, with partial set, only the kernels Kernels must give
+// (cst.Parser.ParseKernels).
 type parsedFacts struct {
-	t      *testing.T
-	parser *cst.Parser
-	asked  map[int]bool
+	t       *testing.T
+	parser  *cst.Parser
+	asked   map[int]bool
+	partial bool
 }
 
 func (p *parsedFacts) Facts(f *cpp.File) *cst.Facts {
@@ -30,7 +34,19 @@ func (p *parsedFacts) Facts(f *cpp.File) *cst.Facts {
 	return fx
 }
 
-func (p *parsedFacts) Prepare([]*cpp.File) {}
+func (p *parsedFacts) Kernels(f *cpp.File) []cst.Function {
+	if !p.partial {
+		return p.Facts(f).Kernels
+	}
+	p.asked[f.ID] = true
+	kernels, _, err := p.parser.ParseKernels(context.Background(), f.Source())
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return kernels
+}
+
+func (p *parsedFacts) PrepareKernels([]*cpp.File) {}
 
 // randomKernelFile writes kernels whose bodies and headers sit in random
 // nested chains on the architecture, an undecided macro and constants.
@@ -98,8 +114,8 @@ func TestEmptyKernelShortcut(t *testing.T) {
 	chains := cpp.MergeResults([]*cpp.Results{eng.Evaluate(files)}).ChainEvals(fs)
 	parser := cst.NewParser()
 	defer parser.Close()
-	run := func(keep func(*Context) func(map[int]*cpp.ChainEval) bool) ([]finding.Finding, int) {
-		st := &parsedFacts{t: t, parser: parser, asked: map[int]bool{}}
+	run := func(keep func(*Context) func(map[int]*cpp.ChainEval) bool, partial bool) ([]finding.Finding, int) {
+		st := &parsedFacts{t: t, parser: parser, asked: map[int]bool{}, partial: partial}
 		c := &Context{Target: tg, Passes: passes, Chains: chains, Structure: st}
 		for _, fl := range tb.Flavors(tg, cuda) {
 			for i, ps := range passes {
@@ -115,15 +131,21 @@ func TestEmptyKernelShortcut(t *testing.T) {
 		})
 		return out, len(st.asked)
 	}
-	short, asked := run(func(c *Context) func(map[int]*cpp.ChainEval) bool { return c.mayEmpty })
-	long, all := run(func(*Context) func(map[int]*cpp.ChainEval) bool {
+	everyFile := func(*Context) func(map[int]*cpp.ChainEval) bool {
 		return func(map[int]*cpp.ChainEval) bool { return true }
-	})
+	}
+	short, asked := run(func(c *Context) func(map[int]*cpp.ChainEval) bool { return c.mayEmpty }, false)
+	long, all := run(everyFile, false)
 	if len(long) == 0 || asked == all {
 		t.Fatalf("the fixture does not test the shortcut: %d findings, %d of %d files asked for", len(long), asked, all)
 	}
 	if !reflect.DeepEqual(short, long) {
 		t.Errorf("looking at %d of %d files found %d empty kernels, looking at all %d", asked, all, len(short), len(long))
+	}
+	// Only the kernels whose bodies hold a conditional directive, from a
+	// partial parse: the same findings.
+	if partial, _ := run(everyFile, true); !reflect.DeepEqual(partial, long) {
+		t.Errorf("partial parses found %d empty kernels, whole parses %d", len(partial), len(long))
 	}
 	t.Logf("%d empty kernels; the shortcut parsed %d of %d files", len(long), asked, all)
 }

@@ -246,35 +246,56 @@ func Scan(src []byte) *Source {
 		for i < n {
 			c := src[i]
 			if inBlockComment {
-				if c == '*' && i+1 < n && src[i+1] == '/' {
-					inBlockComment = false
-					i += 2
-					buf.WriteByte(' ')
+				// A block comment spanning lines ends the logical line
+				// only if it was not opened on a directive line; C
+				// treats the comment as one space, so directives keep
+				// going. Keep it simple and exact: continue the line.
+				k := bytes.Index(src[i:], commentEnd)
+				if k < 0 {
+					physLine += bytes.Count(src[i:], newline)
+					i = n
 					continue
 				}
-				if c == '\n' {
-					// A block comment spanning lines ends the logical line
-					// only if it was not opened on a directive line; C
-					// treats the comment as one space, so directives keep
-					// going. Keep it simple and exact: continue the line.
-					physLine++
-				}
-				i++
+				physLine += bytes.Count(src[i:i+k], newline)
+				inBlockComment = false
+				i += k + len(commentEnd)
+				buf.WriteByte(' ')
 				continue
 			}
 			if rawDelim != "" {
+				// The raw string's text is kept as it is, to the first
+				// )delim".
 				end := ")" + rawDelim + "\""
-				if bytes.HasPrefix(src[i:], []byte(end)) {
-					buf.WriteString(end)
-					i += len(end)
+				k := bytes.Index(src[i:], []byte(end))
+				if k < 0 {
+					k = n - i
+				} else {
 					rawDelim = ""
-					continue
+					k += len(end)
 				}
-				if c == '\n' {
-					physLine++
+				physLine += bytes.Count(src[i:i+k], newline)
+				buf.Write(src[i : i+k])
+				i += k
+				continue
+			}
+			// Runs of bytes that mean nothing to the scanner are copied
+			// at once: byte by byte, the copy was most of Scan.
+			if inStr == 0 && plainCode[c] {
+				j := i + 1
+				for j < n && plainCode[src[j]] {
+					j++
 				}
-				buf.WriteByte(c)
-				i++
+				buf.Write(src[i:j])
+				i = j
+				continue
+			}
+			if inStr != 0 && c != '\\' && c != '\n' && c != inStr {
+				j := i + 1
+				for j < n && src[j] != '\\' && src[j] != '\n' && src[j] != inStr {
+					j++
+				}
+				buf.Write(src[i:j])
+				i = j
 				continue
 			}
 			if c == '\\' && i+1 < n && (src[i+1] == '\n' || (src[i+1] == '\r' && i+2 < n && src[i+2] == '\n')) {
@@ -311,14 +332,21 @@ func Scan(src []byte) *Source {
 				continue
 			}
 			if c == '/' && i+1 < n && src[i+1] == '/' {
-				// Line comment: skip to the end of the line, honoring splices.
-				for i < n && src[i] != '\n' {
-					if src[i] == '\\' && i+1 < n && src[i+1] == '\n' {
+				// Line comment: skip to the end of the line, honoring
+				// splices (a newline right after a backslash).
+				for {
+					k := bytes.IndexByte(src[i:], '\n')
+					if k < 0 {
+						i = n
+						break
+					}
+					if j := i + k; j > i && src[j-1] == '\\' {
 						physLine++
-						i += 2
+						i = j + 1
 						continue
 					}
-					i++
+					i += k
+					break
 				}
 				continue
 			}
@@ -364,6 +392,24 @@ func Scan(src []byte) *Source {
 	s.Directives = slices.Clone(s.Directives)
 	return s
 }
+
+var (
+	commentEnd = []byte("*/")
+	newline    = []byte{'\n'}
+)
+
+// plainCode marks the bytes that, outside comments and literals, Scan
+// copies as they are: all but the ones that may start a comment, a
+// literal, a splice or a line end, and '\r', which it drops.
+var plainCode = func() (t [256]bool) {
+	for c := range t {
+		t[c] = true
+	}
+	for _, c := range []byte{'\\', '\n', '\r', '/', '"', '\''} {
+		t[c] = false
+	}
+	return t
+}()
 
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
@@ -414,11 +460,16 @@ func isHexDigit(c byte) bool {
 }
 
 func parseDirective(text string) (Directive, bool) {
-	t := strings.TrimLeft(text, " \t\f\v")
-	if !strings.HasPrefix(t, "#") {
+	// Most lines are code: a look at their first non-blank byte settles
+	// them (TrimLeft with a cutset on every line was a third of Scan).
+	hash := 0
+	for hash < len(text) && isDirectiveBlank(text[hash]) {
+		hash++
+	}
+	if hash == len(text) || text[hash] != '#' {
 		return Directive{}, false
 	}
-	t = strings.TrimLeft(t[1:], " \t\f\v")
+	t := strings.TrimLeft(text[hash+1:], " \t\f\v")
 	k := 0
 	for k < len(t) && isIdentByte(t[k]) {
 		k++
@@ -433,6 +484,10 @@ func parseDirective(text string) (Directive, bool) {
 	}
 	return Directive{Kind: known.kind, Keyword: known.word, Args: collapseSpace(t[k:])}, true
 }
+
+// isDirectiveBlank is the white space that may stand before and after a
+// directive's '#'.
+func isDirectiveBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\f' || c == '\v' }
 
 // collapseSpace is s with runs of white space made one space and none at
 // either end. The result never shares memory with s: a directive's Args

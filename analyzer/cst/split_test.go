@@ -1,9 +1,11 @@
 package cst
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"hash/fnv"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -319,4 +321,86 @@ func FuzzSplit(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseKernelsCorpus compares ParseKernels with a whole parse's
+// kernels on every file of ARCHLINT_CST_CORPUS that spells __global__
+// (checkParseKernels). It also reports how many files took the partial
+// parse and how much of their bytes it read.
+func TestParseKernelsCorpus(t *testing.T) {
+	p := NewParser()
+	defer p.Close()
+	var files, partial, bytesAll, bytesParsed, kernels, kept int
+	eachCorpusFile(t, func(path string, src []byte) {
+		if !bytes.Contains(src, globalWord) {
+			return
+		}
+		files++
+		whole, got, want := checkParseKernels(t, p, path, src)
+		kernels += want
+		kept += got
+		if !whole {
+			partial++
+			bytesAll += len(src)
+			pieces, _ := Split(src)
+			for _, r := range Ranges(pieces, func(i int) bool {
+				text := src[pieces[i].Start:pieces[i].End]
+				return bytes.Contains(text, globalWord) && MayHoldConditional(text)
+			}) {
+				bytesParsed += r.End - r.Start
+			}
+		}
+	})
+	if files > 0 {
+		t.Logf("%d kernel files, %d parsed in part, reading %.1f%% of their bytes; %d of %d kernels found", files, partial,
+			100*float64(bytesParsed)/float64(max(bytesAll, 1)), kept, kernels)
+	}
+}
+
+// checkParseKernels fails when ParseKernels's kernels are not those of a
+// whole parse that it must give (a body that may hold a conditional
+// directive) and perhaps others of them, in order and alike in every
+// field. It reports whether ParseKernels parsed the file whole and the
+// number of kernels it and the whole parse found.
+func checkParseKernels(t *testing.T, p *Parser, name string, src []byte) (whole bool, got, want int) {
+	t.Helper()
+	facts, err := p.Parse(src)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	kernels, wholeFacts, err := p.ParseKernels(context.Background(), src)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if wholeFacts != nil && !reflect.DeepEqual(wholeFacts, facts) {
+		t.Errorf("%s: ParseKernels's whole facts differ from Parse's", name)
+	}
+	k := 0
+	for _, w := range facts.Kernels {
+		if k < len(kernels) && reflect.DeepEqual(kernels[k], w) {
+			k++
+			continue
+		}
+		if MayHoldConditional(src[w.BodyStart:w.BodyEnd]) {
+			t.Errorf("%s: ParseKernels misses kernel %+v", name, w)
+		}
+	}
+	if k < len(kernels) {
+		t.Errorf("%s: ParseKernels gives kernel %+v, not the whole parse's", name, kernels[k])
+	}
+	return wholeFacts != nil, len(kernels), len(facts.Kernels)
+}
+
+// TestParseKernelsLikeWhole runs checkParseKernels over the fixtures and
+// generated files.
+func TestParseKernelsLikeWhole(t *testing.T) {
+	p := NewParser()
+	defer p.Close()
+	srcs := map[string][]byte{"generated": generatedCUDA(300), "classes": []byte(splitFixture)}
+	for _, name := range []string{"arch_guard.cu", "kernels.cu", "messy.cu"} {
+		srcs[name] = readFixture(t, name)
+	}
+	for name, src := range srcs {
+		checkParseKernels(t, p, name, src)
+	}
 }

@@ -128,7 +128,7 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !cleanItems(pt, pieces, reads) {
+		if !pt.CleanItems(pieces, reads) {
 			t.Errorf("%s: items not clean", name)
 		}
 		if _, sh := analyze("r", name, pt, caps); sh != shared {
@@ -235,7 +235,7 @@ func TestPartialCorpus(t *testing.T) {
 			}
 			ranges := cst.Ranges(pieces, func(i int) bool { return reads[i] })
 			if pt, _ := p.ParseTreeRanges(context.Background(), src, ranges); pt != nil {
-				if !cleanItems(pt, pieces, reads) {
+				if !pt.CleanItems(pieces, reads) {
 					errs++
 					parsed += len(src)
 					return nil
@@ -257,4 +257,30 @@ func TestPartialCorpus(t *testing.T) {
 	}
 	t.Logf("%d files (%.1f MB): %d not split, %d read no capability, %d with helpers or members, %d with parse errors; parsed %.1f%% of the bytes; whole %v, partial %v",
 		files, float64(all)/1e6, unsplit, none, shared, errs, 100*float64(parsed)/float64(max(all, 1)), tWhole.Round(time.Millisecond), tPart.Round(time.Millisecond))
+}
+
+// TestReadTokenParts: hasReadToken's first look is sound only if every
+// token holds one of the parts it looks for.
+func TestReadTokenParts(t *testing.T) {
+	for _, tok := range readTokens {
+		if !hasReadTokenPart([]byte(tok)) {
+			t.Errorf("read token %q holds none of hasReadTokenPart's parts", tok)
+		}
+	}
+}
+
+// FuzzHasReadToken compares hasReadToken with searching for every token.
+func FuzzHasReadToken(f *testing.F) {
+	for _, s := range []string{"smver", "xcomputecapability", "cudaarchx", "deviceprops", "major", "s", "getsm", "gpu"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := false
+		for _, tok := range readTokens {
+			want = want || strings.Contains(s, tok)
+		}
+		if got := hasReadToken([]byte(s)); got != want {
+			t.Fatalf("hasReadToken(%q) = %v, want %v", s, got, want)
+		}
+	})
 }

@@ -72,8 +72,10 @@ func TestLoadParsesOnce(t *testing.T) {
 		if !reflect.DeepEqual(p.HostGates, wantGates) {
 			t.Errorf("jobs %d: host gates\n%+v\nwant\n%+v", jobs, p.HostGates, wantGates)
 		}
-		// Half the kernel files prepared together, the rest asked for
-		// one by one: both ways give a fresh parse's facts.
+		// Half the kernel files' kernels prepared together, the rest
+		// asked for one by one: both ways give a fresh parse's kernels
+		// (each kernel of the fixture holds a directive), and the facts
+		// asked for afterwards a fresh parse's facts.
 		st := p.Structure()
 		var some []*cpp.File
 		for _, f := range p.FS.Files {
@@ -81,7 +83,16 @@ func TestLoadParsesOnce(t *testing.T) {
 				some = append(some, f)
 			}
 		}
-		st.Prepare(some)
+		st.PrepareKernels(some)
+		for _, f := range p.FS.Files {
+			var want []cst.Function
+			if wantFacts[f.ID] != nil {
+				want = wantFacts[f.ID].Kernels
+			}
+			if got := st.Kernels(f); !reflect.DeepEqual(got, want) {
+				t.Errorf("jobs %d: %s: kernels %+v, want %+v", jobs, f.Path, got, want)
+			}
+		}
 		facts := map[int]*cst.Facts{}
 		for _, f := range p.FS.Files {
 			if fx := st.Facts(f); fx != nil {

@@ -138,11 +138,29 @@ func (p *Project) closureLen(id int) int {
 }
 
 // structureOf is the outcome of one kernel file's parse: the facts, or
-// the parse error.
+// the parse error. A file whose kernels alone were parsed
+// (cst.Parser.ParseKernels) has kernels and no facts until a check asks
+// for them.
 type structureOf struct {
-	facts *cst.Facts
-	err   error
+	facts *cst.Facts // the whole file's facts; nil when only kernels are known
+	// kernels are facts.Kernels, or, for a partial parse, the kernels a
+	// conditional directive may split.
+	kernels []cst.Function
+	err     error
 }
+
+// wholeStructure is the outcome of a whole parse.
+func wholeStructure(facts *cst.Facts, err error) structureOf {
+	r := structureOf{facts: facts, err: err}
+	if facts != nil {
+		r.kernels = facts.Kernels
+	}
+	return r
+}
+
+// whole reports whether r holds what a whole parse gives: the facts, or
+// its error.
+func (r structureOf) whole() bool { return r.facts != nil || r.err != nil }
 
 // Load walks the roots and reads every C/C++/CUDA file. Host capability
 // checks parse here what they read (hostgate.AnalyzeSource); the structure
@@ -231,12 +249,14 @@ func Load(opt Options) (*Project, error) {
 				// kernel files, which a partial parse for the host
 				// checks would then parse twice.
 				tree, err := parser.ParseTree(context.Background(), src)
-				l.structure = &structureOf{err: err}
 				if err != nil {
 					l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
+					r := wholeStructure(nil, err)
+					l.structure = &r
 				} else {
 					l.gates = hostgate.AnalyzeTree(f.Root, f.Path, tree, caps)
-					l.structure.facts = tree.Facts()
+					r := wholeStructure(tree.Facts(), nil)
+					l.structure = &r
 				}
 			}
 		}
@@ -477,8 +497,10 @@ func shareCuts(weight []int, jobs int) []int {
 // check asks for it, or asks to prepare it: checkEmptyKernel needs only
 // the files with a chain that builds of the target take differently (11
 // of CCCL's 144 kernel files, but 35 of flashinfer 749048b61's 38), and
-// verdicts the few files of their findings. Load parsed them all before,
-// 1.7 s of CPU on CCCL alone.
+// only their kernels that a conditional directive may split (a partial
+// parse: cst.Parser.ParseKernels), and verdicts the few files of their
+// findings, whole. Load parsed them all before, 1.7 s of CPU on CCCL
+// alone.
 func (p *Project) Structure() rules.KernelFacts { return p.structure }
 
 // kernelStructure parses kernel files on demand and keeps what each parse
@@ -491,9 +513,29 @@ type kernelStructure struct {
 	parsed map[int]structureOf // by file ID, once parsed
 }
 
-// Facts returns the facts of f, parsing it if need be; nil for a file that
-// is not a kernel file or could not be parsed (parseNotes reports it).
+// Facts returns the facts of f, parsing it whole if need be; nil for a
+// file that is not a kernel file or could not be parsed (parseNotes
+// reports it).
 func (s *kernelStructure) Facts(f *cpp.File) *cst.Facts {
+	if !s.kernel[f.ID] {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.parsed[f.ID]
+	if !ok || !r.whole() {
+		parser := cst.NewParser()
+		defer parser.Close()
+		r = wholeStructure(parser.Parse(f.Source()))
+		s.parsed[f.ID] = r
+	}
+	return r.facts
+}
+
+// Kernels returns the kernels of f that a conditional directive may split
+// (and perhaps others), parsing them if need be; nil for a file that is
+// not a kernel file or could not be parsed.
+func (s *kernelStructure) Kernels(f *cpp.File) []cst.Function {
 	if !s.kernel[f.ID] {
 		return nil
 	}
@@ -503,16 +545,16 @@ func (s *kernelStructure) Facts(f *cpp.File) *cst.Facts {
 	if !ok {
 		parser := cst.NewParser()
 		defer parser.Close()
-		r.facts, r.err = parser.Parse(f.Source())
+		r = parseKernels(parser, f)
 		s.parsed[f.ID] = r
 	}
-	return r.facts
+	return r.kernels
 }
 
-// Prepare parses the kernel files among files not parsed yet, at most
-// s.jobs at once: a check that needs several asks for them together, so
-// that they parse in parallel.
-func (s *kernelStructure) Prepare(files []*cpp.File) {
+// PrepareKernels parses the kernels of the kernel files among files not
+// parsed yet, at most s.jobs at once: a check that needs several asks for
+// them together, so that they parse in parallel.
+func (s *kernelStructure) PrepareKernels(files []*cpp.File) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var todo []*cpp.File
@@ -521,10 +563,24 @@ func (s *kernelStructure) Prepare(files []*cpp.File) {
 			todo = append(todo, f)
 		}
 	}
-	facts, errs := parseFiles(todo, s.jobs)
-	for i, f := range todo {
-		s.parsed[f.ID] = structureOf{facts: facts[i], err: errs[i]}
+	for i, r := range parseFiles(todo, s.jobs, parseKernels) {
+		s.parsed[todo[i].ID] = r
 	}
+}
+
+// parseKernels parses the kernels of f (cst.Parser.ParseKernels), or the
+// whole file where that gives up.
+func parseKernels(parser *cst.Parser, f *cpp.File) structureOf {
+	kernels, whole, err := parser.ParseKernels(context.Background(), f.Source())
+	if err != nil || whole != nil {
+		return wholeStructure(whole, err)
+	}
+	return structureOf{kernels: kernels}
+}
+
+// parseWhole parses f whole.
+func parseWhole(parser *cst.Parser, f *cpp.File) structureOf {
+	return wholeStructure(parser.Parse(f.Source()))
 }
 
 // parseNotes are the notifications for the kernel files whose parse
@@ -545,17 +601,23 @@ func (s *kernelStructure) parseNotes(fs *cpp.FileSet) []finding.Notification {
 // structure Structure gives.
 func isKernelFile(src []byte) bool { return bytes.Contains(src, []byte("__global__")) }
 
-// parseAll parses files with tree-sitter on a pool of workers, one parser
-// per worker (trees never cross goroutines); results follow the input order.
+// parseAll parses files whole with tree-sitter on a pool of workers, one
+// parser per worker (trees never cross goroutines); results follow the
+// input order.
 func (p *Project) parseAll(files []*cpp.File) ([]*cst.Facts, []error) {
-	return parseFiles(files, p.jobs)
-}
-
-// parseFiles parses files with tree-sitter on at most jobs workers, one
-// parser per worker; results follow the input order.
-func parseFiles(files []*cpp.File, jobs int) ([]*cst.Facts, []error) {
+	rs := parseFiles(files, p.jobs, parseWhole)
 	facts := make([]*cst.Facts, len(files))
 	errs := make([]error, len(files))
+	for i, r := range rs {
+		facts[i], errs[i] = r.facts, r.err
+	}
+	return facts, errs
+}
+
+// parseFiles parses files with parse on at most jobs workers, one parser
+// per worker; results follow the input order.
+func parseFiles(files []*cpp.File, jobs int, parse func(*cst.Parser, *cpp.File) structureOf) []structureOf {
+	out := make([]structureOf, len(files))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < min(jobs, len(files)); w++ {
@@ -565,7 +627,7 @@ func parseFiles(files []*cpp.File, jobs int) ([]*cst.Facts, []error) {
 			parser := cst.NewParser()
 			defer parser.Close()
 			for i := range next {
-				facts[i], errs[i] = parser.Parse(files[i].Source())
+				out[i] = parse(parser, files[i])
 			}
 		}()
 	}
@@ -574,7 +636,7 @@ func parseFiles(files []*cpp.File, jobs int) ([]*cst.Facts, []error) {
 	}
 	close(next)
 	wg.Wait()
-	return facts, errs
+	return out
 }
 
 // Run is the whole scan.

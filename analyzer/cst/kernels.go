@@ -1,0 +1,125 @@
+package cst
+
+import (
+	"bytes"
+	"context"
+	"sort"
+)
+
+// globalWord is the specifier every kernel's declaration spells.
+var globalWord = []byte("__global__")
+
+// ParseKernels gives the kernels of src that a conditional directive may
+// split: every kernel of a whole parse (Facts.Kernels) whose body holds
+// one (MayHoldConditional), as the whole parse gives it, and perhaps
+// others. It parses only the declarations whose text holds __global__ and
+// may hold a conditional directive, with the skeleton around them (Split,
+// Ranges): the empty-kernel check reads nothing else, and the kernels it
+// reads are a few of a kernel file's declarations. whole is the file's
+// full facts when it had to be parsed whole after all (Split unsure of the
+// file, or a declaration kept that did not parse cleanly on its own:
+// CleanItems), nil otherwise. TestParseKernelsCorpus compares the kernels
+// with a whole parse's on every file of a tree.
+func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Function, whole *Facts, err error) {
+	if pieces, ok := Split(src); ok {
+		keep := make([]bool, len(pieces))
+		for i, pc := range pieces {
+			text := src[pc.Start:pc.End]
+			keep[i] = pc.Item && bytes.Contains(text, globalWord) && MayHoldConditional(text)
+		}
+		t, err := p.ParseTreeRanges(ctx, src, Ranges(pieces, func(i int) bool { return keep[i] }))
+		if err == nil && t.CleanItems(pieces, keep) {
+			return t.Facts().Kernels, nil, nil
+		}
+	}
+	facts, err := p.ParseContext(ctx, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	return facts.Kernels, facts, nil
+}
+
+// MayHoldConditional reports whether text may hold a conditional
+// directive (#if, #ifdef, #ifndef, #elif..., #else, #endif): a '#' that
+// white space, a comment or a line splice may separate from a keyword
+// starting with 'i' or 'e'. It errs towards yes: #include and #error
+// count, #pragma and #define do not.
+func MayHoldConditional(text []byte) bool {
+	for {
+		k := bytes.IndexByte(text, '#')
+		if k < 0 {
+			return false
+		}
+		text = text[k+1:]
+		j := 0
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\f' || text[j] == '\v') {
+			j++
+		}
+		if j < len(text) {
+			switch text[j] {
+			case 'i', 'e', '/', '\\':
+				return true
+			}
+		}
+	}
+}
+
+// CleanItems reports whether the items marked parsed into whole
+// declarations: no node crosses an item's edge, and the nodes at the top
+// of an item (those whose parent is not within it) hold no ERROR or
+// MISSING node. Errors deeper in are the item's own, alike in the whole
+// file; an item that did not parse as a declaration at all may be one
+// the whole file reads differently. t is a parse of the ranges of pieces
+// that keep the items marked (Ranges).
+func (t *Tree) CleanItems(pieces []Piece, marked []bool) bool {
+	var items []Piece
+	for i, pc := range pieces {
+		if marked[i] {
+			items = append(items, pc)
+		}
+	}
+	// holding is the item holding byte b strictly inside, or -1.
+	holding := func(b int) int {
+		k := sort.Search(len(items), func(k int) bool { return items[k].End > b })
+		if k < len(items) && items[k].Start < b {
+			return k
+		}
+		return -1
+	}
+	// within is the item whose bytes n's lie within, or -1.
+	within := func(s, e int) int {
+		k := sort.Search(len(items), func(k int) bool { return items[k].End >= e })
+		if k < len(items) && items[k].Start <= s && (s < e || (s > items[k].Start && s < items[k].End)) {
+			return k
+		}
+		return -1
+	}
+	for n := range t.Len() {
+		node := Node(n)
+		s, e := t.StartByte(node), t.EndByte(node)
+		if k := holding(s); k >= 0 && e > items[k].End {
+			return false
+		}
+		if k := holding(e); k >= 0 && s < items[k].Start {
+			return false
+		}
+		if !t.IsError(node) && !t.IsMissing(node) {
+			continue
+		}
+		k := within(s, e)
+		if k < 0 {
+			continue
+		}
+		top := t.Parent(node)
+		for top != NoNode && within(t.StartByte(top), t.EndByte(top)) == k {
+			if t.IsError(top) {
+				return false
+			}
+			node, top = top, t.Parent(top)
+		}
+		if node == Node(n) {
+			return false // at the top itself
+		}
+	}
+	return true
+}
