@@ -9,7 +9,10 @@
 // capability, with capability reads concrete for that run and a taint bit
 // saying which values depend on them; a decision whose condition is
 // tainted is a gate, and the arm each capability takes is its Branch, in
-// the encoding analyzer/shutout.Decide consumes.
+// the encoding analyzer/shutout.Decide consumes. A module whose last
+// statement is `if __name__ == "__main__":` has that block run as a
+// script once its top level is done, as a function is analyzed on its own:
+// importers never see what it binds (worker.runMain).
 package python
 
 import (
@@ -71,6 +74,10 @@ type Config struct {
 	// selection's) keep its own module globals instead of sharing equal
 	// ones (sharedGlobals; tests).
 	ownGlobals bool
+	// inlineMains runs each `if __name__ == "__main__":` block inside its
+	// module's top level, as an undecided branch, instead of apart as a
+	// script (worker.runMain; tests).
+	inlineMains bool
 }
 
 // denseSeeds is the share of seed files from which every file is
@@ -368,6 +375,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		probes = append(probes, n-1)
 	}
 	hits := make([]map[*funcDef]bool, len(probes))
+	mainHits := make([]map[*module]bool, len(probes))
 	var shared *sharedGlobals
 	if !prog.cfg.ownGlobals {
 		shared = newSharedGlobals()
@@ -381,17 +389,20 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			w := newWorker(prog, ci)
 			w.shared = shared
 			w.run(nil)
-			recs[ci], hits[i] = w.rec, w.hits
+			recs[ci], hits[i], mainHits[i] = w.rec, w.hits, w.mainHits
 			if w.facts != nil {
 				fx = w.facts
 			}
 		}()
 	}
 	wg.Wait()
-	only := map[*funcDef]bool{}
-	for _, h := range hits {
-		for fn := range h {
-			only[fn] = true
+	only := &units{funcs: map[*funcDef]bool{}, mains: map[*module]bool{}}
+	for i := range probes {
+		for fn := range hits[i] {
+			only.funcs[fn] = true
+		}
+		for m := range mainHits[i] {
+			only.mains[m] = true
 		}
 	}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))

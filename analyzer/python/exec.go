@@ -45,6 +45,10 @@ func (f *frame) execStmt(s nodeID) bool {
 			f.execExpr(e)
 		}
 	case opIfStatement:
+		if s == f.mod.main && f.ms != nil && !f.shadow && !f.w.prog.cfg.inlineMains {
+			f.deferMain()
+			return false
+		}
 		return f.execIf(s)
 	case opReturnStatement:
 		var v Value
@@ -449,7 +453,7 @@ func (f *frame) execClass(s nodeID) {
 	}
 	if _, ok := f.w.cls[c]; !ok {
 		// Class bodies see the enclosing names without owning them.
-		g := &frame{w: f.w, mod: f.mod, env: newGlobals(), outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow}
+		g := &frame{w: f.w, mod: f.mod, env: newGlobals(), outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow, script: f.script}
 		f.w.cls[c] = map[string]Value{}
 		g.execBlock(c.body)
 		f.w.cls[c] = g.env.asMap()

@@ -43,8 +43,15 @@ type worker struct {
 	runList   []*module
 	prefixRun map[string]int
 	curRoot   string
-	// hits are the functions whose own analysis recorded a site.
-	hits map[*funcDef]bool
+	// hits are the functions whose own analysis recorded a site, and
+	// mainHits the modules whose main guard's script run did (runMain).
+	hits     map[*funcDef]bool
+	mainHits map[*module]bool
+	// mains are the main guards whose module's top level reached them,
+	// not yet run as scripts (runMains).
+	mains []mainRun
+	// curMain is the module whose main guard is being run (runMain).
+	curMain *module
 	// facts collects JIT calls and call edges (the first worker only,
 	// when the program asks for them).
 	facts *facts
@@ -232,7 +239,10 @@ type frame struct {
 	loop   int
 	// side evaluates what this capability skips (the other side of a
 	// short circuit) for its calls only: no gates are recorded.
-	side    bool
+	side bool
+	// script: the frame runs a main guard's block (runMain), or a class
+	// body inside one; the sites it records mark the guard's hit.
+	script  bool
 	retSeen bool
 	ret     Value
 }
@@ -244,7 +254,8 @@ func newWorker(p *program, ci int) *worker {
 	}
 	return &worker{facts: fx, prog: p, ci: ci, cap: p.cfg.Caps[ci], cuda: cudaString(p.cfg.CUDAVersion), rec: newRecorder(),
 		mods: map[*module]*modState{}, cls: map[*classDef]map[string]Value{}, init: map[*classDef]map[string]Value{},
-		memo: map[string]Value{}, memoAtDepth: map[string]cutResult{}, busy: map[*funcDef]bool{}, hits: map[*funcDef]bool{}, selfs: map[selfKey]Value{}}
+		memo: map[string]Value{}, memoAtDepth: map[string]cutResult{}, busy: map[*funcDef]bool{}, hits: map[*funcDef]bool{},
+		mainHits: map[*module]bool{}, selfs: map[selfKey]Value{}}
 }
 
 func cudaString(v [2]int) string {
@@ -261,29 +272,101 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
-// run evaluates every module's top level, then every function on its own;
-// with only set, just those functions (see Analyze).
-func (w *worker) run(only map[*funcDef]bool) {
+// units are the functions and main guards a capability worker other than
+// the probes analyzes: those whose analysis recorded a site in a probe
+// (evaluate).
+type units struct {
+	funcs map[*funcDef]bool
+	mains map[*module]bool // by the module whose main guard it is
+}
+
+// run evaluates every module's top level, then every main guard as a
+// script and every function on its own; with only set, just those guards
+// and functions (see Analyze).
+func (w *worker) run(only *units) {
 	w.runModules(w.prog.order, only)
 }
 
-// runModules runs the modules' top levels in order, then their functions.
-// Modules outside the program's selection run only when imported.
-func (w *worker) runModules(mods []*module, only map[*funcDef]bool) {
+// runModules runs the modules' top levels in order, then their main
+// guards as scripts, then their functions. Modules outside the program's
+// selection run only when imported.
+func (w *worker) runModules(mods []*module, only *units) {
 	w.runList, w.prefixRun = mods, map[string]int{}
 	for _, m := range mods {
 		w.steps = 0
 		w.moduleGlobals(m)
 	}
+	w.runMains(only)
 	for _, m := range mods {
 		for _, fn := range m.funcs {
-			if only != nil && !only[fn] {
+			if only != nil && !only.funcs[fn] {
 				continue
 			}
 			w.steps = 0
 			w.analyzeFunc(fn)
 		}
 	}
+	// A function's import may have run another top level.
+	w.runMains(only)
+}
+
+// mainRun is a main guard a module's top level reached, with the state
+// its block would have run in there.
+type mainRun struct {
+	m     *module
+	ctrl  bool
+	steps int
+}
+
+// deferMain is what a module's top level does at its main guard (`if
+// __name__ == "__main__":` as the last statement, module.main): Python
+// runs the block only when the file is the script being run, never when
+// it is imported, so the top level ends without it and importers never
+// see what it binds. The block is run afterwards as a script (runMain),
+// its gates recorded as they were at the top level. Run inside the top
+// level, the block's calls (most often main()) were calls into a module
+// still running: not memoized, made by every capability worker, and made
+// again when the function was analyzed on its own (a sixth of
+// flashinfer's interpreter steps). A guard reached in the shadow (the top
+// level left earlier for this capability) still runs inside it: the
+// shadow's bindings are dropped when it ends, so the finished globals are
+// not the ones the block would see.
+func (f *frame) deferMain() {
+	f.w.mains = append(f.w.mains, mainRun{f.mod, f.ctrl, f.w.steps})
+}
+
+// runMains runs the main guards the top levels reached, in the order they
+// were reached (a block's import may reach more); with only set, just
+// those in only.mains.
+func (w *worker) runMains(only *units) {
+	for len(w.mains) > 0 {
+		r := w.mains[0]
+		w.mains = w.mains[1:]
+		if only != nil && !only.mains[r.m] {
+			continue
+		}
+		w.runMain(r)
+	}
+	w.mains = nil
+}
+
+// runMain runs a main guard's block as the script view of its module:
+// after the module's top level is done, so that its calls are ordinary
+// calls into a finished module, with the finished globals (the guard is
+// the last statement: the ones the block would have seen) under a scope
+// of its own (what it binds stays there), and from where its top level
+// left off (control and the step budget), so that its gates come out as
+// they did when the block ran inside the top level.
+func (w *worker) runMain(r mainRun) {
+	m := r.m
+	w.moduleGlobals(m)
+	saved, depth := w.steps, w.depth
+	w.steps, w.depth = r.steps, 0
+	f := &frame{w: w, mod: m, env: w.getEnv(), record: true, ctrl: r.ctrl, script: true}
+	w.curMain = m
+	f.execBlock(m.child(m.main, fConsequence))
+	w.putEnv(f.env)
+	w.steps, w.depth = saved, depth
 }
 
 // moduleGlobals executes a module's top level once (recording its gates)

@@ -37,6 +37,12 @@ type module struct {
 	classes []*classDef
 	defs    map[nodeID]*funcDef
 	clsOf   map[nodeID]*classDef
+	// main is the module's last top-level statement when it is `if
+	// __name__ == "__main__":` (isMainGuard), noNode otherwise: the script
+	// view of the file, run apart from its top level (worker.runMain). A
+	// guard with statements after it runs inside the top level, as any
+	// undecided branch: the globals it sees are not the finished ones.
+	main nodeID
 }
 
 // funcDef is a function or method definition.
@@ -297,6 +303,42 @@ func (m *module) index() {
 		}
 	}
 	walk(0, m.name, nil, nil)
+	m.main = noNode
+	last := noNode
+	for k := range m.named(0) {
+		last = k
+	}
+	if last != noNode && m.isMainGuard(last) {
+		m.main = last
+	}
+}
+
+// isMainGuard says whether s is `if __name__ == "__main__":` (either way
+// round, either quote) with no elif or else: the block Python runs only
+// when the file is run as a script.
+func (m *module) isMainGuard(s nodeID) bool {
+	if m.kind(s) != "if_statement" || m.child(s, fAlternative) != noNode {
+		return false
+	}
+	c := m.child(s, fCondition)
+	if m.kind(c) != "comparison_operator" {
+		return false
+	}
+	var operandsBuf, opsBuf [4]nodeID
+	operands := m.appendNamed(operandsBuf[:0], c)
+	ops := m.appendChildrenBy(opsBuf[:0], c, fOperators)
+	if len(operands) != 2 || len(ops) != 1 || m.view(ops[0]) != "==" {
+		return false
+	}
+	name, str := operands[0], operands[1]
+	if m.kind(name) != "identifier" {
+		name, str = str, name
+	}
+	if m.kind(name) != "identifier" || m.view(name) != "__name__" || m.kind(str) != "string" {
+		return false
+	}
+	t := m.view(str)
+	return t == `"__main__"` || t == `'__main__'`
 }
 
 // newFunc adds the def n, a child of parent.

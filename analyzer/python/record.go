@@ -44,6 +44,8 @@ func (f *frame) put(n nodeID, kind siteKind, r siteRec) {
 	r.shadow = f.shadow
 	if f.fn != nil {
 		f.w.hits[f.fn] = true
+	} else if f.script {
+		f.w.mainHits[f.w.curMain] = true
 	}
 	k := siteKey{f.mod.idx, n, kind}
 	old := f.w.rec.sites[k]

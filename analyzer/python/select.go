@@ -338,10 +338,15 @@ func (p *program) selectFiles() {
 					w.steps = 0
 					w.moduleGlobals(m)
 				}
+				// Every worker runs the main guards its top levels
+				// reached, as every worker ran them inside the top
+				// levels before (runMain).
+				w.runMains(nil)
 				for i := k; i < len(fns); i += len(ws) {
 					w.steps = 0
 					w.analyzeFunc(fns[i])
 				}
+				w.runMains(nil)
 			}()
 		}
 		wg.Wait()
