@@ -119,11 +119,7 @@ func TestJoinOnlyWrittenNames(t *testing.T) {
 			cfg.AllFiles = true
 			all := cfg
 			all.joinAll = true
-			want, wantNotes := AnalyzeProgram(srcs, all)
-			got, gotNotes := AnalyzeProgram(srcs, cfg)
-			if !reflect.DeepEqual(want, got) || !reflect.DeepEqual(wantNotes, gotNotes) {
-				t.Errorf("joining written names only differs:\nall names: %+v\nwritten:   %+v", want, got)
-			}
+			sameAnalysis(t, srcs, all, cfg, "joining written names only")
 		})
 	}
 }
@@ -142,11 +138,7 @@ func TestSharedGlobalsSameResults(t *testing.T) {
 				cfg.alwaysSelect = always
 				own := cfg
 				own.ownGlobals = true
-				want, wantNotes := AnalyzeProgram(srcs, own)
-				got, gotNotes := AnalyzeProgram(srcs, cfg)
-				if !reflect.DeepEqual(want, got) || !reflect.DeepEqual(wantNotes, gotNotes) {
-					t.Errorf("shared globals differ:\nown:    %+v\nshared: %+v", want, got)
-				}
+				sameAnalysis(t, srcs, own, cfg, "shared globals")
 			})
 		}
 	}
@@ -265,5 +257,16 @@ func TestBranchStackNested(t *testing.T) {
 	br.pop(outer)
 	if len(br.binds) != 0 || len(br.paths) != 0 {
 		t.Fatalf("stack not empty: %d bindings, %d paths", len(br.binds), len(br.paths))
+	}
+}
+
+// sameAnalysis is the check of the differential tests: AnalyzeProgram
+// with cfg (a shortcut) returns what it does with ref (the long way).
+func sameAnalysis(t *testing.T, srcs []Source, ref, cfg Config, what string) {
+	t.Helper()
+	want, wantNotes := AnalyzeProgram(srcs, ref)
+	got, gotNotes := AnalyzeProgram(srcs, cfg)
+	if !reflect.DeepEqual(want, got) || !reflect.DeepEqual(wantNotes, gotNotes) {
+		t.Errorf("%s: results differ:\nreference: %+v\nshortcut:  %+v", what, want, got)
 	}
 }

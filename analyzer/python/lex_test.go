@@ -119,23 +119,8 @@ func BenchmarkDigest(b *testing.B) { benchDigest(b, (*Lexer).Digest) }
 func BenchmarkDigestReference(b *testing.B) { benchDigest(b, refDigest) }
 
 func benchDigest(b *testing.B, digest func(*Lexer, []byte) *Digest) {
-	roots := os.Getenv("ARCHLINT_PYPARSE_TREES")
-	if roots == "" {
-		b.Skip("ARCHLINT_PYPARSE_TREES not set")
-	}
-	files := pyTreeFiles(b, roots)
 	lx := NewLexer(fixtureConfig())
-	total := 0
-	for _, src := range files {
-		total += len(src)
-	}
-	b.SetBytes(int64(total))
-	b.ResetTimer()
-	for range b.N {
-		for _, src := range files {
-			digest(lx, src)
-		}
-	}
+	benchPyTrees(b, func(src []byte) { digest(lx, src) })
 }
 
 // TestFoldWord: the hash filter in front of foldWord's lookup lets every

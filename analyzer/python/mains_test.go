@@ -2,7 +2,6 @@ package python
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"testing"
 )
@@ -104,11 +103,7 @@ func TestMainGuardsAsScripts(t *testing.T) {
 				cfg.alwaysSelect = always
 				inline := cfg
 				inline.inlineMains = true
-				want, wantNotes := AnalyzeProgram(srcs, inline)
-				got, gotNotes := AnalyzeProgram(srcs, cfg)
-				if !reflect.DeepEqual(want, got) || !reflect.DeepEqual(wantNotes, gotNotes) {
-					t.Errorf("main blocks run as scripts differ:\ninline:  %+v\nscripts: %+v", want, got)
-				}
+				sameAnalysis(t, srcs, inline, cfg, "main blocks run as scripts")
 			})
 		}
 	}

@@ -98,12 +98,18 @@ func firstLines(s string, n int) string {
 // BenchmarkPyParseGo parses the files under ARCHLINT_PYPARSE_TREES with
 // the Go parser (the ones it refuses included).
 func BenchmarkPyParseGo(b *testing.B) {
+	ps := newTestParser(b)
+	benchPyTrees(b, func(src []byte) { ps.parseGo(src) })
+}
+
+// benchPyTrees runs each on every .py file under ARCHLINT_PYPARSE_TREES
+// (colon-separated roots) per iteration, counting their bytes.
+func benchPyTrees(b *testing.B, each func(src []byte)) {
 	roots := os.Getenv("ARCHLINT_PYPARSE_TREES")
 	if roots == "" {
 		b.Skip("ARCHLINT_PYPARSE_TREES not set")
 	}
 	files := pyTreeFiles(b, roots)
-	ps := newTestParser(b)
 	total := 0
 	for _, src := range files {
 		total += len(src)
@@ -112,7 +118,7 @@ func BenchmarkPyParseGo(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		for _, src := range files {
-			ps.parseGo(src)
+			each(src)
 		}
 	}
 }
