@@ -16,7 +16,10 @@ import (
 // whose headers include others through macros (computed #includes, in
 // #pragma once headers and in guarded ones), for random sets of files,
 // with the engine and with an engine Assuming a configuration macro, as
-// the assumption runs do. It also checks that passes do stop.
+// the assumption runs do. It also checks that passes do stop, and that a
+// full run of a new engine after a run for some files, whose memo then
+// holds visits stored with the observations of those files only,
+// records what a full run records (sameFilter).
 func TestRunForSameResults(t *testing.T) {
 	cfg := memoTestConfig(t)
 	stops, passes := 0, 0
@@ -65,6 +68,29 @@ func TestRunForSameResults(t *testing.T) {
 							fs.Files[id].Path, dumpFile(got, id), dumpFile(c.full, id))
 					}
 				}
+			}
+		}
+		fresh := NewEngine(cfg, fs)
+		freshAssumed := fresh.Assuming(map[string]*expr.Macro{"CFG": {Name: "CFG", Body: "1"}})
+		only := make([]bool, len(fs.Files))
+		only[r.Intn(len(fs.Files))] = true
+		for _, c := range []struct {
+			e    *Engine
+			full *Results
+		}{{fresh, full}, {freshAssumed, fullAssumed}} {
+			run := c.e.NewRunFor(only)
+			for _, u := range units {
+				run.Unit(u)
+			}
+			run.Results()
+			if again := c.e.Evaluate(units); !reflect.DeepEqual(again.ByFile, c.full.ByFile) || !reflect.DeepEqual(again.Visited, c.full.Visited) {
+				for id := range fs.Files {
+					if !reflect.DeepEqual(again.ByFile[id], c.full.ByFile[id]) {
+						t.Fatalf("seed %d, file %s: a full run after runs for some files records\n%s\nfor it, the first full run\n%s", seed,
+							fs.Files[id].Path, dumpFile(again, id), dumpFile(c.full, id))
+					}
+				}
+				t.Fatalf("seed %d: a full run after runs for some files visits other files", seed)
 			}
 		}
 	}

@@ -161,6 +161,7 @@ func (r *Run) Unit(u *File) {
 		ps.conds = r.conds
 		if part != nil {
 			ps.part = part.pass()
+			ps.only = r.part.only
 		}
 		ps.events, ps.items = w.events, w.items
 		ps.process(u, expr.True, nil, 0, true)
@@ -250,6 +251,9 @@ type passState struct {
 	// reading returns, and nothing is stored.
 	part *partialPass
 	stop bool
+	// only is the run's file filter (NewRunFor; nil: every file): the
+	// observations of other files are neither recorded nor stored.
+	only []bool
 }
 
 func (e *Engine) newPass(group []int, res *Results, unit int) *passState {
@@ -517,6 +521,8 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 // visit in the pass.
 func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, strong, record bool) {
 	strong = strong && record
+	// observes: the directives' observations are recorded.
+	observes := record && ps.observes(int32(f.ID))
 	if record {
 		ps.writeFile(f.ID, false)
 		ps.setSeen(f.ID)
@@ -544,7 +550,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 				v, dr, vWhy = ps.cond(f, di, d)
 			}
 			taken := and(cur, v)
-			if record {
+			if observes {
 				ps.observe(f, di, ci, cur, taken, strong, withWhy(dr, because(cur, curWhy, nil, nil)))
 			}
 			stack = append(stack, frame{parent: cur, any: v, parentWhy: curWhy, anyWhy: because(v, vWhy, nil, nil)})
@@ -566,7 +572,7 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			}
 			taken := and(reached, v)
 			reachedWhy := because(reached, top.parentWhy, top.anyWhy, nil)
-			if record {
+			if observes {
 				ps.observe(f, di, ci, reached, taken, strong, withWhy(dr, reachedWhy))
 			}
 			top.any = or(top.any, and(top.parent, v))

@@ -172,6 +172,9 @@ type visitEntry struct {
 	endCudaH, endCutlass bool
 	items                []visitItem
 	visits               int // first visits it made, nested ones included
+	// only is the filter of the run that read it (Run.only; nil: every
+	// file): items holds the observations of those files alone.
+	only []bool
 	// gen and idx name it for entryMarks: its table and its index there.
 	gen uint32
 	idx int32
@@ -642,7 +645,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		return
 	}
 	ent := &visitEntry{gen: table.gen, idx: table.entries.Add(1) - 1, active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
-		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(flat), endCudaH: ps.cudaH, endCutlass: ps.cutlass}
+		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(flat), endCudaH: ps.cudaH, endCutlass: ps.cutlass, only: ps.only}
 	ent.self.ent = ent
 	ent.out = make([]finalWrite, len(written))
 	for i, k := range written {
@@ -766,7 +769,8 @@ func (ps *passState) passDepOf(in []stateEvent) []int32 {
 func (ps *passState) matches(l *memoList, i int, active Tri, why []string, depth int, strong bool, fails *[]discUpdate) bool {
 	ent := l.ents[i]
 	if ent.active != active || ent.strong != strong || ent.cudaH != ps.cudaH || ent.cutlass != ps.cutlass ||
-		depth+ent.relDepth > maxIncludeDepth || ps.reads+ent.reads > ps.budget || !slices.Equal(ent.why, why) {
+		depth+ent.relDepth > maxIncludeDepth || ps.reads+ent.reads > ps.budget || !slices.Equal(ent.why, why) ||
+		ent.only != nil && !sameFilter(ent.only, ps.only) {
 		return false
 	}
 	for k := range l.disc[i] {
@@ -875,6 +879,9 @@ func (ps *passState) replayItems(ent *visitEntry) {
 		it := &ent.items[i]
 		switch it.kind {
 		case itemObs:
+			if ps.only != nil && !ps.only[it.file] {
+				continue
+			}
 			dr := ps.recordAll(it.file, int(it.di), int(it.ci), it.reached, it.taken, it.strong)
 			if it.info != nil && !again {
 				mergeEvalInfo(&dr.EvalInfo, it.info)
