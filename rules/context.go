@@ -55,6 +55,9 @@ type KernelFacts interface {
 	// that an implementation may parse them at once, in parallel, instead
 	// of one by one as Kernels is called.
 	PrepareKernels(files []*cpp.File)
+	// PrepareFacts tells that the facts of files are wanted next, as
+	// PrepareKernels does for their kernels.
+	PrepareFacts(files []*cpp.File)
 }
 
 // Check is a rule with the function that produces its findings.

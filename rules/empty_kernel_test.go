@@ -48,6 +48,8 @@ func (p *parsedFacts) Kernels(f *cpp.File) []cst.Function {
 
 func (p *parsedFacts) PrepareKernels([]*cpp.File) {}
 
+func (p *parsedFacts) PrepareFacts([]*cpp.File) {}
+
 // randomKernelFile writes kernels whose bodies and headers sit in random
 // nested chains on the architecture, an undecided macro and constants.
 func randomKernelFile(rng *rand.Rand) string {

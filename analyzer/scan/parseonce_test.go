@@ -15,7 +15,7 @@ import (
 
 // TestLoadParsesOnce: Load parses for host checks on parsers reused from
 // file to file, and Structure parses kernel files when asked, prepared
-// together or one by one. What they find must be what a fresh parse of
+// together or one by one (kernels and facts alike). What they find must be what a fresh parse of
 // each file finds: hostgate.Analyze for the host checks, cst's Parse for
 // the structure.
 func TestLoadParsesOnce(t *testing.T) {
@@ -93,6 +93,15 @@ func TestLoadParsesOnce(t *testing.T) {
 				t.Errorf("jobs %d: %s: kernels %+v, want %+v", jobs, f.Path, got, want)
 			}
 		}
+		// Half the files' facts prepared together (over the kernels
+		// parsed in part above), the rest asked for one by one.
+		var odd []*cpp.File
+		for _, f := range p.FS.Files {
+			if f.ID%2 == 1 {
+				odd = append(odd, f)
+			}
+		}
+		st.PrepareFacts(odd)
 		facts := map[int]*cst.Facts{}
 		for _, f := range p.FS.Files {
 			if fx := st.Facts(f); fx != nil {

@@ -499,8 +499,8 @@ func shareCuts(weight []int, jobs int) []int {
 // of CCCL's 144 kernel files, but 35 of flashinfer 749048b61's 38), and
 // only their kernels that a conditional directive may split (a partial
 // parse: cst.Parser.ParseKernels), and verdicts the few files of their
-// findings, whole. Load parsed them all before, 1.7 s of CPU on CCCL
-// alone.
+// findings, whole (prepared together: PrepareFacts). Load parsed them all
+// before, 1.7 s of CPU on CCCL alone.
 func (p *Project) Structure() rules.KernelFacts { return p.structure }
 
 // kernelStructure parses kernel files on demand and keeps what each parse
@@ -564,6 +564,22 @@ func (s *kernelStructure) PrepareKernels(files []*cpp.File) {
 		}
 	}
 	for i, r := range parseFiles(todo, s.jobs, parseKernels) {
+		s.parsed[todo[i].ID] = r
+	}
+}
+
+// PrepareFacts parses whole the kernel files among files not parsed
+// whole yet, at most s.jobs at once, as PrepareKernels does for kernels.
+func (s *kernelStructure) PrepareFacts(files []*cpp.File) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var todo []*cpp.File
+	for _, f := range files {
+		if r, ok := s.parsed[f.ID]; s.kernel[f.ID] && (!ok || !r.whole()) && !slices.Contains(todo, f) {
+			todo = append(todo, f)
+		}
+	}
+	for i, r := range parseFiles(todo, s.jobs, parseWhole) {
 		s.parsed[todo[i].ID] = r
 	}
 }
