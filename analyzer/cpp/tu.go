@@ -532,7 +532,12 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 		defer ps.part.leave(f, record)
 	}
 	src := f.St.Src
-	var stack []frame
+	// The frames past base are this reading's (worker.frames); an
+	// #include below appends past them, so they are indexed afresh after
+	// each step rather than held by pointer across one.
+	w := ps.w
+	base := len(w.frames)
+	defer func() { w.frames = w.frames[:base] }()
 	cur, curWhy := active, activeWhy
 	ci := -1 // the directive's conditional index (Results.files)
 	for di := range src.Directives {
@@ -553,13 +558,13 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			if observes {
 				ps.observe(f, di, ci, cur, taken, strong, withWhy(dr, because(cur, curWhy, nil, nil)))
 			}
-			stack = append(stack, frame{parent: cur, any: v, parentWhy: curWhy, anyWhy: because(v, vWhy, nil, nil)})
+			w.frames = append(w.frames, frame{parent: cur, any: v, parentWhy: curWhy, anyWhy: because(v, vWhy, nil, nil)})
 			cur, curWhy = taken, because(taken, vWhy, curWhy, nil)
 		case DirElif, DirElifdef, DirElifndef, DirElse:
-			if len(stack) == 0 {
+			if len(w.frames) == base {
 				continue
 			}
-			top := &stack[len(stack)-1]
+			top := &w.frames[len(w.frames)-1]
 			reached := and(top.parent, not(top.any))
 			v := expr.True
 			var dr *EvalInfo
@@ -579,14 +584,15 @@ func (ps *passState) read(f *File, active Tri, activeWhy *whyNode, depth int, st
 			top.anyWhy = because(top.any, vWhy, top.anyWhy, top.parentWhy)
 			cur, curWhy = taken, because(taken, vWhy, reachedWhy, nil)
 		case DirEndif:
-			if len(stack) == 0 {
+			if len(w.frames) == base {
 				continue
 			}
-			cur, curWhy = stack[len(stack)-1].parent, stack[len(stack)-1].parentWhy
-			stack = stack[:len(stack)-1]
+			top := &w.frames[len(w.frames)-1]
+			cur, curWhy = top.parent, top.parentWhy
+			w.frames = w.frames[:len(w.frames)-1]
 		case DirDefine:
 			if cur != expr.False {
-				ps.define(f, d, f.St.Defines[di], ps.e.dirArg[f.ID][di], cur, len(stack) > 0)
+				ps.define(f, d, f.St.Defines[di], ps.e.dirArg[f.ID][di], cur, len(w.frames) > base)
 			}
 		case DirUndef:
 			if cur != expr.False {

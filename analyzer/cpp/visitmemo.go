@@ -310,6 +310,12 @@ type worker struct {
 	// The event log and item list, kept from one pass to the next.
 	events []stateEvent
 	items  []visitItem
+	// frames is read's #if nesting stack, kept from one reading to the
+	// next: each reading (an #include reads the included file inside
+	// its includer's reading) uses the frames past those of the
+	// readings enclosing it and drops them when it returns, so no
+	// reading allocates a stack of its own.
+	frames []frame
 }
 
 type defKey struct {
