@@ -63,9 +63,17 @@ func (ce *ChainEval) Directive(bi int) *Directive {
 
 // ChainEvals lists every chain of every visited file, in file then source order.
 func (r *Results) ChainEvals(fs *FileSet) []*ChainEval {
+	return r.ChainEvalsOf(fs, nil)
+}
+
+// ChainEvalsOf lists the chains of the visited files that keep holds (nil:
+// every file), in file then source order: ChainEvals less the other files'
+// chains, without building those (a file's chains, <nv/target> gates
+// included, depend on that file's results alone).
+func (r *Results) ChainEvalsOf(fs *FileSet, keep map[int]bool) []*ChainEval {
 	var out []*ChainEval
 	for _, f := range fs.Files {
-		if !r.Visited[f.ID] {
+		if !r.Visited[f.ID] || keep != nil && !keep[f.ID] {
 			continue
 		}
 		first := len(out)

@@ -132,13 +132,9 @@ func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval, ct
 		if r.defined {
 			state = "is defined"
 		}
-		var chains []*cpp.ChainEval
-		for _, ce := range res.ChainEvals(p.FS) {
-			if files[m][ce.File.ID] {
-				chains = append(chains, ce)
-			}
-		}
-		x := ctx(chains)
+		// Only the judged files' chains: building the others' would be
+		// thrown away.
+		x := ctx(res.ChainEvalsOf(p.FS, files[m]))
 		for _, chk := range rules.Checks() {
 			for _, f := range chk.Run(chk.Rule, x) {
 				k := findingKey(f)
