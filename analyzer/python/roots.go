@@ -157,10 +157,13 @@ func (s *selection) spellsEntry(p *program, m, x *module) bool {
 // packagesOf is x and the modules x is a submodule of, up: those whose
 // submodule(name) is x, and theirs.
 func (s *selection) packagesOf(p *program, x *module) []*module {
-	if out, ok := s.packages[x]; ok {
+	s.cacheMu.Lock()
+	out, ok := s.packages[x]
+	s.cacheMu.Unlock()
+	if ok {
 		return out
 	}
-	out := []*module{x}
+	out = []*module{x}
 	seen := map[*module]bool{x: true}
 	for i := 0; i < len(out); i++ {
 		c := out[i]
@@ -171,7 +174,9 @@ func (s *selection) packagesOf(p *program, x *module) []*module {
 			}
 		}
 	}
+	s.cacheMu.Lock()
 	s.packages[x] = out
+	s.cacheMu.Unlock()
 	return out
 }
 
@@ -211,10 +216,12 @@ func parentsOf(p *program, c *module) []*module {
 // picks x for.
 func (s *selection) entriesFrom(p *program, root string, x *module) [][]uint64 {
 	k := rootEntry{root, x}
-	if out, ok := s.entries[k]; ok {
+	s.cacheMu.Lock()
+	out, ok := s.entries[k]
+	s.cacheMu.Unlock()
+	if ok {
 		return out
 	}
-	var out [][]uint64
 	from := &module{root: root}
 	parts := strings.Split(x.name, ".")
 	for i := range parts {
@@ -227,6 +234,8 @@ func (s *selection) entriesFrom(p *program, root string, x *module) [][]uint64 {
 		}
 		out = append(out, words)
 	}
+	s.cacheMu.Lock()
 	s.entries[k] = out
+	s.cacheMu.Unlock()
 	return out
 }
