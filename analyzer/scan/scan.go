@@ -522,14 +522,8 @@ func (s *kernelStructure) Facts(f *cpp.File) *cst.Facts {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r, ok := s.parsed[f.ID]
-	if !ok || !r.whole() {
-		parser := cst.NewParser()
-		defer parser.Close()
-		r = wholeStructure(parser.Parse(f.Source()))
-		s.parsed[f.ID] = r
-	}
-	return r.facts
+	s.prepare([]*cpp.File{f}, true)
+	return s.parsed[f.ID].facts
 }
 
 // Kernels returns the kernels of f that a conditional directive may split
@@ -541,14 +535,8 @@ func (s *kernelStructure) Kernels(f *cpp.File) []cst.Function {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r, ok := s.parsed[f.ID]
-	if !ok {
-		parser := cst.NewParser()
-		defer parser.Close()
-		r = parseKernels(parser, f)
-		s.parsed[f.ID] = r
-	}
-	return r.kernels
+	s.prepare([]*cpp.File{f}, false)
+	return s.parsed[f.ID].kernels
 }
 
 // PrepareKernels parses the kernels of the kernel files among files not
@@ -557,15 +545,7 @@ func (s *kernelStructure) Kernels(f *cpp.File) []cst.Function {
 func (s *kernelStructure) PrepareKernels(files []*cpp.File) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var todo []*cpp.File
-	for _, f := range files {
-		if _, ok := s.parsed[f.ID]; s.kernel[f.ID] && !ok && !slices.Contains(todo, f) {
-			todo = append(todo, f)
-		}
-	}
-	for i, r := range parseFiles(todo, s.jobs, parseKernels) {
-		s.parsed[todo[i].ID] = r
-	}
+	s.prepare(files, false)
 }
 
 // PrepareFacts parses whole the kernel files among files not parsed
@@ -573,13 +553,27 @@ func (s *kernelStructure) PrepareKernels(files []*cpp.File) {
 func (s *kernelStructure) PrepareFacts(files []*cpp.File) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.prepare(files, true)
+}
+
+// prepare parses, at most s.jobs at once, the kernel files among files
+// not parsed yet (parseKernels), or, with whole, not parsed whole yet
+// (parseWhole). s.mu is held.
+func (s *kernelStructure) prepare(files []*cpp.File, whole bool) {
 	var todo []*cpp.File
 	for _, f := range files {
-		if r, ok := s.parsed[f.ID]; s.kernel[f.ID] && (!ok || !r.whole()) && !slices.Contains(todo, f) {
+		if r, ok := s.parsed[f.ID]; s.kernel[f.ID] && (!ok || whole && !r.whole()) && !slices.Contains(todo, f) {
 			todo = append(todo, f)
 		}
 	}
-	for i, r := range parseFiles(todo, s.jobs, parseWhole) {
+	if len(todo) == 0 {
+		return
+	}
+	parse := parseKernels
+	if whole {
+		parse = parseWhole
+	}
+	for i, r := range parseFiles(todo, s.jobs, parse) {
 		s.parsed[todo[i].ID] = r
 	}
 }
