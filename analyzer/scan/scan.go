@@ -235,29 +235,27 @@ func Load(opt Options) (*Project, error) {
 				parser = cst.NewParser()
 			}
 			defer func() { parsers <- parser }()
+			var err error
 			if !l.kernel {
 				// Host checks alone need only the declarations that
 				// may read the capability parsed (AnalyzeSource).
-				gates, err := hostgate.AnalyzeSource(context.Background(), parser, f.Root, f.Path, src, caps)
-				if err != nil {
-					l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
-				}
-				l.gates = gates
+				l.gates, err = hostgate.AnalyzeSource(context.Background(), parser, f.Root, f.Path, src, caps)
 			} else {
 				// A kernel file is parsed whole here for both: the
 				// structure checks ask for most of flashinfer's
 				// kernel files, which a partial parse for the host
 				// checks would then parse twice.
-				tree, err := parser.ParseTree(context.Background(), src)
-				if err != nil {
-					l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
-					r := wholeStructure(nil, err)
-					l.structure = &r
-				} else {
+				var tree *cst.Tree
+				var facts *cst.Facts
+				if tree, err = parser.ParseTree(context.Background(), src); err == nil {
 					l.gates = hostgate.AnalyzeTree(f.Root, f.Path, tree, caps)
-					r := wholeStructure(tree.Facts(), nil)
-					l.structure = &r
+					facts = tree.Facts()
 				}
+				r := wholeStructure(facts, err)
+				l.structure = &r
+			}
+			if err != nil {
+				l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
 			}
 		}
 		// Rules read the bodies of kernel files: they keep their bytes,
