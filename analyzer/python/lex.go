@@ -728,6 +728,7 @@ func specsOK(v string) bool {
 	return n > 0
 }
 
+// isSpecSep is a separator of specsOf's list fields.
 func isSpecSep(c byte) bool { return c == ' ' || c == ';' || c == ',' || c == '\t' || c == '\n' }
 
 func stripEscapes(s string) string {
