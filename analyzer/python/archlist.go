@@ -24,7 +24,7 @@ func specsOf(s string) ([]archSpec, bool) {
 		}
 		return nil, false
 	}
-	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ';' || r == ',' || r == '\t' || r == '\n' })
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && isSpecSep(byte(r)) })
 	var out []archSpec
 	for _, t := range fields {
 		a, ok := parseArch(t)

@@ -50,8 +50,6 @@ type worker struct {
 	// mains are the main guards whose module's top level reached them,
 	// not yet run as scripts (runMains).
 	mains []mainRun
-	// curMain is the module whose main guard is being run (runMain).
-	curMain *module
 	// facts collects JIT calls and call edges (the first worker only,
 	// when the program asks for them).
 	facts *facts
@@ -363,7 +361,6 @@ func (w *worker) runMain(r mainRun) {
 	saved, depth := w.steps, w.depth
 	w.steps, w.depth = r.steps, 0
 	f := &frame{w: w, mod: m, env: w.getEnv(), record: true, ctrl: r.ctrl, script: true}
-	w.curMain = m
 	f.execBlock(m.child(m.main, fConsequence))
 	w.putEnv(f.env)
 	w.steps, w.depth = saved, depth

@@ -137,19 +137,19 @@ func (lx *Lexer) seedPath(p string) bool {
 // wordHash is FNV-1a; a collision only makes a file look like it
 // mentions a name, which keeps it.
 func wordHash(b []byte) uint64 {
-	h := uint64(14695981039346656037)
+	h := uint64(fnvOffset)
 	for _, c := range b {
 		h ^= uint64(c)
-		h *= 1099511628211
+		h *= fnvPrime
 	}
 	return h
 }
 
 func wordHashString(s string) uint64 {
-	h := uint64(14695981039346656037)
+	h := uint64(fnvOffset)
 	for i := 0; i < len(s); i++ {
 		h ^= uint64(s[i])
-		h *= 1099511628211
+		h *= fnvPrime
 	}
 	return h
 }
@@ -728,6 +728,7 @@ func specsOK(v string) bool {
 	return n > 0
 }
 
+// isSpecSep is a separator of specsOf's list fields.
 func isSpecSep(c byte) bool { return c == ' ' || c == ';' || c == ',' || c == '\t' || c == '\n' }
 
 func stripEscapes(s string) string {

@@ -417,11 +417,7 @@ func (m *module) descend(n nodeID, visit func(nodeID)) {
 		if cur == n {
 			return
 		}
-		k := cur + 1
-		for m.nodes[k].next <= n {
-			k = m.nodes[k].next
-		}
-		cur = k
+		cur = m.childHolding(cur, n)
 	}
 }
 

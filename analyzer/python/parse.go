@@ -187,23 +187,29 @@ func (p *parsed) end(n nodeID) uint32 {
 }
 
 // parentOf is node n's parent, noNode for the root: found from the root
-// down, at each level the child whose subtree holds n (the walk over the
-// children before it jumps a subtree at a time).
+// down, at each level the child whose subtree holds n (childHolding).
 func (p *parsed) parentOf(n nodeID) nodeID {
 	if n <= 0 {
 		return noNode
 	}
 	cur := nodeID(0)
 	for {
-		k := cur + 1
-		for p.nodes[k].next <= n {
-			k = p.nodes[k].next
-		}
+		k := p.childHolding(cur, n)
 		if k == n {
 			return cur
 		}
 		cur = k
 	}
+}
+
+// childHolding is the child of cur whose subtree holds n, a node below
+// cur: the walk over the children before it jumps a subtree at a time.
+func (p *parsed) childHolding(cur, n nodeID) nodeID {
+	k := cur + 1
+	for p.nodes[k].next <= n {
+		k = p.nodes[k].next
+	}
+	return k
 }
 
 // parse copies the syntax tree of src. Anonymous tokens are kept only when

@@ -45,7 +45,9 @@ func (f *frame) put(n nodeID, kind siteKind, r siteRec) {
 	if f.fn != nil {
 		f.w.hits[f.fn] = true
 	} else if f.script {
-		f.w.mainHits[f.w.curMain] = true
+		// A script frame runs m's main guard or a class body in it:
+		// f.mod is m.
+		f.w.mainHits[f.mod] = true
 	}
 	k := siteKey{f.mod.idx, n, kind}
 	old := f.w.rec.sites[k]

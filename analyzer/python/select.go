@@ -415,7 +415,6 @@ func (s *selection) join(p *program) []*module {
 	for k := range jobs {
 		sx := *ix
 		sx.seen = make([]int32, len(ix.targets))
-		sx.hits = nil
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -480,7 +479,8 @@ type joinIndex struct {
 	keys    []joinKey
 	inits   map[string][]int32
 	// seen[ref] is the file (idx+1) that last hit the target, so that a
-	// target is checked once per file.
+	// target is checked once per file. seen and hits are a join job's
+	// scratch: join gives each job its own copy of the index.
 	seen []int32
 	hits []int32
 }
@@ -539,7 +539,6 @@ func (s *selection) newJoinIndex() *joinIndex {
 		}
 		return int(a.ref - b.ref)
 	})
-	ix.seen = make([]int32, len(ix.targets))
 	return ix
 }
 
