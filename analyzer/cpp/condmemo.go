@@ -27,14 +27,20 @@ type condLookup struct {
 	t  Tri
 }
 
-// condEntry is one stored evaluation of a directive.
-type condEntry struct {
+// condEval is one evaluation of a condition: the answers its lookups
+// got, what it gave, and whether the CUTLASS model answered part of it.
+type condEval struct {
 	lookups []condLookup
 	res     expr.Result
 	// used are the IDs of res.Used, for noteDefID.
 	used      []int32
 	err       error
 	modelUsed bool
+}
+
+// condEntry is one stored evaluation of a directive.
+type condEntry struct {
+	condEval
 	// info is the evaluation info cond made from this evaluation last,
 	// infoErr the error its Err came from and why its Unknowns as
 	// reasons (keepInfo).
@@ -100,7 +106,7 @@ func (ps *passState) evalCond(f *File, di int, args string) (r expr.Result, used
 		}
 	}
 	if sc := ps.sharedEval(f, args); sc != nil {
-		ce = &condEntry{lookups: sc.lookups, res: sc.res, used: sc.used, err: sc.err, modelUsed: sc.modelUsed}
+		ce = &condEntry{condEval: sc.condEval}
 	} else {
 		ps.lookups = ps.lookups[:0]
 		ps.modelUsed = false // the checks above may have asked the CUTLASS model
@@ -116,12 +122,12 @@ func (ps *passState) evalCond(f *File, di int, args string) (r expr.Result, used
 				used[i] = ps.w.id(n)
 			}
 		}
-		ce = &condEntry{lookups: slices.Clone(ps.lookups), res: r, used: used, err: err, modelUsed: ps.modelUsed}
+		ce = &condEntry{condEval: condEval{lookups: slices.Clone(ps.lookups), res: r, used: used, err: err, modelUsed: ps.modelUsed}}
 		file := int32(-1)
 		if ps.hasInclude {
 			file = int32(f.ID)
 		}
-		ps.e.condTexts.add(args, &sharedCond{lookups: ce.lookups, res: r, used: used, err: err, modelUsed: ce.modelUsed, file: file})
+		ps.e.condTexts.add(args, &sharedCond{condEval: ce.condEval, file: file})
 	}
 	if len(ces) < maxCondEntries {
 		ces = append(ces, nil)
@@ -148,12 +154,8 @@ func (ps *passState) evalCond(f *File, di int, args string) (r expr.Result, used
 
 // sharedCond is an evaluation kept by condition text, immutable.
 type sharedCond struct {
-	lookups   []condLookup
-	res       expr.Result
-	used      []int32
-	err       error
-	modelUsed bool
-	file      int32 // the file whose __has_include answers it used; -1: none
+	condEval
+	file int32 // the file whose __has_include answers it used; -1: none
 }
 
 // condTexts holds evaluations by condition text, safe for concurrent use.

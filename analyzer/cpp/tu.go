@@ -492,7 +492,7 @@ func (ps *passState) process(f *File, active Tri, activeWhy *whyNode, depth int,
 		ps.capturing++
 		ps.openCapture()
 		ps.read(f, active, activeWhy, depth, false, false)
-		in, _, _, _ := ps.closeCapture(ev)
+		in, _, _ := ps.closeCapture(ev)
 		ps.capturing--
 		if ps.firstVisits == before && !ps.stop {
 			ef := ps.captureEffect(ps.touched[from:], ps.touchedOnce[fromOnce:])

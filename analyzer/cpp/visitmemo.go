@@ -419,7 +419,7 @@ func (ps *passState) openCapture() {
 // closeCapture ends the innermost capture, which started at event from,
 // and returns what compact makes of its events (valid until the next
 // compact).
-func (ps *passState) closeCapture(from int) (in, out []stateEvent, flat []inputRead, written []int32) {
+func (ps *passState) closeCapture(from int) (in []stateEvent, flat []inputRead, written []int32) {
 	ps.caps--
 	ps.lgen = ps.genStack[len(ps.genStack)-1]
 	ps.genStack = ps.genStack[:len(ps.genStack)-1]
@@ -470,16 +470,17 @@ func (ps *passState) logReads(reads []stateEvent) {
 // (deduplicated; references to stored visits' writes), and, when an
 // enclosing capture is still open, puts them back in that order in place
 // of the events: for the enclosing reading they are reads of its state at
-// this point, then writes. flat is the same input reads with the
-// references' flattened, each key once (visitEntry.in), and written every
-// key written, the references' included, each once (visitEntry.out). The
-// slices are the worker's scratch: callers that keep them clone them.
+// this point, then writes. It returns the input reads; flat, the same
+// input reads with the references' flattened, each key once
+// (visitEntry.in); and written, every key written, the references'
+// included, each once (visitEntry.out). The slices are the worker's
+// scratch: callers that keep them clone them.
 //
 // Marks: bit 1 read, bit 2 written (by anything), bit 4 written by the
 // reading's own directives (out lists those once).
-func (ps *passState) compact(from int) (in, out []stateEvent, flat []inputRead, written []int32) {
+func (ps *passState) compact(from int) (in []stateEvent, flat []inputRead, written []int32) {
 	w := ps.w
-	in, out, flat, written = w.inBuf[:0], w.outBuf[:0], w.flatBuf[:0], w.writtenBuf[:0]
+	in, out, flat, written := w.inBuf[:0], w.outBuf[:0], w.flatBuf[:0], w.writtenBuf[:0]
 	defer func() { w.inBuf, w.outBuf, w.flatBuf, w.writtenBuf = in[:0], out[:0], flat[:0], written[:0] }()
 	w.gen++
 	g := w.gen << 3
@@ -525,7 +526,7 @@ func (ps *passState) compact(from int) (in, out []stateEvent, flat []inputRead, 
 	if ps.caps > 0 {
 		ps.events = append(append(ps.events, in...), out...)
 	}
-	return in, out, flat, written
+	return in, flat, written
 }
 
 // markOf is compact's mark for an event key.
@@ -639,7 +640,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	ps.visitCaps--
 	relDepth := ps.maxDepth - depth
 	ps.maxDepth = max(maxDepth0, ps.maxDepth)
-	in, _, flat, written := ps.closeCapture(from)
+	in, flat, written := ps.closeCapture(from)
 	if ps.cuts != cuts0 || ps.stop || table.full(f.ID) {
 		// Not stored, but what the checks found still helps the next
 		// lookups of the file.
