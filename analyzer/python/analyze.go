@@ -70,6 +70,10 @@ type Config struct {
 	// joining full copies did, not only the names some path wrote
 	// (env.join; tests).
 	joinAll bool
+	// ownTopLevels makes every capability worker run every module top
+	// level itself instead of adopting a probe's run that would go alike
+	// (adopt.go; tests).
+	ownTopLevels bool
 	// ownGlobals makes every worker (the capability workers and the
 	// selection's) keep its own module globals instead of sharing equal
 	// ones (sharedGlobals; tests).
@@ -359,7 +363,9 @@ func (pp *parserPool) close() {
 // capability does not depend on which capability it is, so the oldest and
 // the newest capability first find the functions that decide anything
 // (every arm is explored, taken or not); the others then analyze only
-// those functions. Module top levels always run: they define the globals.
+// those functions. Module top levels always run: they define the globals;
+// but the other workers adopt a probe's run of a top level where it would
+// go alike (adopt.go).
 func evaluate(prog *program) ([]*recorder, *facts) {
 	// The selection's state and the byte scan's words are garbage by
 	// now, but the collector's goal is still twice the heap the selection
@@ -375,6 +381,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		probes = append(probes, n-1)
 	}
 	hits := make([]map[*funcDef]bool, len(probes))
+	logs := make([]*topLog, len(probes))
 	mainHits := make([]map[*module]bool, len(probes))
 	var shared *sharedGlobals
 	if !prog.cfg.ownGlobals {
@@ -388,8 +395,11 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			defer wg.Done()
 			w := newWorker(prog, ci)
 			w.shared = shared
+			if !prog.cfg.ownTopLevels {
+				w.log = newTopLog(prog)
+			}
 			w.run(nil)
-			recs[ci], hits[i], mainHits[i] = w.rec, w.hits, w.mainHits
+			recs[ci], hits[i], mainHits[i], logs[i] = w.rec, w.hits, w.mainHits, w.log
 			if w.facts != nil {
 				fx = w.facts
 			}
@@ -417,6 +427,14 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			defer func() { <-sem }()
 			w := newWorker(prog, ci)
 			w.shared = shared
+			if !prog.cfg.ownTopLevels {
+				// The newest capability's probe first: the oldest's
+				// collects the facts, and its runs that evaluated
+				// something for them alone cannot be adopted.
+				for i := len(logs) - 1; i >= 0; i-- {
+					w.from = append(w.from, logs[i])
+				}
+			}
 			w.run(only)
 			recs[ci] = w.rec
 		}()

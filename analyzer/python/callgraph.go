@@ -98,6 +98,9 @@ func (f *frame) sideEval(n nodeID) {
 	if f.w.facts == nil || !f.record && !f.side || n == noNode || f.mod.hasKind(n, "named_expression") {
 		return
 	}
+	// The other workers evaluate nothing here: a top-level run that
+	// does is the collecting worker's own (adopt.go).
+	f.w.localReads++
 	rec, side := f.record, f.side
 	f.record, f.side = false, true
 	f.eval(n)

@@ -503,6 +503,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	hardSeen, depthSeen := w.hardCuts, w.depthCuts
 	room := byte(maxCallDepth - w.depth)
 	ms := w.mods[fn.mod]
+	w.logModule(fn.mod, ms)
 	cacheable := ms != nil && ms.done && self == nil
 	var key []byte
 	if cacheable {
@@ -512,6 +513,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 		w.memoBuf = key
 	}
 	if cacheable {
+		w.logMemo(key)
 		if v, ok := w.memo[string(key)]; ok {
 			return v
 		}
@@ -573,9 +575,13 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	}
 	if cacheable && w.steps <= stepBudget && w.hardCuts == hardSeen {
 		if w.depthCuts == depthSeen {
-			w.memo[string(key)] = out
+			k := string(key)
+			w.memo[k] = out
+			w.logEvent(topEvent{kind: evMemoSet, key: k, v: out})
 		} else if e, ok := w.memoAtDepth[string(key)]; !ok || e.room < room {
-			w.memoAtDepth[string(key)] = cutResult{room: room, v: out}
+			k := string(key)
+			w.memoAtDepth[k] = cutResult{room: room, v: out}
+			w.logEvent(topEvent{kind: evMemoSet, key: k, v: out, found: true, room: room})
 		}
 	}
 	return out

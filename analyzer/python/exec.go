@@ -451,12 +451,13 @@ func (f *frame) execClass(s nodeID) {
 	if c == nil {
 		return
 	}
+	f.w.logClass(c)
 	if _, ok := f.w.cls[c]; !ok {
 		// Class bodies see the enclosing names without owning them.
 		g := &frame{w: f.w, mod: f.mod, env: newGlobals(), outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow, script: f.script}
-		f.w.cls[c] = map[string]Value{}
+		f.w.setClass(c, map[string]Value{})
 		g.execBlock(c.body)
-		f.w.cls[c] = g.env.asMap()
+		f.w.setClass(c, g.env.asMap())
 	}
 	f.assign(c.name, vclass(c))
 }

@@ -15,7 +15,8 @@ func lastName(p string) string {
 // capTuple is what get_device_capability returns: (major, minor), which
 // also answers .major/.minor/.to_int() like vllm's DeviceCapability.
 func (w *worker) capTuple() Value {
-	v := vtuple(vint(int64(w.cap.Major)).tainted(true), vint(int64(w.cap.Minor)).tainted(true))
+	c := w.capability()
+	v := vtuple(vint(int64(c.Major)).tainted(true), vint(int64(c.Minor)).tainted(true))
 	v.Cap, v.capObj = true, true
 	return v
 }
@@ -41,7 +42,8 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		return arg(0)
 	}
 	if w.prog.capFuncs[p] || w.prog.capFuncs[last] {
-		return Value{k: vCap, i: capOf(w.cap.Major, w.cap.Minor), Cap: true}
+		c := w.capability()
+		return Value{k: vCap, i: capOf(c.Major, c.Minor), Cap: true}
 	}
 	switch last {
 	case "get_device_capability", "get_compute_capability", "get_device_compute_capability", "get_cuda_capability":
@@ -50,8 +52,10 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		t := w.capTuple()
 		return Value{k: vObj, Cap: true, capObj: true, attrs: map[string]Value{"major": t.elems[0], "minor": t.elems[1]}}
 	case "get_sm_version", "get_device_sm", "sm_version", "get_sm", "get_cuda_arch", "get_gpu_arch", "get_arch_version":
-		return Value{k: vCap, i: capOf(w.cap.Major, w.cap.Minor), Cap: true}
+		c := w.capability()
+		return Value{k: vCap, i: capOf(c.Major, c.Minor), Cap: true}
 	case "has_device_capability", "is_device_capability", "is_device_capability_family":
+		cur := w.capability()
 		x := arg(0)
 		if v, _, ok := a.kw("capability"); ok {
 			x = v
@@ -63,7 +67,7 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		if !ok {
 			return unknownIf(true)
 		}
-		have := capOf(w.cap.Major, w.cap.Minor)
+		have := capOf(cur.Major, cur.Minor)
 		switch last {
 		case "has_device_capability":
 			return vbool(have >= c).tainted(true)

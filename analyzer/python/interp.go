@@ -80,6 +80,17 @@ type worker struct {
 	// shared, on the capability workers, holds the module globals they
 	// finished with (sharedGlobals).
 	shared *sharedGlobals
+	// log, on the probes, logs every module top-level run; from, on the
+	// other capability workers, are the probes' logs, whose runs they
+	// adopt where they would go alike (adopt.go). localReads counts the
+	// reads that make the runs in progress the worker's own: the
+	// capability, another root's run order, evaluations for the
+	// collected facts alone.
+	log        *topLog
+	from       []*topLog
+	localReads int
+	// adopted counts the top-level runs adopted (tests).
+	adopted int
 }
 
 // sharedGlobals lets the capability workers hold one copy of module
@@ -330,7 +341,9 @@ type mainRun struct {
 // shadow's bindings are dropped when it ends, so the finished globals are
 // not the ones the block would see.
 func (f *frame) deferMain() {
-	f.w.mains = append(f.w.mains, mainRun{f.mod, f.ctrl, f.w.steps})
+	r := mainRun{f.mod, f.ctrl, f.w.steps}
+	f.w.mains = append(f.w.mains, r)
+	f.w.logEvent(topEvent{kind: evMain, main: r})
 }
 
 // runMains runs the main guards the top levels reached, in the order they
@@ -371,10 +384,12 @@ func (w *worker) runMain(r mainRun) {
 // cycle) shows the globals bound so far.
 func (w *worker) moduleGlobals(m *module) *env {
 	ms := w.mods[m]
+	w.logModule(m, ms)
 	if ms != nil {
 		return ms.globals
 	}
 	if w.curRoot != "" && w.curRoot != m.root && w.runList != nil {
+		w.localReads++
 		// Another root's module imports m: run m's root in its own
 		// order up to m, so that its import cycles start where they do
 		// when the root is scanned alone. prefixRun[root] is how far
@@ -391,8 +406,12 @@ func (w *worker) moduleGlobals(m *module) *env {
 			return ms.globals
 		}
 	}
+	if w.from != nil && w.adopt(m) {
+		return w.mods[m].globals
+	}
 	ms = &modState{globals: &env{m: make(map[string]Value, w.shared.sizeHint(m))}, running: true}
 	w.mods[m] = ms
+	defer w.endTop(w.beginTop(m, ms))
 	savedRoot := w.curRoot
 	w.curRoot = m.root
 	defer func() { w.curRoot = savedRoot }()
@@ -575,7 +594,8 @@ func (w *worker) funcFrame(fn *funcDef, capParams bool) (f *frame, capNamed bool
 // capParam is the value of a parameter named like a capability (sm_version,
 // arch, major, ...), read as the capability being evaluated.
 func (w *worker) capParam(name string) Value {
-	major, minor := w.cap.Major, w.cap.Minor
+	c := w.capability()
+	major, minor := c.Major, c.Minor
 	switch strings.ToLower(name) {
 	case "sm_version", "sm", "arch", "cuda_arch", "gpu_arch", "sm_arch", "compute_capability", "device_capability",
 		"capability", "cc", "sm_ver", "arch_version", "device_sm":
@@ -635,16 +655,18 @@ func (w *worker) buildSelf(c *classDef, withInit bool) Value {
 }
 
 func (w *worker) classAttrs(c *classDef) map[string]Value {
+	w.logClass(c)
 	if a, ok := w.cls[c]; ok {
 		return a
 	}
 	// The class body runs with its module's top level; a class defined
 	// inside a function has no attributes known here.
 	w.moduleGlobals(c.mod)
+	w.logClass(c)
 	if a, ok := w.cls[c]; ok {
 		return a
 	}
-	w.cls[c] = map[string]Value{}
+	w.setClass(c, map[string]Value{})
 	return w.cls[c]
 }
 

@@ -42,18 +42,32 @@ func newRecorder() *recorder { return &recorder{sites: map[siteKey]*siteRec{}} }
 // the site unknown (a loop body seen with different values).
 func (f *frame) put(n nodeID, kind siteKind, r siteRec) {
 	r.shadow = f.shadow
-	if f.fn != nil {
-		f.w.hits[f.fn] = true
-	} else if f.script {
+	var script *module
+	if f.script {
 		// A script frame runs m's main guard or a class body in it:
 		// f.mod is m.
-		f.w.mainHits[f.mod] = true
+		script = f.mod
 	}
 	k := siteKey{f.mod.idx, n, kind}
-	old := f.w.rec.sites[k]
+	if f.w.logging() {
+		rc := r
+		f.w.logEvent(topEvent{kind: evSite, site: k, rec: &rc, fn: f.fn, mod: script})
+	}
+	f.w.putSite(k, r, f.fn, script)
+}
+
+// putSite is put, for a site k recorded by function fn's analysis (nil:
+// none) or the main guard of module script (nil: none).
+func (w *worker) putSite(k siteKey, r siteRec, fn *funcDef, script *module) {
+	if fn != nil {
+		w.hits[fn] = true
+	} else if script != nil {
+		w.mainHits[script] = true
+	}
+	old := w.rec.sites[k]
 	switch {
 	case old == nil, old.shadow && !r.shadow:
-		f.w.rec.sites[k] = &r
+		w.rec.sites[k] = &r
 	case old.shadow == r.shadow:
 		if old.raw != r.raw {
 			old.raw = -2
@@ -141,7 +155,7 @@ func (f *frame) recordMajors(call, valN nodeID, v Value) {
 		if e.k != vInt {
 			return
 		}
-		if int(e.i) == f.w.cap.Major {
+		if int(e.i) == f.w.capability().Major {
 			raw = 0
 		}
 	}
@@ -197,7 +211,8 @@ func (f *frame) capListRaw(v Value) (int, bool) {
 	if v.k != vList && v.k != vTuple && v.k != vSet || len(v.elems) == 0 {
 		return 0, false
 	}
-	have := capOf(f.w.cap.Major, f.w.cap.Minor)
+	cur := f.w.capability()
+	have := capOf(cur.Major, cur.Minor)
 	raw := 1
 	for _, e := range v.elems {
 		if e.k != vInt && e.k != vStr {

@@ -1,0 +1,361 @@
+package python
+
+import (
+	"maps"
+	"unsafe"
+)
+
+// Module top levels run once per capability, and most of them come out the
+// same in every capability worker: a top level that reads no capability
+// computes what it computes from the state it finds (the globals of the
+// modules it imports, class attributes, memoized helper results, ...), and
+// that state is mostly the same in every worker. The capability workers
+// other than the probes (evaluate) re-ran every top level all the same: a
+// seventh of their steps on flashinfer, most of them on sglang.
+//
+// A probe now logs what each top-level run of a module reads from outside
+// the run and what it leaves behind (topLog). Another worker about to run
+// the same module checks the log against its own state, and where every
+// outside read would give what it gave the probe, the run would go exactly
+// as the probe's did (the interpreter is deterministic, and the capability
+// is the one input that differs between workers): the worker takes the
+// probe's results (adopt) instead of running it. A run that read the
+// capability, that walked another root's run order, or that evaluated
+// something only the collecting worker evaluates (sideEval) is never
+// adopted; its imports may still be.
+//
+// What a top-level run reads from outside itself, and how the log records
+// it, the first time each thing is read in the run (what the run does with
+// it afterwards follows from its own steps):
+//   - another module's state (not started, running, or done with its
+//     globals): topEvent evModule. A done module's globals are final; a
+//     running one's (an import cycle) are what it had bound when the run
+//     began, and stay so while the run runs (only its own top level
+//     binds them, and that waits on the run): the log keeps a copy;
+//   - a class's attributes (execClass, classAttrs): evClass;
+//   - memoized call results (callFunc): evMemo, the entry of either memo;
+//   - the calls in progress (busy) and the NaN flag (env.join): at the
+//     run's start (topSpan).
+//
+// Its step budget and call depth start afresh (moduleGlobals). What it
+// leaves behind: the modules it ran (evStart; their final globals), class
+// attributes (evClassSet), memo entries (evMemoSet), recorded sites
+// (evSite), main guards reached (evMain), the NaN flag and the counts of
+// cut calls (topSpan).
+
+// topLog is a probe's log of its module top-level runs.
+type topLog struct {
+	events []topEvent
+	spans  map[*module]*topSpan
+	// run numbers the runs in progress, innermost last; seen[m.idx] is
+	// the run that last logged module m, so a module read again and
+	// again (every attribute of a module value) is logged once a run.
+	runs []int32
+	next int32
+	seen []int32
+}
+
+// topSpan is one module's top-level run in the log.
+type topSpan struct {
+	from, to int // its events
+	// adoptable: the run read no capability, walked no other root's run
+	// order and evaluated nothing for the collected facts alone.
+	adoptable bool
+	busy      map[*funcDef]bool // the calls in progress at its start, when any
+	nanBefore bool
+	nanAfter  bool
+	hardCuts  int // cut calls during the run
+	depthCuts int
+	mod       *modState // the run's module state, done
+}
+
+type topEventKind uint8
+
+const (
+	evModule   topEventKind = iota // a module's state read: mod, state, globals
+	evStart                        // a module's top level started: mod
+	evClass                        // a class's attributes read: cls, attrs (nil: none yet)
+	evClassSet                     // a class's attributes set: cls, attrs
+	evMemo                         // a memo lookup: key, found, v; else foundAtDepth, room, v
+	evMemoSet                      // a memo entry stored: key, v (atDepth: room)
+	evSite                         // a site recorded: site, rec, fn, script
+	evMain                         // a main guard reached: main
+)
+
+// Module states as a run saw them.
+const (
+	modAbsent uint8 = iota
+	modRunning
+	modDone
+)
+
+type topEvent struct {
+	kind    topEventKind
+	state   uint8
+	found   bool // evMemo: in memo; evMemoSet: stored in memoAtDepth
+	atDepth bool // evMemo: in memoAtDepth (when not in memo)
+	room    byte
+	mod     *module
+	cls     *classDef
+	fn      *funcDef
+	attrs   map[string]Value // a done module's globals, a class's attributes
+	key     string
+	v       Value
+	site    siteKey
+	rec     *siteRec
+	main    mainRun
+}
+
+func newTopLog(p *program) *topLog {
+	return &topLog{spans: map[*module]*topSpan{}, seen: make([]int32, len(p.mods))}
+}
+
+// logging says whether w is logging a top-level run now.
+func (w *worker) logging() bool { return w.log != nil && len(w.log.runs) > 0 }
+
+// capability is the worker's capability; reading it makes every top-level
+// run in progress one that no other worker can adopt.
+func (w *worker) capability() Capability {
+	w.localReads++
+	return w.cap
+}
+
+// logModule logs the state of module x as a run reads it.
+func (w *worker) logModule(x *module, ms *modState) {
+	if !w.logging() {
+		return
+	}
+	l := w.log
+	run := l.runs[len(l.runs)-1]
+	if l.seen[x.idx] == run {
+		return
+	}
+	l.seen[x.idx] = run
+	e := topEvent{kind: evModule, mod: x, state: modAbsent}
+	switch {
+	case ms != nil && ms.done:
+		e.state, e.attrs = modDone, ms.globals.m
+	case ms != nil:
+		// The run reads the globals bound so far: they change no more
+		// while it runs (only the module's own top level binds them,
+		// and it waits on the run), but they will afterwards.
+		e.state, e.attrs = modRunning, maps.Clone(ms.globals.m)
+	}
+	l.events = append(l.events, e)
+}
+
+func (w *worker) logEvent(e topEvent) {
+	if w.logging() {
+		w.log.events = append(w.log.events, e)
+	}
+}
+
+// logMemo logs a memo lookup of key as callFunc makes it.
+func (w *worker) logMemo(key []byte) {
+	if !w.logging() {
+		return
+	}
+	e := topEvent{kind: evMemo, key: string(key)}
+	if v, ok := w.memo[e.key]; ok {
+		e.found, e.v = true, v
+	} else if c, ok := w.memoAtDepth[e.key]; ok {
+		e.atDepth, e.room, e.v = true, c.room, c.v
+	}
+	w.log.events = append(w.log.events, e)
+}
+
+// topRun is a top-level run being logged (beginTop, endTop).
+type topRun struct {
+	span       *topSpan
+	localReads int
+	hard, dcut int
+}
+
+// beginTop starts logging the run of m's top level.
+func (w *worker) beginTop(m *module, ms *modState) topRun {
+	if w.log == nil {
+		return topRun{}
+	}
+	l := w.log
+	l.next++
+	l.runs = append(l.runs, l.next)
+	l.seen[m.idx] = l.next
+	sp := &topSpan{from: len(l.events), nanBefore: w.nan, mod: ms}
+	l.events = append(l.events, topEvent{kind: evStart, mod: m})
+	if len(w.busy) > 0 {
+		sp.busy = maps.Clone(w.busy)
+	}
+	l.spans[m] = sp
+	return topRun{span: sp, localReads: w.localReads, hard: w.hardCuts, dcut: w.depthCuts}
+}
+
+// endTop ends the run begun by beginTop.
+func (w *worker) endTop(r topRun) {
+	if r.span == nil {
+		return
+	}
+	l := w.log
+	l.runs = l.runs[:len(l.runs)-1]
+	sp := r.span
+	sp.to = len(l.events)
+	sp.adoptable = w.localReads == r.localReads
+	sp.nanAfter = w.nan
+	sp.hardCuts, sp.depthCuts = w.hardCuts-r.hard, w.depthCuts-r.dcut
+}
+
+// adopt takes a probe's run of m's top level instead of running it, when
+// the run read from outside itself only what reads the same in w now.
+func (w *worker) adopt(m *module) bool {
+	for _, l := range w.from {
+		if sp := l.spans[m]; sp != nil && sp.adoptable && w.sameStart(l, sp) {
+			w.replay(l, sp)
+			w.adopted++
+			return true
+		}
+	}
+	return false
+}
+
+// sameStart says whether every outside read of the logged run gives in w
+// what it gave in the probe.
+func (w *worker) sameStart(l *topLog, sp *topSpan) bool {
+	if sp.nanBefore != w.nan || !maps.Equal(sp.busy, w.busy) {
+		return false
+	}
+	var mods map[*module]bool
+	var classes map[*classDef]bool
+	var keys map[string]bool
+	for i := sp.from; i < sp.to; i++ {
+		e := &l.events[i]
+		switch e.kind {
+		case evModule, evStart:
+			if mods == nil {
+				mods = map[*module]bool{}
+			}
+			if mods[e.mod] {
+				continue
+			}
+			mods[e.mod] = true
+			if e.kind == evModule && !w.sameModule(e) {
+				return false
+			}
+		case evClass, evClassSet:
+			if classes == nil {
+				classes = map[*classDef]bool{}
+			}
+			if classes[e.cls] {
+				continue
+			}
+			classes[e.cls] = true
+			if e.kind == evClass && !w.sameClass(e) {
+				return false
+			}
+		case evMemo, evMemoSet:
+			if keys == nil {
+				keys = map[string]bool{}
+			}
+			if keys[e.key] {
+				continue
+			}
+			keys[e.key] = true
+			if e.kind == evMemo && !w.sameMemo(e) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (w *worker) sameModule(e *topEvent) bool {
+	ms := w.mods[e.mod]
+	switch e.state {
+	case modAbsent:
+		return ms == nil
+	case modDone:
+		return ms != nil && ms.done && sameMap(ms.globals.m, e.attrs)
+	}
+	return ms != nil && !ms.done && sameMap(ms.globals.m, e.attrs)
+}
+
+func (w *worker) sameClass(e *topEvent) bool {
+	a, ok := w.cls[e.cls]
+	if e.attrs == nil {
+		return !ok
+	}
+	return ok && sameMap(a, e.attrs)
+}
+
+func (w *worker) sameMemo(e *topEvent) bool {
+	v, ok := w.memo[e.key]
+	if ok != e.found {
+		return false
+	}
+	if ok {
+		return sameValue(v, e.v)
+	}
+	c, ok := w.memoAtDepth[e.key]
+	if ok != e.atDepth {
+		return false
+	}
+	return !ok || c.room == e.room && sameValue(c.v, e.v)
+}
+
+// sameMap is sameBindings, at once for the one map shared (sharedGlobals).
+func sameMap(a, b map[string]Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || sameMapPtr(a, b) {
+		return true
+	}
+	return sameBindings(a, b)
+}
+
+// replay leaves in w what the logged run left in the probe.
+func (w *worker) replay(l *topLog, sp *topSpan) {
+	for i := sp.from; i < sp.to; i++ {
+		e := &l.events[i]
+		switch e.kind {
+		case evStart:
+			w.mods[e.mod] = &modState{globals: &env{m: l.spans[e.mod].mod.globals.m}, done: true}
+		case evClassSet:
+			w.cls[e.cls] = e.attrs
+		case evMemoSet:
+			if e.found {
+				w.memoAtDepth[e.key] = cutResult{room: e.room, v: e.v}
+			} else {
+				w.memo[e.key] = e.v
+			}
+		case evSite:
+			w.putSite(e.site, *e.rec, e.fn, e.mod)
+		case evMain:
+			w.mains = append(w.mains, e.main)
+		}
+	}
+	w.nan = sp.nanAfter
+	w.hardCuts += sp.hardCuts
+	w.depthCuts += sp.depthCuts
+}
+
+// sameMapPtr says whether a and b are the one map.
+func sameMapPtr(a, b map[string]Value) bool {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&a)) == *(*unsafe.Pointer)(unsafe.Pointer(&b))
+}
+
+// logClass logs the attributes of class c as a run reads them.
+func (w *worker) logClass(c *classDef) {
+	if !w.logging() {
+		return
+	}
+	a, ok := w.cls[c]
+	if ok && a == nil {
+		a = map[string]Value{}
+	}
+	w.log.events = append(w.log.events, topEvent{kind: evClass, cls: c, attrs: a})
+}
+
+// setClass sets the attributes of class c.
+func (w *worker) setClass(c *classDef, a map[string]Value) {
+	w.cls[c] = a
+	w.logEvent(topEvent{kind: evClassSet, cls: c, attrs: a})
+}

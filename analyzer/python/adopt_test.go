@@ -1,0 +1,206 @@
+package python
+
+import (
+	"fmt"
+	"testing"
+)
+
+// adoptFixture has top levels that read the capability (flags.py), that
+// read a module whose globals depend on it (use.py), that memoize a
+// capability-dependent helper (memo_a.py, memo_b.py), that run a class
+// body reading it (cls.py), an import cycle (pkg/), a lazy import in a
+// function and a main guard: the cases where a worker adopting a probe's
+// run must find that the run would not go alike.
+var adoptFixture = map[string]string{
+	"flags.py": `import torch
+
+MAJOR = torch.cuda.get_device_capability()[0]
+IS_HOPPER = MAJOR == 9
+`,
+	"use.py": `from flags import IS_HOPPER, MAJOR
+
+if IS_HOPPER:
+    TILE = 128
+else:
+    TILE = 64
+
+WIDE = MAJOR >= 10
+`,
+	"plain.py": `import os
+
+NAME = "plain"
+SIZES = [1, 2, 4]
+
+
+def helper(x):
+    return x + 1
+
+
+TWO = helper(1)
+`,
+	"reader.py": `from plain import NAME, SIZES, helper
+
+THREE = helper(2)
+LABEL = NAME + "_x"
+`,
+	"lib.py": `import torch
+
+
+def is_sm90():
+    return torch.cuda.get_device_capability()[0] == 9
+
+
+def double(x):
+    return 2 * x
+`,
+	"memo_a.py": `from lib import is_sm90, double
+
+A = is_sm90()
+B = double(4)
+`,
+	"memo_b.py": `from lib import is_sm90, double
+
+C = double(4)
+D = is_sm90()
+if D:
+    E = 1
+`,
+	"cls.py": `import torch
+from lib import is_sm90
+
+
+class Config:
+    fast = is_sm90()
+    size = 8
+
+
+class Plain:
+    size = 4
+`,
+	"cls_user.py": `from cls import Config, Plain
+
+S = Config.size
+P = Plain.size
+
+
+def pick():
+    if Config.fast:
+        return "fast"
+    return "slow"
+`,
+	"pkg/__init__.py": `EARLY = 2
+from pkg.a import A_VALUE
+from pkg import b
+
+TOP = 1
+`,
+	"pkg/a.py": `import pkg
+from pkg import EARLY
+
+A_VALUE = EARLY + 1
+SEEN = pkg
+`,
+	"pkg/b.py": `from pkg.a import A_VALUE
+
+B_VALUE = A_VALUE + 1
+`,
+	"lazy.py": `def load():
+    from flags import MAJOR
+    if MAJOR >= 9:
+        return "new"
+    return "old"
+`,
+	"script.py": `from plain import TWO
+from flags import IS_HOPPER
+
+
+def main():
+    if IS_HOPPER:
+        print("hopper")
+
+
+if __name__ == "__main__":
+    main()
+`,
+}
+
+func adoptSources() []Source {
+	var srcs []Source
+	for _, p := range []string{"cls.py", "cls_user.py", "flags.py", "lazy.py", "lib.py", "memo_a.py", "memo_b.py",
+		"pkg/__init__.py", "pkg/a.py", "pkg/b.py", "plain.py", "reader.py", "script.py", "use.py"} {
+		srcs = append(srcs, Source{Root: "r", Path: p, Src: []byte(adoptFixture[p])})
+	}
+	return srcs
+}
+
+// TestAdoptedTopLevelsSameResults is the differential test of adopt.go:
+// the capability workers that adopt the probes' top-level runs find what
+// workers running every top level themselves find, on adoptFixture and
+// every Python fixture, with the selection forced and as decided.
+func TestAdoptedTopLevelsSameResults(t *testing.T) {
+	cases := map[string][]Source{"adopt": adoptSources(), "mains": mainsSources()}
+	for _, root := range selectionRoots(t) {
+		cases[root] = loadRoot(t, root)
+	}
+	for name, srcs := range cases {
+		for _, always := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/select=%v", name, always), func(t *testing.T) {
+				cfg := fixtureConfig()
+				cfg.JITFuncs = []string{"mylib.build_ext"}
+				cfg.alwaysSelect = always
+				own := cfg
+				own.ownTopLevels = true
+				sameAnalysis(t, srcs, own, cfg, "adopted top levels")
+			})
+		}
+	}
+}
+
+// TestAdoptWhatGoesAlike: a worker adopts the probes' runs of the top
+// levels that read nothing capability-dependent, and runs itself those
+// that read the capability or a global, class attribute or memoized
+// result that depends on it; the module globals come out as its own runs
+// make them.
+func TestAdoptWhatGoesAlike(t *testing.T) {
+	cfg := fixtureConfig()
+	cfg.AllFiles = true
+	prog := newProgram(stubModules(adoptSources()), cfg)
+	defer prog.parsers.close()
+	prog.digestAll()
+	prog.rankRoots()
+	prog.dropWords()
+	prog.loadAll(prog.mods)
+	prog.selectAll()
+	prog.order = prog.byRootRank(prog.order)
+	probe := newWorker(prog, len(cfg.Caps)-1)
+	probe.log = newTopLog(prog)
+	probe.run(nil)
+	own := newWorker(prog, 5) // 9.0: IS_HOPPER differs from the probe's
+	own.run(&units{funcs: map[*funcDef]bool{}, mains: map[*module]bool{}})
+	w := newWorker(prog, 5)
+	w.from = []*topLog{probe.log}
+	w.run(&units{funcs: map[*funcDef]bool{}, mains: map[*module]bool{}})
+
+	adopted := map[string]bool{}
+	for _, m := range prog.mods {
+		if sameMapPtr(w.mods[m].globals.m, probe.mods[m].globals.m) {
+			adopted[m.path] = true
+		}
+		if !sameBindings(w.mods[m].globals.m, own.mods[m].globals.m) {
+			t.Errorf("%s: globals %v, want %v", m.path, w.mods[m].globals.m, own.mods[m].globals.m)
+		}
+	}
+	for _, p := range []string{"plain.py", "reader.py", "pkg/__init__.py", "pkg/a.py", "pkg/b.py", "lib.py", "lazy.py"} {
+		if !adopted[p] {
+			t.Errorf("%s: not adopted", p)
+		}
+	}
+	for _, p := range []string{"flags.py", "use.py", "memo_a.py", "memo_b.py", "cls.py", "cls_user.py", "script.py"} {
+		if adopted[p] {
+			t.Errorf("%s: adopted, but its run reads the capability", p)
+		}
+	}
+	if w.adopted == 0 || len(w.rec.sites) != len(own.rec.sites) {
+		t.Errorf("%d runs adopted; %d sites recorded, want %d", w.adopted, len(w.rec.sites), len(own.rec.sites))
+	}
+}
