@@ -81,7 +81,10 @@ type selection struct {
 	//   - retWait, valWait and qualWait are the functions and values
 	//     waiting on a function to turn a carrier or on a qualified
 	//     name to turn JIT-reaching;
-	//   - newCarriers and newQuals have turned and are not followed yet.
+	//   - newCarriers and newQuals have turned and are not followed yet;
+	//   - toJR are the qualified names found JIT-reaching while the
+	//     workers still ran (take), made so once byQual is complete
+	//     (grow).
 	byQual         map[string][]*funcDef
 	indexed        []bool
 	callers        map[string][]string
@@ -94,6 +97,7 @@ type selection struct {
 	qualWait       map[string][]*notedValue
 	newCarriers    []*funcDef
 	newQuals       []string
+	toJR           []string
 
 	// holders are the globals that hold each module, with the module
 	// that holds them; packages and entries remember packagesOf and
@@ -331,6 +335,10 @@ func (p *program) selectFiles() {
 			fns = append(fns, m.funcs...)
 		}
 		var wg sync.WaitGroup
+		// A worker that is done takes what it learnt into the selection
+		// while the others still run (take), one at a time; the rest of
+		// grow waits for all of them.
+		var takeMu sync.Mutex
 		for k, w := range ws {
 			w.facts = newFacts()
 			w.track = &tracker{lx: s.lx, returns: map[*funcDef]*summary{}}
@@ -350,10 +358,13 @@ func (p *program) selectFiles() {
 					w.analyzeFunc(fns[i])
 				}
 				w.runMains(nil)
+				takeMu.Lock()
+				defer takeMu.Unlock()
+				s.take(p, w)
 			}()
 		}
 		wg.Wait()
-		s.grow(p, ws)
+		s.grow(p)
 		fresh = p.byRootRank(s.join(p))
 	}
 	for _, m := range p.mods {
@@ -672,15 +683,24 @@ func (s *selection) mentionsAny(d *Digest, names map[uint64]bool) bool {
 	return false
 }
 
-// grow adds what the workers have learnt to the danger and JIT-reaching
-// names until nothing changes. Every rule only adds (a function becomes a
-// carrier, a name becomes JIT-reaching, a value's name is added), so the
-// fixpoint does not depend on the order the rules fire in; each fact is
-// looked at when it arrives and again only when something it waits on
-// changes (a carrier in its summary, a qualified name turning
-// JIT-reaching). Rebuilding the call edges and re-reading every global at
-// every step was a sixth of a six-tree scan's selection (9 s of CPU).
-func (s *selection) grow(p *program, ws []*worker) {
+// grow adds what the workers have learnt (take) to the danger and
+// JIT-reaching names until nothing changes. Every rule only adds (a
+// function becomes a carrier, a name becomes JIT-reaching, a value's name
+// is added), so the fixpoint does not depend on the order the rules fire
+// in; each fact is looked at when it arrives and again only when
+// something it waits on changes (a carrier in its summary, a qualified
+// name turning JIT-reaching). Rebuilding the call edges and re-reading
+// every global at every step was a sixth of a six-tree scan's selection
+// (9 s of CPU).
+//
+// take runs on each worker's goroutine as soon as it is done, while the
+// others still run; grow runs once all are (the workers run the same top
+// levels and then share the functions out, and one ended up to a third
+// of a second before the other on sglang, on a CPU otherwise idle). Only
+// what needs every worker done waits for grow: the index of functions by
+// qualified name (modules are loaded as the workers run), which making a
+// name JIT-reaching reads, and the links of methods.
+func (s *selection) grow(p *program) {
 	// Functions of modules parsed since the last round, for the names
 	// of a qualified name that turns JIT-reaching (byQual).
 	for len(s.indexed) < len(p.mods) {
@@ -694,15 +714,28 @@ func (s *selection) grow(p *program, ws []*worker) {
 			}
 		}
 	}
-	for _, w := range ws {
-		s.takeReturns(w)
-		s.takeFacts(p, w)
-	}
 	s.linkMethods(p)
-	for _, w := range ws {
-		s.takeValues(w)
+	for _, q := range s.toJR {
+		s.addJR(q)
 	}
+	s.toJR = s.toJR[:0]
 	s.drain()
+}
+
+// take merges what worker w learnt in a round: returns, call edges and
+// JIT calls, globals and class attributes. It only reads what w made
+// (the modules w ran, their finished globals, values that are never
+// changed in place), so it may run while other workers still run; the
+// names it finds JIT-reaching are made so in grow (toJR). A value that
+// holds one of them meanwhile waits on it (qualWait) and is checked again
+// when it turns.
+func (s *selection) take(p *program, w *worker) {
+	s.takeReturns(w)
+	s.takeFacts(p, w)
+	s.takeValues(w)
+	// What the worker learnt is merged: its tracker and facts are not
+	// read again.
+	w.track, w.facts = nil, nil
 }
 
 // takeReturns merges what a worker saw functions return, and checks the
@@ -766,7 +799,7 @@ func (s *selection) takeFacts(p *program, w *worker) {
 	// The JIT calls themselves are not kept: the final interpretation
 	// records them again.
 	for _, r := range w.facts.jit {
-		s.addJR(r.mod.Function)
+		s.toJR = append(s.toJR, r.mod.Function)
 	}
 	for site, name := range w.facts.methods {
 		if _, ok := s.facts.methods[site]; ok {
@@ -777,7 +810,8 @@ func (s *selection) takeFacts(p *program, w *worker) {
 	}
 }
 
-// edge adds a call edge to the callers of its callee.
+// edge adds a call edge to the callers of its callee; a caller of a
+// JIT-reaching name is one too (toJR: grow makes it so).
 func (s *selection) edge(p *program, k edgeKey) {
 	m := p.mods[k.site.mod]
 	if chainTestPath(m.path) {
@@ -787,7 +821,7 @@ func (s *selection) edge(p *program, k edgeKey) {
 	q := k.callee.qual
 	s.callers[q] = append(s.callers[q], caller)
 	if s.jrQuals[q] {
-		s.addJR(caller)
+		s.toJR = append(s.toJR, caller)
 	}
 }
 

@@ -192,8 +192,14 @@ func TestSelectionLeavesOut(t *testing.T) {
 			t.Errorf("%s selected: %v", p, in)
 		}
 	}
+	// pkg/boot.py joins only through a JIT-reaching method called on an
+	// object of unknown type (compile_kernels makes a JIT call, returns
+	// nothing that brings the capability, and is defined once): its
+	// name is known once the functions of pkg/jit/engine.py, which
+	// joined the round before, are indexed, and not before (grow's toJR).
 	for _, p := range []string{"pkg/utils.py", "pkg/flags.py", "pkg/layer.py", "pkg/wrap.py", "pkg/user.py", "pkg/jit/core.py",
-		"pkg/jit/mod.py", "pkg/api.py", "pkg/app.py", "pkg/duck.py", "tests/test_skip.py", "pkg/capparam.py", "pkg/deco.py"} {
+		"pkg/jit/mod.py", "pkg/api.py", "pkg/app.py", "pkg/duck.py", "tests/test_skip.py", "pkg/capparam.py", "pkg/deco.py",
+		"pkg/jit/engine.py", "pkg/boot.py"} {
 		if !slices.Contains(in, p) {
 			t.Errorf("%s not selected: %v", p, in)
 		}
