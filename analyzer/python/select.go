@@ -66,13 +66,18 @@ type selection struct {
 	carrier   map[*funcDef]bool
 	jrQuals   map[string]bool
 	jrClasses map[*classDef]bool
-	// facts are the JIT calls and call edges the workers recorded.
-	facts *facts
+	// seenCalls and seenMethods are the call edges and the calls on
+	// objects of unknown type the workers recorded (each is taken once;
+	// a function followed again records its calls again). They are sets
+	// of small keys, not the workers' maps: on the six-tree set they were
+	// 12 MB of the selection's largest live heap.
+	seenCalls   map[callKey]struct{}
+	seenMethods map[selSite]struct{}
 
 	// What grow keeps between rounds, so that each fact is looked at
 	// when it arrives and when something it waits on turns:
-	//   - byQual are the functions by qualified name, of the modules
-	//     parsed so far (indexed);
+	//   - indexed are the modules parsed so far whose functions a
+	//     qualified name turning JIT-reaching names (funcsByQual);
 	//   - callers are the call edges outside tests, by callee;
 	//   - pendingMethods are the calls on objects of unknown type whose
 	//     name has no method yet (methodFor), by name;
@@ -81,11 +86,13 @@ type selection struct {
 	//   - retWait, valWait and qualWait are the functions and values
 	//     waiting on a function to turn a carrier or on a qualified
 	//     name to turn JIT-reaching;
-	//   - newCarriers and newQuals have turned and are not followed yet.
-	byQual         map[string][]*funcDef
+	//   - newCarriers and newQuals have turned and are not followed yet;
+	//   - toJR are the qualified names found JIT-reaching while the
+	//     workers still ran (take), made so once indexed is complete
+	//     (grow).
 	indexed        []bool
 	callers        map[string][]string
-	pendingMethods map[string][]siteRef
+	pendingMethods map[string][]selSite
 	seenMods       map[*worker]map[*module]bool
 	notedGlobals   map[*module][]unsafe.Pointer
 	seenCls        map[*worker]map[*classDef]bool
@@ -94,6 +101,7 @@ type selection struct {
 	qualWait       map[string][]*notedValue
 	newCarriers    []*funcDef
 	newQuals       []string
+	toJR           []string
 
 	// holders are the globals that hold each module, with the module
 	// that holds them; packages and entries remember packagesOf and
@@ -109,6 +117,10 @@ type selection struct {
 	// cacheMu guards packages and entries: join tests files on every
 	// CPU, and both fill as they are asked.
 	cacheMu sync.Mutex
+
+	// For tests: noteEvery makes noteValue note every value (no ownDef),
+	// and keep leaves the state in place once the selection is made.
+	noteEvery, keep bool
 }
 
 // summary is what a value can bring to a module that reads it.
@@ -248,7 +260,8 @@ func (p *program) digestAll() {
 		jrGlobals: map[*module]map[uint64]bool{}, modAliases: map[*module]map[uint64]bool{}, jr: map[uint64]bool{}, dangerMembers: map[*classDef]map[uint64]bool{}, jrMembers: map[*classDef]map[uint64]bool{},
 		aliases: map[*classDef]map[uint64]bool{}, returns: map[*funcDef]*summary{}, carrier: map[*funcDef]bool{},
 		jrQuals: map[string]bool{}, jrClasses: map[*classDef]bool{},
-		byQual: map[string][]*funcDef{}, callers: map[string][]string{}, pendingMethods: map[string][]siteRef{},
+		seenCalls: map[callKey]struct{}{}, seenMethods: map[selSite]struct{}{},
+		callers: map[string][]string{}, pendingMethods: map[string][]selSite{},
 		seenMods: map[*worker]map[*module]bool{}, notedGlobals: map[*module][]unsafe.Pointer{}, seenCls: map[*worker]map[*classDef]bool{},
 		retWait: map[*funcDef][]*funcDef{}, valWait: map[*funcDef][]*notedValue{}, qualWait: map[string][]*notedValue{},
 		holders: map[*module][]aliasRef{}, held: map[heldKey]bool{},
@@ -302,7 +315,6 @@ func (p *program) seedShare() float64 {
 // the capability does not depend on which one it is), and sets p.order.
 func (p *program) selectFiles() {
 	s := p.sel
-	s.facts = newFacts()
 	// One worker per CPU, each analyzing a share of the functions (and
 	// every top level: the globals); what they learn is merged.
 	// They run the same top levels, so most globals come out alike and
@@ -331,6 +343,10 @@ func (p *program) selectFiles() {
 			fns = append(fns, m.funcs...)
 		}
 		var wg sync.WaitGroup
+		// A worker that is done takes what it learnt into the selection
+		// while the others still run (take), one at a time; the rest of
+		// grow waits for all of them.
+		var takeMu sync.Mutex
 		for k, w := range ws {
 			w.facts = newFacts()
 			w.track = &tracker{lx: s.lx, returns: map[*funcDef]*summary{}}
@@ -350,10 +366,13 @@ func (p *program) selectFiles() {
 					w.analyzeFunc(fns[i])
 				}
 				w.runMains(nil)
+				takeMu.Lock()
+				defer takeMu.Unlock()
+				s.take(p, w)
 			}()
 		}
 		wg.Wait()
-		s.grow(p, ws)
+		s.grow(p)
 		fresh = p.byRootRank(s.join(p))
 	}
 	for _, m := range p.mods {
@@ -385,7 +404,9 @@ func (p *program) selectFiles() {
 	// defs (uniqueMethod). The rest (call edges, summaries, names,
 	// holders) is 25 MB on the six-tree set, held through the
 	// interpretation's peak otherwise.
-	*s = selection{p: s.p, lx: s.lx, defCount: s.defCount, definer: s.definer}
+	if !s.keep {
+		*s = selection{p: s.p, lx: s.lx, defCount: s.defCount, definer: s.definer}
+	}
 }
 
 // join selects the modules that mention a danger name, or a JIT-reaching
@@ -672,37 +693,56 @@ func (s *selection) mentionsAny(d *Digest, names map[uint64]bool) bool {
 	return false
 }
 
-// grow adds what the workers have learnt to the danger and JIT-reaching
-// names until nothing changes. Every rule only adds (a function becomes a
-// carrier, a name becomes JIT-reaching, a value's name is added), so the
-// fixpoint does not depend on the order the rules fire in; each fact is
-// looked at when it arrives and again only when something it waits on
-// changes (a carrier in its summary, a qualified name turning
-// JIT-reaching). Rebuilding the call edges and re-reading every global at
-// every step was a sixth of a six-tree scan's selection (9 s of CPU).
-func (s *selection) grow(p *program, ws []*worker) {
-	// Functions of modules parsed since the last round, for the names
-	// of a qualified name that turns JIT-reaching (byQual).
+// grow adds what the workers have learnt (take) to the danger and
+// JIT-reaching names until nothing changes. Every rule only adds (a
+// function becomes a carrier, a name becomes JIT-reaching, a value's name
+// is added), so the fixpoint does not depend on the order the rules fire
+// in; each fact is looked at when it arrives and again only when
+// something it waits on changes (a carrier in its summary, a qualified
+// name turning JIT-reaching). Rebuilding the call edges and re-reading
+// every global at every step was a sixth of a six-tree scan's selection
+// (9 s of CPU).
+//
+// take runs on each worker's goroutine as soon as it is done, while the
+// others still run; grow runs once all are (the workers run the same top
+// levels and then share the functions out, and one ended up to a third
+// of a second before the other on sglang, on a CPU otherwise idle). Only
+// what needs every worker done waits for grow: the index of functions by
+// qualified name (modules are loaded as the workers run), which making a
+// name JIT-reaching reads, and the links of methods.
+func (s *selection) grow(p *program) {
+	// Modules parsed since the last round, whose functions a qualified
+	// name that turns JIT-reaching names (funcsByQual).
 	for len(s.indexed) < len(p.mods) {
 		s.indexed = append(s.indexed, false)
 	}
 	for _, m := range p.mods {
 		if !s.indexed[m.idx] && m.parsed != nil && m.used.Load() {
 			s.indexed[m.idx] = true
-			for _, fn := range m.funcs {
-				s.byQual[fn.qual] = append(s.byQual[fn.qual], fn)
-			}
 		}
 	}
-	for _, w := range ws {
-		s.takeReturns(w)
-		s.takeFacts(p, w)
-	}
 	s.linkMethods(p)
-	for _, w := range ws {
-		s.takeValues(w)
+	for _, q := range s.toJR {
+		s.addJR(q)
 	}
+	s.toJR = s.toJR[:0]
 	s.drain()
+}
+
+// take merges what worker w learnt in a round: returns, call edges and
+// JIT calls, globals and class attributes. It only reads what w made
+// (the modules w ran, their finished globals, values that are never
+// changed in place), so it may run while other workers still run; the
+// names it finds JIT-reaching are made so in grow (toJR). A value that
+// holds one of them meanwhile waits on it (qualWait) and is checked again
+// when it turns.
+func (s *selection) take(p *program, w *worker) {
+	s.takeReturns(w)
+	s.takeFacts(p, w)
+	s.takeValues(w)
+	// What the worker learnt is merged: its tracker and facts are not
+	// read again.
+	w.track, w.facts = nil, nil
 }
 
 // takeReturns merges what a worker saw functions return, and checks the
@@ -757,37 +797,52 @@ func (s *selection) checkReturn(fn *funcDef) {
 // Edges from tests never extend a chain.
 func (s *selection) takeFacts(p *program, w *worker) {
 	for k := range w.facts.calls {
-		if s.facts.calls[k] {
+		ck := callKey{selSiteOf(k.site), k.callee}
+		if _, ok := s.seenCalls[ck]; ok {
 			continue
 		}
-		s.facts.calls[k] = true
-		s.edge(p, k)
+		s.seenCalls[ck] = struct{}{}
+		s.edge(p, ck)
 	}
 	// The JIT calls themselves are not kept: the final interpretation
 	// records them again.
 	for _, r := range w.facts.jit {
-		s.addJR(r.mod.Function)
+		s.toJR = append(s.toJR, r.mod.Function)
 	}
 	for site, name := range w.facts.methods {
-		if _, ok := s.facts.methods[site]; ok {
+		sk := selSiteOf(site)
+		if _, ok := s.seenMethods[sk]; ok {
 			continue
 		}
-		s.facts.methods[site] = name
-		s.pendingMethods[name] = append(s.pendingMethods[name], site)
+		s.seenMethods[sk] = struct{}{}
+		s.pendingMethods[name] = append(s.pendingMethods[name], sk)
 	}
 }
 
-// edge adds a call edge to the callers of its callee.
-func (s *selection) edge(p *program, k edgeKey) {
+// selSite is a siteRef in half the bytes, for the sites the selection
+// keeps.
+type selSite struct{ mod, node int32 }
+
+func selSiteOf(r siteRef) selSite { return selSite{int32(r.mod), int32(r.node)} }
+
+// callKey is an edgeKey with a selSite.
+type callKey struct {
+	site   selSite
+	callee *funcDef
+}
+
+// edge adds a call edge to the callers of its callee; a caller of a
+// JIT-reaching name is one too (toJR: grow makes it so).
+func (s *selection) edge(p *program, k callKey) {
 	m := p.mods[k.site.mod]
 	if chainTestPath(m.path) {
 		return
 	}
-	caller := m.enclosing(k.site.node)
+	caller := m.enclosing(nodeID(k.site.node))
 	q := k.callee.qual
 	s.callers[q] = append(s.callers[q], caller)
 	if s.jrQuals[q] {
-		s.addJR(caller)
+		s.toJR = append(s.toJR, caller)
 	}
 }
 
@@ -802,7 +857,7 @@ func (s *selection) linkMethods(p *program) {
 		}
 		delete(s.pendingMethods, name)
 		for _, site := range sites {
-			s.edge(p, edgeKey{site, to})
+			s.edge(p, callKey{site, to})
 		}
 	}
 }
@@ -816,7 +871,7 @@ func (s *selection) addJR(q string) {
 	s.jrQuals[q] = true
 	s.newQuals = append(s.newQuals, q)
 	name := lastName(q)
-	for _, fn := range s.byQual[q] {
+	for _, fn := range s.funcsByQual(q) {
 		switch {
 		case fn.class == nil:
 			addMember(s.jrGlobals, fn.mod, name)
@@ -830,6 +885,33 @@ func (s *selection) addJR(q string) {
 			addMember(s.jrMembers, fn.class, name)
 		}
 	}
+}
+
+// funcsByQual are the functions called q in the indexed modules. A
+// function's qualified name starts with its module's name and a dot, so
+// they are among the functions of the modules named by a prefix of q
+// that ends before a dot. This looks up the few names that turn
+// JIT-reaching (about a thousand on the six-tree set) where an index of
+// every function by qualified name was 5 MB of the selection's largest
+// live heap.
+func (s *selection) funcsByQual(q string) []*funcDef {
+	var out []*funcDef
+	for i := 0; i < len(q); i++ {
+		if q[i] != '.' {
+			continue
+		}
+		for _, m := range s.p.byName[q[:i]] {
+			if m.idx >= len(s.indexed) || !s.indexed[m.idx] {
+				continue
+			}
+			for _, fn := range m.funcs {
+				if fn.qual == q {
+					out = append(out, fn)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // drain follows what turned since: carriers make the functions returning
@@ -930,6 +1012,9 @@ func (s *selection) noteValue(m *module, c *classDef, name string, v Value) {
 		}
 		return
 	}
+	if m != nil && c == nil && !s.noteEvery && s.ownDef(m, name, v) {
+		return
+	}
 	e := &notedValue{m: m, c: c, name: name}
 	summarize(s.lx, v, &e.sum)
 	for _, k := range e.sum.classes {
@@ -953,6 +1038,24 @@ func (s *selection) noteValue(m *module, c *classDef, name string, v Value) {
 			s.qualWait[ini.qual] = append(s.qualWait[ini.qual], e)
 		}
 	}
+}
+
+// ownDef says whether global name of m is m's own def of that name, as
+// defined: a function value with nothing else in it. Such a global needs
+// no notedValue and no waits (a third of the selection's kept values on
+// the six-tree set), since the rules that would add its name add it
+// anyway: checkReturn adds a function's name to its module's danger
+// names when it turns a carrier, and addJR adds it to its module's
+// JIT-reaching names when its qualified name turns so, its module being
+// indexed by then (m ran this round; addJR waits for grow). What they do
+// not cover is left to noteValue: the capability flags or a JIT builder's
+// name (dangerous), and a qualified name already JIT-reaching, which may
+// have turned before m was indexed (another root's module of the same
+// name).
+func (s *selection) ownDef(m *module, name string, v Value) bool {
+	fn := v.fn()
+	return fn != nil && fn.mod == m && fn.class == nil && fn.name == name && !v.Cap && !v.capObj &&
+		len(v.elems) == 0 && v.dict == nil && len(v.attrs) == 0 && !jitBuilderName(fn.name) && !s.jrQuals[fn.qual]
 }
 
 // checkValue adds the value's name as a danger and a JIT-reaching name

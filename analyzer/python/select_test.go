@@ -192,8 +192,14 @@ func TestSelectionLeavesOut(t *testing.T) {
 			t.Errorf("%s selected: %v", p, in)
 		}
 	}
+	// pkg/boot.py joins only through a JIT-reaching method called on an
+	// object of unknown type (compile_kernels makes a JIT call, returns
+	// nothing that brings the capability, and is defined once): its
+	// name is known once the functions of pkg/jit/engine.py, which
+	// joined the round before, are indexed, and not before (grow's toJR).
 	for _, p := range []string{"pkg/utils.py", "pkg/flags.py", "pkg/layer.py", "pkg/wrap.py", "pkg/user.py", "pkg/jit/core.py",
-		"pkg/jit/mod.py", "pkg/api.py", "pkg/app.py", "pkg/duck.py", "tests/test_skip.py", "pkg/capparam.py", "pkg/deco.py"} {
+		"pkg/jit/mod.py", "pkg/api.py", "pkg/app.py", "pkg/duck.py", "tests/test_skip.py", "pkg/capparam.py", "pkg/deco.py",
+		"pkg/jit/engine.py", "pkg/boot.py"} {
 		if !slices.Contains(in, p) {
 			t.Errorf("%s not selected: %v", p, in)
 		}
@@ -355,4 +361,82 @@ func TestSummarySets(t *testing.T) {
 	if len(sum.classes) != 1 || sum.classes[0] != c {
 		t.Errorf("classes %v", sum.classes)
 	}
+}
+
+// TestOwnDefsNotNoted: leaving a module's own function defs out of the
+// noted values (ownDef) gives the selection every name, carrier and
+// JIT-reaching name that noting them gives, on every Python fixture.
+func TestOwnDefsNotNoted(t *testing.T) {
+	roots := selectionRoots(t)
+	roots = append(roots, "testdata/roots/lib", "testdata/roots/app")
+	for _, root := range roots {
+		t.Run(root, func(t *testing.T) {
+			var srcs []Source
+			if root == "testdata/roots/app" {
+				srcs = multiRoot(t)
+			} else {
+				srcs = loadRoot(t, root)
+			}
+			want := selectionState(srcs, true)
+			got := selectionState(srcs, false)
+			if !reflect.DeepEqual(want, got) {
+				for k, v := range want {
+					if !reflect.DeepEqual(v, got[k]) {
+						t.Errorf("%s: noting every value %v, own defs left out %v", k, v, got[k])
+					}
+				}
+			}
+		})
+	}
+}
+
+// selectionState runs the selection on srcs (noting every value or not)
+// and returns what it learnt, by module path and qualified name.
+func selectionState(srcs []Source, noteEvery bool) map[string][]string {
+	cfg := fixtureConfig()
+	cfg.JITFuncs = []string{"mylib.build_ext"}
+	prog := newProgram(stubModules(sortedSources(srcs)), cfg)
+	defer prog.parsers.close()
+	prog.digestAll()
+	prog.rankRoots()
+	s := prog.sel
+	s.noteEvery, s.keep = noteEvery, true
+	prog.selectFiles()
+	out := map[string][]string{}
+	add := func(k, v string) { out[k] = append(out[k], v) }
+	hashes := func(set map[uint64]bool) string {
+		var hs []string
+		for h := range set {
+			hs = append(hs, fmt.Sprint(h))
+		}
+		slices.Sort(hs)
+		return strings.Join(hs, ",")
+	}
+	for _, m := range prog.order {
+		add("order", m.root+"/"+m.path)
+	}
+	for k, sets := range map[string]map[*module]map[uint64]bool{"dangerGlobals": s.dangerGlobals, "jrGlobals": s.jrGlobals, "modAliases": s.modAliases} {
+		for m, set := range sets {
+			add(k, m.root+"/"+m.path+":"+hashes(set))
+		}
+	}
+	for k, sets := range map[string]map[*classDef]map[uint64]bool{"dangerMembers": s.dangerMembers, "jrMembers": s.jrMembers, "aliases": s.aliases} {
+		for c, set := range sets {
+			add(k, c.mod.root+"/"+c.qual+":"+hashes(set))
+		}
+	}
+	add("jr", hashes(s.jr))
+	for fn := range s.carrier {
+		add("carrier", fn.mod.root+"/"+fn.qual)
+	}
+	for q := range s.jrQuals {
+		add("jrQuals", q)
+	}
+	for c := range s.jrClasses {
+		add("jrClasses", c.mod.root+"/"+c.qual)
+	}
+	for _, v := range out {
+		slices.Sort(v)
+	}
+	return out
 }

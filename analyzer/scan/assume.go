@@ -26,8 +26,13 @@ const maxAssumed = 8
 // "report a finding that holds only for some values, saying which").
 // eng is the main evaluation's engine: the runs replay the visits its memo
 // stored that did not read the assumed macro (cpp.Engine.Assuming).
-func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval, ctx func([]*cpp.ChainEval) *rules.Context,
-	have []finding.Finding) []finding.Finding {
+//
+// It picks the macros and starts their runs in the background; findings
+// judges them. The runs read only the main evaluation (its engine and
+// chains), not what the rules find, so Run starts them before its checks
+// and they use the CPU the checks leave idle (their parses of kernel files
+// run on several CPUs, the rest of them on one).
+func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval) *assumptions {
 	files := map[string]map[int]bool{} // macro -> file IDs with chains depending on it alone
 	// count: chains depending on the macro alone; archCount: those of them
 	// that test the architecture themselves. The budget goes to the macros
@@ -66,10 +71,6 @@ func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval, ct
 	if len(macros) > maxAssumed {
 		macros = macros[:maxAssumed]
 	}
-	seen := map[string]bool{}
-	for _, f := range have {
-		seen[findingKey(f)] = true
-	}
 	// Every assumption is two evaluations, of the same units: both run on
 	// one goroutine, unit by unit, the second engine derived from the
 	// first, so that it replays the first's visits of the unit's headers
@@ -78,17 +79,11 @@ func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval, ct
 	// time (a split evaluation makes each worker preprocess the headers
 	// the other reads), and are judged in order, so the findings do not
 	// depend on which finishes first.
-	type run struct {
-		macro   string
-		defined bool
-		units   []*cpp.File
-		done    chan *cpp.Results
-	}
-	var runs []*run
+	var runs []*assumptionRun
 	for _, m := range macros {
 		units := p.units(files[m])
 		for _, defined := range []bool{true, false} {
-			runs = append(runs, &run{macro: m, defined: defined, units: units, done: make(chan *cpp.Results, 1)})
+			runs = append(runs, &assumptionRun{macro: m, defined: defined, units: units, done: make(chan *cpp.Results, 1)})
 		}
 	}
 	// The pairs start largest first (by units, then in judging order):
@@ -124,8 +119,36 @@ func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval, ct
 			}()
 		}
 	}()
+	return &assumptions{fs: p.FS, files: files, runs: runs}
+}
+
+// assumptions are the assumption runs conditionalFindings started, to be
+// judged by findings.
+type assumptions struct {
+	fs    *cpp.FileSet
+	files map[string]map[int]bool // macro -> file IDs with chains depending on it alone
+	runs  []*assumptionRun
+}
+
+// assumptionRun is the evaluation of one macro defined or not; done
+// receives its results once the evaluation ends.
+type assumptionRun struct {
+	macro   string
+	defined bool
+	units   []*cpp.File
+	done    chan *cpp.Results
+}
+
+// findings judges the assumption runs in order, waiting for each: a
+// finding is new when neither have nor an earlier run holds its key, so
+// the findings do not depend on which run finishes first.
+func (a *assumptions) findings(ctx func([]*cpp.ChainEval) *rules.Context, have []finding.Finding) []finding.Finding {
+	seen := map[string]bool{}
+	for _, f := range have {
+		seen[findingKey(f)] = true
+	}
 	var out []finding.Finding
-	for _, r := range runs {
+	for _, r := range a.runs {
 		res := <-r.done
 		m := r.macro
 		state := "is not defined"
@@ -134,7 +157,7 @@ func (p *Project) conditionalFindings(eng *cpp.Engine, base []*cpp.ChainEval, ct
 		}
 		// Only the judged files' chains: building the others' would be
 		// thrown away.
-		x := ctx(res.ChainEvalsOf(p.FS, files[m]))
+		x := ctx(res.ChainEvalsOf(a.fs, a.files[m]))
 		for _, chk := range rules.Checks() {
 			for _, f := range chk.Run(chk.Rule, x) {
 				k := findingKey(f)

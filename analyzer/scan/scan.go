@@ -716,13 +716,17 @@ func Run(opt Options) (*Result, error) {
 		}
 		chains := results.ChainEvals(p.FS)
 		ctx := newCtx(chains)
+		// The assumption runs need the main evaluation only: they
+		// evaluate while the checks run, and are judged after them, in
+		// the same order as before.
+		assumed := p.conditionalFindings(eng, chains)
 		var fs []finding.Finding
 		for _, c := range rules.Checks() {
 			fs = append(fs, c.Run(c.Rule, ctx)...)
 		}
 		// Python gates are judged once, in the main context.
 		noGates := func(cs []*cpp.ChainEval) *rules.Context { c := newCtx(cs); c.Gates = nil; return c }
-		fs = append(fs, p.conditionalFindings(eng, chains, noGates, fs)...)
+		fs = append(fs, assumed.findings(noGates, fs)...)
 		fs = linker.Attach(fs)
 		escalateReachable(fs)
 		preferProjectFlavors(fs, projectFlavors(prog, gates, tg), tg)

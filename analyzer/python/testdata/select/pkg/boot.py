@@ -1,0 +1,3 @@
+def start(engine):
+    engine.compile_kernels()
+    return 0
