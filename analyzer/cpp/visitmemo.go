@@ -285,6 +285,9 @@ type worker struct {
 	flatBuf       []inputRead
 	writtenBuf    []int32
 	exclBuf       []int32
+	// inVal and finVal hold, by name ID and by file key, the input
+	// read values netWrites compares final states with.
+	inVal, finVal []int32
 	// skip and fskip mark the exclusions of the reference markReads
 	// follows.
 	skip, fskip []bool
@@ -329,7 +332,7 @@ func (e *Engine) newWorker() *worker {
 		st: make([]nameState, nn), static: make([]staticAnswer, nn), vals: make([]int32, nn),
 		seen: make([]bool, nf), once: make([]bool, nf), keySeen: make([]uint32, nf),
 		mark: make([]uint32, nn), lmark: make([]uint32, nn), fmark: make([]uint32, 2*nf), lfmark: make([]uint32, 2*nf),
-		skip: make([]bool, nn), fskip: make([]bool, 2*nf)}
+		skip: make([]bool, nn), fskip: make([]bool, 2*nf), inVal: make([]int32, nn), finVal: make([]int32, 2*nf)}
 	return w
 }
 
@@ -654,10 +657,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	ent := &visitEntry{gen: table.gen, idx: table.entries.Add(1) - 1, active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
 		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(flat), endCudaH: ps.cudaH, endCutlass: ps.cutlass, only: ps.only}
 	ent.self.ent = ent
-	ent.out = make([]finalWrite, len(written))
-	for i, k := range written {
-		ent.out[i] = ps.finalWrite(k)
-	}
+	ent.out = ps.netWrites(flat, written)
 	ent.passDep = ps.passDepOf(in)
 	ent.items = slices.Clone(ps.items[fromItems:])
 	for _, it := range ent.items {
@@ -679,6 +679,43 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemChild, child: ent})
 	}
+}
+
+// netWrites returns the final state of the keys a captured visit wrote
+// (compact's written), less those it read first (flat, its input reads)
+// and left as it read them. A replay happens only from a state that
+// holds every input read, so writing such a key changes nothing there;
+// and an enclosing capture still sees the key as this visit's input read,
+// so its later reads of the key are not inputs either way. Most of
+// CCCL's writes are of that kind: prologue.h and epilogue.h set the same
+// hundred-odd names undecided in every header, the same as the header
+// before them left them, and stored visits kept them all (half of the
+// memo's bytes) and replays applied them all.
+func (ps *passState) netWrites(flat []inputRead, written []int32) []finalWrite {
+	w := ps.w
+	w.gen++
+	g := w.gen << 3
+	for _, rd := range flat {
+		*w.markOf(rd.key) = g | 1
+		*w.inValOf(rd.key) = rd.val
+	}
+	out := make([]finalWrite, 0, len(written))
+	for _, k := range written {
+		fw := ps.finalWrite(k)
+		if *w.markOf(k) == g|1 && *w.inValOf(k) == fw.val {
+			continue
+		}
+		out = append(out, fw)
+	}
+	return slices.Clip(out)
+}
+
+// inValOf is netWrites' scratch value of an event key.
+func (w *worker) inValOf(key int32) *int32 {
+	if key >= 0 {
+		return &w.inVal[key]
+	}
+	return &w.finVal[-key-1]
 }
 
 // matchList returns the entry of list l (file id's in the table numbered
