@@ -60,7 +60,6 @@ func (w *worker) growNames(known []string) {
 	w.static = extendTo(w.static, n)
 	w.mark, w.lmark = extendTo(w.mark, n), extendTo(w.lmark, n)
 	w.skip = extendTo(w.skip, n)
-	w.inVal = extendTo(w.inVal, n)
 }
 
 // extendTo appends zero values to s until it has n elements.

@@ -278,16 +278,13 @@ type worker struct {
 	// Scratch for compact: generation-stamped marks by name ID and by
 	// file key; lmark and lfmark are logEvent's, stamped with the
 	// innermost open capture (lgen counts captures).
-	mark, lmark   []uint32
-	fmark, lfmark []uint32
+	mark, fmark   []compactMark
+	lmark, lfmark []uint32
 	gen, lgen     uint32
 	inBuf, outBuf []stateEvent
 	flatBuf       []inputRead
 	writtenBuf    []int32
 	exclBuf       []int32
-	// inVal and finVal hold, by name ID and by file key, the input
-	// read values netWrites compares final states with.
-	inVal, finVal []int32
 	// skip and fskip mark the exclusions of the reference markReads
 	// follows.
 	skip, fskip []bool
@@ -331,8 +328,8 @@ func (e *Engine) newWorker() *worker {
 	w := &worker{e: e, ev: &expr.Evaluator{}, defs: map[defKey]*macroDef{}, answers: map[int32][]string{},
 		st: make([]nameState, nn), static: make([]staticAnswer, nn), vals: make([]int32, nn),
 		seen: make([]bool, nf), once: make([]bool, nf), keySeen: make([]uint32, nf),
-		mark: make([]uint32, nn), lmark: make([]uint32, nn), fmark: make([]uint32, 2*nf), lfmark: make([]uint32, 2*nf),
-		skip: make([]bool, nn), fskip: make([]bool, 2*nf), inVal: make([]int32, nn), finVal: make([]int32, 2*nf)}
+		mark: make([]compactMark, nn), lmark: make([]uint32, nn), fmark: make([]compactMark, 2*nf), lfmark: make([]uint32, 2*nf),
+		skip: make([]bool, nn), fskip: make([]bool, 2*nf)}
 	return w
 }
 
@@ -480,7 +477,8 @@ func (ps *passState) logReads(reads []stateEvent) {
 // scratch: callers that keep them clone them.
 //
 // Marks: bit 1 read, bit 2 written (by anything), bit 4 written by the
-// reading's own directives (out lists those once).
+// reading's own directives (out lists those once). An input read's value
+// is kept with its mark (compactMark.in, for netWrites).
 func (ps *passState) compact(from int) (in []stateEvent, flat []inputRead, written []int32) {
 	w := ps.w
 	in, out, flat, written := w.inBuf[:0], w.outBuf[:0], w.flatBuf[:0], w.writtenBuf[:0]
@@ -505,7 +503,7 @@ func (ps *passState) compact(from int) (in []stateEvent, flat []inputRead, writt
 			continue
 		}
 		p := w.markOf(ev.key)
-		m := *p
+		m := p.m
 		if m&^7 != g {
 			m = g
 		}
@@ -518,12 +516,14 @@ func (ps *passState) compact(from int) (in []stateEvent, flat []inputRead, writt
 			m |= 6
 		case !ev.write && m&3 == 0:
 			in = append(in, ev)
-			flat = append(flat, ev.input())
+			rd := ev.input()
+			flat = append(flat, rd)
+			p.in = rd.val
 			m |= 1
 		default:
 			continue
 		}
-		*p = m
+		p.m = m
 	}
 	ps.events = ps.events[:from]
 	if ps.caps > 0 {
@@ -532,8 +532,16 @@ func (ps *passState) compact(from int) (in []stateEvent, flat []inputRead, writt
 	return in, flat, written
 }
 
+// compactMark is compact's mark of an event key (see compact) and, for
+// a key among its input reads, the value read (netWrites), kept side by
+// side: netWrites reads both for every key written.
+type compactMark struct {
+	m  uint32
+	in int32
+}
+
 // markOf is compact's mark for an event key.
-func (w *worker) markOf(key int32) *uint32 {
+func (w *worker) markOf(key int32) *compactMark {
 	if key >= 0 {
 		return &w.mark[key]
 	}
@@ -562,7 +570,7 @@ func (ps *passState) markReads(r *visitRef, g uint32, excl *[]int32, flat *[]inp
 			continue
 		}
 		p := w.markOf(rd.key)
-		m := *p
+		m := p.m
 		if m&^7 != g {
 			m = g
 		}
@@ -570,7 +578,7 @@ func (ps *passState) markReads(r *visitRef, g uint32, excl *[]int32, flat *[]inp
 		case m&2 != 0:
 			*excl = append(*excl, rd.key)
 		case m&1 == 0:
-			*p = m | 1
+			p.m, p.in = m|1, rd.val
 			*flat = append(*flat, rd)
 		}
 	}
@@ -584,14 +592,14 @@ func (ps *passState) markReads(r *visitRef, g uint32, excl *[]int32, flat *[]inp
 func (ps *passState) markWrites(ent *visitEntry, g uint32, written []int32) []int32 {
 	for _, o := range ent.out {
 		p := ps.w.markOf(o.key)
-		m := *p
+		m := p.m
 		if m&^7 != g {
 			m = g
 		}
 		if m&2 == 0 {
 			written = append(written, o.key)
 		}
-		*p = m | 2
+		p.m = m | 2
 	}
 	return written
 }
@@ -657,7 +665,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	ent := &visitEntry{gen: table.gen, idx: table.entries.Add(1) - 1, active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
 		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(flat), endCudaH: ps.cudaH, endCutlass: ps.cutlass, only: ps.only}
 	ent.self.ent = ent
-	ent.out = ps.netWrites(flat, written)
+	ent.out = ps.netWrites(written)
 	ent.passDep = ps.passDepOf(in)
 	ent.items = slices.Clone(ps.items[fromItems:])
 	for _, it := range ent.items {
@@ -682,40 +690,28 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 }
 
 // netWrites returns the final state of the keys a captured visit wrote
-// (compact's written), less those it read first (flat, its input reads)
-// and left as it read them. A replay happens only from a state that
-// holds every input read, so writing such a key changes nothing there;
-// and an enclosing capture still sees the key as this visit's input read,
-// so its later reads of the key are not inputs either way. Most of
-// CCCL's writes are of that kind: prologue.h and epilogue.h set the same
+// (compact's written), less those it read first (its input reads) and
+// left as it read them. A replay happens only from a state that holds
+// every input read, so writing such a key changes nothing there; and an
+// enclosing capture still sees the key as this visit's input read, so
+// its later reads of the key are not inputs either way. Many of CCCL's
+// writes are of that kind: prologue.h and epilogue.h set the same
 // hundred-odd names undecided in every header, the same as the header
-// before them left them, and stored visits kept them all (half of the
-// memo's bytes) and replays applied them all.
-func (ps *passState) netWrites(flat []inputRead, written []int32) []finalWrite {
+// before them left them, and stored visits kept them all and replays
+// applied them all. It reads the marks of the compact that made written,
+// so it must run before the next compact.
+func (ps *passState) netWrites(written []int32) []finalWrite {
 	w := ps.w
-	w.gen++
 	g := w.gen << 3
-	for _, rd := range flat {
-		*w.markOf(rd.key) = g | 1
-		*w.inValOf(rd.key) = rd.val
-	}
 	out := make([]finalWrite, 0, len(written))
 	for _, k := range written {
 		fw := ps.finalWrite(k)
-		if *w.markOf(k) == g|1 && *w.inValOf(k) == fw.val {
+		if p := w.markOf(k); p.m&^7 == g && p.m&1 != 0 && p.in == fw.val {
 			continue
 		}
 		out = append(out, fw)
 	}
 	return slices.Clip(out)
-}
-
-// inValOf is netWrites' scratch value of an event key.
-func (w *worker) inValOf(key int32) *int32 {
-	if key >= 0 {
-		return &w.inVal[key]
-	}
-	return &w.finVal[-key-1]
 }
 
 // matchList returns the entry of list l (file id's in the table numbered
