@@ -235,8 +235,15 @@ type visitRef struct {
 	excl []int32
 }
 
-// maxVisitEntries bounds the stored visits of one file.
-const maxVisitEntries = 32
+// maxVisitEntries bounds the stored visits of one file (at most 256:
+// tableState.hint holds an index as a byte). CUTLASS's core headers
+// (cute/tensor.hpp, cutlass/gemm/gemm.h, ...) are first visited in more
+// states than 32, which of the headers below them each unit included
+// already: at 32, 92 k of its 112 k fresh reads were of files whose
+// list was full, and were not stored; at 128 about 3 k of 40 k. The
+// discriminators keep the longer lists cheap to check, and the memo's
+// byte bound is unchanged.
+const maxVisitEntries = 128
 
 // Estimated sizes for maxMemoBytes.
 const (
@@ -278,8 +285,8 @@ type worker struct {
 	// Scratch for compact: generation-stamped marks by name ID and by
 	// file key; lmark and lfmark are logEvent's, stamped with the
 	// innermost open capture (lgen counts captures).
-	mark, lmark   []uint32
-	fmark, lfmark []uint32
+	mark, fmark   []compactMark
+	lmark, lfmark []uint32
 	gen, lgen     uint32
 	inBuf, outBuf []stateEvent
 	flatBuf       []inputRead
@@ -328,7 +335,7 @@ func (e *Engine) newWorker() *worker {
 	w := &worker{e: e, ev: &expr.Evaluator{}, defs: map[defKey]*macroDef{}, answers: map[int32][]string{},
 		st: make([]nameState, nn), static: make([]staticAnswer, nn), vals: make([]int32, nn),
 		seen: make([]bool, nf), once: make([]bool, nf), keySeen: make([]uint32, nf),
-		mark: make([]uint32, nn), lmark: make([]uint32, nn), fmark: make([]uint32, 2*nf), lfmark: make([]uint32, 2*nf),
+		mark: make([]compactMark, nn), lmark: make([]uint32, nn), fmark: make([]compactMark, 2*nf), lfmark: make([]uint32, 2*nf),
 		skip: make([]bool, nn), fskip: make([]bool, 2*nf)}
 	return w
 }
@@ -477,7 +484,8 @@ func (ps *passState) logReads(reads []stateEvent) {
 // scratch: callers that keep them clone them.
 //
 // Marks: bit 1 read, bit 2 written (by anything), bit 4 written by the
-// reading's own directives (out lists those once).
+// reading's own directives (out lists those once). An input read's value
+// is kept with its mark (compactMark.in, for netWrites).
 func (ps *passState) compact(from int) (in []stateEvent, flat []inputRead, written []int32) {
 	w := ps.w
 	in, out, flat, written := w.inBuf[:0], w.outBuf[:0], w.flatBuf[:0], w.writtenBuf[:0]
@@ -502,7 +510,7 @@ func (ps *passState) compact(from int) (in []stateEvent, flat []inputRead, writt
 			continue
 		}
 		p := w.markOf(ev.key)
-		m := *p
+		m := p.m
 		if m&^7 != g {
 			m = g
 		}
@@ -515,12 +523,14 @@ func (ps *passState) compact(from int) (in []stateEvent, flat []inputRead, writt
 			m |= 6
 		case !ev.write && m&3 == 0:
 			in = append(in, ev)
-			flat = append(flat, ev.input())
+			rd := ev.input()
+			flat = append(flat, rd)
+			p.in = rd.val
 			m |= 1
 		default:
 			continue
 		}
-		*p = m
+		p.m = m
 	}
 	ps.events = ps.events[:from]
 	if ps.caps > 0 {
@@ -529,8 +539,16 @@ func (ps *passState) compact(from int) (in []stateEvent, flat []inputRead, writt
 	return in, flat, written
 }
 
+// compactMark is compact's mark of an event key (see compact) and, for
+// a key among its input reads, the value read (netWrites), kept side by
+// side: netWrites reads both for every key written.
+type compactMark struct {
+	m  uint32
+	in int32
+}
+
 // markOf is compact's mark for an event key.
-func (w *worker) markOf(key int32) *uint32 {
+func (w *worker) markOf(key int32) *compactMark {
 	if key >= 0 {
 		return &w.mark[key]
 	}
@@ -559,7 +577,7 @@ func (ps *passState) markReads(r *visitRef, g uint32, excl *[]int32, flat *[]inp
 			continue
 		}
 		p := w.markOf(rd.key)
-		m := *p
+		m := p.m
 		if m&^7 != g {
 			m = g
 		}
@@ -567,7 +585,7 @@ func (ps *passState) markReads(r *visitRef, g uint32, excl *[]int32, flat *[]inp
 		case m&2 != 0:
 			*excl = append(*excl, rd.key)
 		case m&1 == 0:
-			*p = m | 1
+			p.m, p.in = m|1, rd.val
 			*flat = append(*flat, rd)
 		}
 	}
@@ -581,14 +599,14 @@ func (ps *passState) markReads(r *visitRef, g uint32, excl *[]int32, flat *[]inp
 func (ps *passState) markWrites(ent *visitEntry, g uint32, written []int32) []int32 {
 	for _, o := range ent.out {
 		p := ps.w.markOf(o.key)
-		m := *p
+		m := p.m
 		if m&^7 != g {
 			m = g
 		}
 		if m&2 == 0 {
 			written = append(written, o.key)
 		}
-		*p = m | 2
+		p.m = m | 2
 	}
 	return written
 }
@@ -654,10 +672,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	ent := &visitEntry{gen: table.gen, idx: table.entries.Add(1) - 1, active: active, why: why, strong: strong, cudaH: cudaH, cutlass: cutlass, pi: ps.pi,
 		relDepth: relDepth, reads: ps.reads - reads0, in: slices.Clone(flat), endCudaH: ps.cudaH, endCutlass: ps.cutlass, only: ps.only}
 	ent.self.ent = ent
-	ent.out = make([]finalWrite, len(written))
-	for i, k := range written {
-		ent.out[i] = ps.finalWrite(k)
-	}
+	ent.out = ps.netWrites(written)
 	ent.passDep = ps.passDepOf(in)
 	ent.items = slices.Clone(ps.items[fromItems:])
 	for _, it := range ent.items {
@@ -679,6 +694,31 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	if ps.visitCaps > 0 {
 		ps.items = append(ps.items, visitItem{kind: itemChild, child: ent})
 	}
+}
+
+// netWrites returns the final state of the keys a captured visit wrote
+// (compact's written), less those it read first (its input reads) and
+// left as it read them. A replay happens only from a state that holds
+// every input read, so writing such a key changes nothing there; and an
+// enclosing capture still sees the key as this visit's input read, so
+// its later reads of the key are not inputs either way. Many of CCCL's
+// writes are of that kind: prologue.h and epilogue.h set the same
+// hundred-odd names undecided in every header, the same as the header
+// before them left them, and stored visits kept them all and replays
+// applied them all. It reads the marks of the compact that made written,
+// so it must run before the next compact.
+func (ps *passState) netWrites(written []int32) []finalWrite {
+	w := ps.w
+	g := w.gen << 3
+	out := make([]finalWrite, 0, len(written))
+	for _, k := range written {
+		fw := ps.finalWrite(k)
+		if p := w.markOf(k); p.m&^7 == g && p.m&1 != 0 && p.in == fw.val {
+			continue
+		}
+		out = append(out, fw)
+	}
+	return slices.Clip(out)
 }
 
 // matchList returns the entry of list l (file id's in the table numbered
