@@ -64,6 +64,19 @@ void run() { if (is_sm90()) { fast(); } else { slow(); } }
 	"none": `using Layout = ColumnMajor; int sm = 3;
 int f(Prop* p) { return p->major + sm; }
 `,
+	// Kernels that test __CUDA_ARCH__ only in #if lines read no
+	// capability (inertDirective): only run is parsed.
+	"directives": `#define ARCH_OK(x) ((x) >= 900 ? __CUDA_ARCH__ : 0)
+__global__ void k(float* x) {
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)
+  x[0] = 1;
+#elif __CUDA_ARCH__ >= 800 \
+    && __CUDA_ARCH__ < 900
+  x[0] = 2;
+#endif
+}
+void run() { if (getSMVersion() >= 90) { go(); } else { TORCH_CHECK(false, "needs sm90"); } }
+`,
 	// Split gives up (an #if splitting a declaration): a whole parse.
 	"unsplit": `#if A
 void f(int a) {
@@ -120,6 +133,13 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 	if _, any := readingItems([]byte(partialCases["none"]), mustSplit(t, partialCases["none"])); any {
 		t.Error("none: reads the capability")
 	}
+	dsrc, dpieces := partialCases["directives"], mustSplit(t, partialCases["directives"])
+	reads, _ := readingItems([]byte(dsrc), dpieces)
+	for i, r := range reads {
+		if text := dsrc[dpieces[i].Start:dpieces[i].End]; r != strings.Contains(text, "void run") {
+			t.Errorf("directives: reads %v for %q", r, text)
+		}
+	}
 	for name, shared := range map[string]bool{"helper": true, "classes": false} {
 		src := []byte(partialCases[name])
 		pieces := mustSplit(t, partialCases[name])
@@ -158,8 +178,20 @@ func TestMayRead(t *testing.T) {
 			t.Errorf("%q: not seen as a capability read", s)
 		}
 	}
+	// Preprocessor lines: names the evaluator never reads do not count
+	// (inertDirective), those it may read, and a '#' that may not start
+	// a directive, do.
+	for _, s := range []string{"x;\n#if __CUDA_ARCH__ >= 900 ? 1 : 0\n", "x;\n#if FOO(__CUDA_ARCH__)\n", "x;\n#elif TORCH_CHECK \\\n(__CUDA_ARCH__)\n",
+		"#if __CUDA_ARCH__ >= 900\n", "x;\n #if \\\n __CUDA_ARCH__ >= 900 // \"\n", "x; /* a\n# */ int v = getSMVersion();",
+		"x;\n#if A\nint v = getSMVersion();\n#endif\n", "x; # define A __CUDA_ARCH__\n", "x;\n#define A \\\n B\nint v = sm_version;"} {
+		if !mayRead([]byte(s)) {
+			t.Errorf("%q: not seen as a capability read", s)
+		}
+	}
 	for _, s := range []string{"ColumnMajor", "p->major", "int sm = 3;", "getSMCount()", "__CUDA_ARCH_FEAT_SM90_ALL",
-		"kMinComputeCapabilityX", "getSmallestQuery()", "get_sm100_tuning()", "SM90", "getSMVersion;"} {
+		"kMinComputeCapabilityX", "getSmallestQuery()", "get_sm100_tuning()", "SM90", "getSMVersion;",
+		"x;\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)\n", "x;\n\t#  elif __CUDA_ARCH__ < 800 \\\n  || __CUDA_ARCH__ > 1000\r\n",
+		"x;\n#ifdef __CUDA_ARCH__\n#endif", "x;\n#define ARCH(x) (getSMVersion() >= x ? 1 : 0)\n", "x;\n#pragma unroll(sm_version)\n"} {
 		if mayRead([]byte(s)) {
 			t.Errorf("%q: seen as a capability read", s)
 		}
