@@ -55,6 +55,49 @@ func AnalyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 	return AnalyzeTree(root, path, t, caps), nil
 }
 
+// AnalyzeKernelSource is AnalyzeSource for a kernel file whose kernels
+// are wanted too: one parse of the declarations that may read the
+// capability and of those cst.Parser.ParseKernels parses (cst.KernelItems)
+// gives both, so such a file is parsed once, and in part. A kernel item
+// reads no capability, so it adds no gate (AnalyzeSource says why), and
+// the kernels of the parse are ParseKernels's, perhaps with a few more
+// from the reading items; CleanItems checks every item kept.
+// TestKernelSourceCorpus compares both with a whole parse's.
+//
+// kernels are the kernels of the parse; whole is the file's facts when it
+// was parsed whole after all (the split unsure of the file, an item
+// unclean, a helper or member found), nil otherwise.
+func AnalyzeKernelSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, caps []python.Capability) (gates []python.Gate, kernels []cst.Function, whole *cst.Facts, err error) {
+	if pieces, ok := cst.Split(src); ok {
+		keep, _ := readingItems(src, pieces)
+		any := false
+		for i, k := range cst.KernelItems(src, pieces) {
+			keep[i] = keep[i] || k
+			any = any || keep[i]
+		}
+		if !any {
+			// No gate, and no kernel a directive may split.
+			return nil, nil, nil, nil
+		}
+		t, err := p.ParseTreeRanges(ctx, src, cst.Ranges(pieces, func(i int) bool { return keep[i] }))
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if t.CleanItems(pieces, keep) {
+			if gates, shared := analyze(root, path, t, caps); !shared {
+				return gates, t.Facts().Kernels, nil, nil
+			}
+		}
+	}
+	t, err := p.ParseTree(ctx, src)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	gates = AnalyzeTree(root, path, t, caps)
+	whole = t.Facts()
+	return gates, whole.Kernels, whole, nil
+}
+
 // readingItems marks the items of a split that may read the capability
 // (mayRead); any reports whether there is one.
 func readingItems(src []byte, pieces []cst.Piece) (reads []bool, any bool) {
