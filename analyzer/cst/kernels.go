@@ -22,11 +22,7 @@ var globalWord = []byte("__global__")
 // with a whole parse's on every file of a tree.
 func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Function, whole *Facts, err error) {
 	if pieces, ok := Split(src); ok {
-		keep := make([]bool, len(pieces))
-		for i, pc := range pieces {
-			text := src[pc.Start:pc.End]
-			keep[i] = pc.Item && bytes.Contains(text, globalWord) && MayHoldConditional(text)
-		}
+		keep := KernelItems(src, pieces)
 		t, err := p.ParseTreeRanges(ctx, src, Ranges(pieces, func(i int) bool { return keep[i] }))
 		if err == nil && t.CleanItems(pieces, keep) {
 			return t.Facts().Kernels, nil, nil
@@ -37,6 +33,17 @@ func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Functi
 		return nil, nil, err
 	}
 	return facts.Kernels, facts, nil
+}
+
+// KernelItems marks the items of a split of src that ParseKernels parses:
+// those whose text holds __global__ and may hold a conditional directive.
+func KernelItems(src []byte, pieces []Piece) []bool {
+	keep := make([]bool, len(pieces))
+	for i, pc := range pieces {
+		text := src[pc.Start:pc.End]
+		keep[i] = pc.Item && bytes.Contains(text, globalWord) && MayHoldConditional(text)
+	}
+	return keep
 }
 
 // MayHoldConditional reports whether text may hold a conditional

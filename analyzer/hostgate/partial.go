@@ -55,6 +55,49 @@ func AnalyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 	return AnalyzeTree(root, path, t, caps), nil
 }
 
+// AnalyzeKernelSource is AnalyzeSource for a kernel file whose kernels
+// are wanted too: one parse of the declarations that may read the
+// capability and of those cst.Parser.ParseKernels parses (cst.KernelItems)
+// gives both, so such a file is parsed once, and in part. A kernel item
+// reads no capability, so it adds no gate (AnalyzeSource says why), and
+// the kernels of the parse are ParseKernels's, perhaps with a few more
+// from the reading items; CleanItems checks every item kept.
+// TestKernelSourceCorpus compares both with a whole parse's.
+//
+// kernels are the kernels of the parse; whole is the file's facts when it
+// was parsed whole after all (the split unsure of the file, an item
+// unclean, a helper or member found), nil otherwise.
+func AnalyzeKernelSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, caps []python.Capability) (gates []python.Gate, kernels []cst.Function, whole *cst.Facts, err error) {
+	if pieces, ok := cst.Split(src); ok {
+		keep, _ := readingItems(src, pieces)
+		any := false
+		for i, k := range cst.KernelItems(src, pieces) {
+			keep[i] = keep[i] || k
+			any = any || keep[i]
+		}
+		if !any {
+			// No gate, and no kernel a directive may split.
+			return nil, nil, nil, nil
+		}
+		t, err := p.ParseTreeRanges(ctx, src, cst.Ranges(pieces, func(i int) bool { return keep[i] }))
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if t.CleanItems(pieces, keep) {
+			if gates, shared := analyze(root, path, t, caps); !shared {
+				return gates, t.Facts().Kernels, nil, nil
+			}
+		}
+	}
+	t, err := p.ParseTree(ctx, src)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	gates = AnalyzeTree(root, path, t, caps)
+	whole = t.Facts()
+	return gates, whole.Kernels, whole, nil
+}
+
 // readingItems marks the items of a split that may read the capability
 // (mayRead); any reports whether there is one.
 func readingItems(src []byte, pieces []cst.Piece) (reads []bool, any bool) {
@@ -82,9 +125,17 @@ var readTokens = []string{"smver", "smarch", "computecapabilit", "archmajor", "s
 // A name is a run of name bytes (letters, digits, underscores); one with
 // bytes of other UTF-8 characters, or that starts with a digit, may not
 // be one name to tree-sitter, so there any readTokens fragment counts.
+// Names on a preprocessor line the evaluator never reads (inertDirective:
+// #if __CUDA_ARCH__ >= 900 in a kernel) do not count.
 func mayRead(text []byte) bool {
 	var buf []byte
 	for i := 0; i < len(text); {
+		if text[i] == '#' {
+			if end, inert := inertDirective(text, i); inert {
+				i = end
+				continue
+			}
+		}
 		if !isNameByte(text[i]) {
 			i++
 			continue
@@ -115,6 +166,85 @@ func mayRead(text []byte) bool {
 			}
 		}
 		i = j
+	}
+	return false
+}
+
+// inertDirective reports whether the '#' at text[i] starts a preprocessor
+// line whose names the evaluator never reads, and where that line ends
+// (after its newline; line splices continue it). tree-sitter keeps the
+// text of #define, #include, #pragma, #error and unknown directives
+// opaque (preproc_arg, a path), and the walker reaches nothing in
+// #ifdef/#ifndef (a name) or #else/#endif. Of #if/#elif it parses the
+// condition as an expression, where the walker acts only on a ternary or
+// a call (walker.visit): a condition with a '?' or a '(' after a name
+// other than defined counts. It answers false, so the line's names
+// count, where the '#' may not start a directive: with anything but
+// blanks before it since the last newline of text (the start of text is
+// not taken for a line start), or a quote or a comment's end on the line
+// (the '#' may be inside a literal or a comment that ends there, and code
+// follow). This is what lets a kernel that tests __CUDA_ARCH__ in #if
+// lines stay out of the host checks' parse.
+func inertDirective(text []byte, i int) (end int, inert bool) {
+	for j := i - 1; ; j-- {
+		if j < 0 {
+			return 0, false
+		}
+		if c := text[j]; c == '\n' {
+			break
+		} else if c != ' ' && c != '\t' && c != '\f' && c != '\v' && c != '\r' {
+			return 0, false
+		}
+	}
+	end = i + 1
+	for end < len(text) && text[end] != '\n' {
+		if text[end] == '\\' && end+1 < len(text) && text[end+1] == '\n' {
+			end++
+		} else if text[end] == '\\' && end+2 < len(text) && text[end+1] == '\r' && text[end+2] == '\n' {
+			end += 2
+		}
+		end++
+	}
+	line := text[i:end]
+	if end < len(text) {
+		end++
+	}
+	if bytes.ContainsAny(line, "\"'") || bytes.Contains(line, []byte("*/")) {
+		return 0, false
+	}
+	k := 1
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	w := k
+	for w < len(line) && isNameByte(line[w]) {
+		w++
+	}
+	switch string(line[k:w]) {
+	case "if", "elif":
+		if bytes.IndexByte(line, '?') >= 0 || callsInCondition(line[w:]) {
+			return 0, false
+		}
+	}
+	return end, true
+}
+
+// callsInCondition reports whether a #if condition may hold a call: a
+// '(' after a name (blanks and splices between) other than defined.
+func callsInCondition(cond []byte) bool {
+	for p := bytes.IndexByte(cond, '('); p >= 0; p = bytes.IndexByte(cond, '(') {
+		j := p - 1
+		for j >= 0 && (cond[j] == ' ' || cond[j] == '\t' || cond[j] == '\\' || cond[j] == '\n' || cond[j] == '\r') {
+			j--
+		}
+		e := j + 1
+		for j >= 0 && isNameByte(cond[j]) {
+			j--
+		}
+		if name := string(cond[j+1 : e]); name != "" && name != "defined" {
+			return true
+		}
+		cond = cond[p+1:]
 	}
 	return false
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,6 +65,20 @@ void run() { if (is_sm90()) { fast(); } else { slow(); } }
 	"none": `using Layout = ColumnMajor; int sm = 3;
 int f(Prop* p) { return p->major + sm; }
 `,
+	// Kernels that test __CUDA_ARCH__ only in #if lines read no
+	// capability (inertDirective): only run is parsed for the host
+	// checks, k too for its kernels (AnalyzeKernelSource).
+	"directives": `#define ARCH_OK(x) ((x) >= 900 ? __CUDA_ARCH__ : 0)
+void run() { if (getSMVersion() >= 90) { go(); } else { TORCH_CHECK(false, "needs sm90"); } }
+__global__ void k(float* x) {
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)
+  x[0] = 1;
+#elif __CUDA_ARCH__ >= 800 \
+    && __CUDA_ARCH__ < 900
+  x[0] = 2;
+#endif
+}
+`,
 	// Split gives up (an #if splitting a declaration): a whole parse.
 	"unsplit": `#if A
 void f(int a) {
@@ -109,6 +124,7 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 		if len(want) > 0 {
 			gated++
 		}
+		checkKernelSource(t, p, name, src, caps)
 	}
 	if gated < len(files) {
 		t.Errorf("only %d of the sources have gates", gated)
@@ -119,6 +135,13 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 	}
 	if _, any := readingItems([]byte(partialCases["none"]), mustSplit(t, partialCases["none"])); any {
 		t.Error("none: reads the capability")
+	}
+	dsrc, dpieces := partialCases["directives"], mustSplit(t, partialCases["directives"])
+	reads, _ := readingItems([]byte(dsrc), dpieces)
+	for i, r := range reads {
+		if text := dsrc[dpieces[i].Start:dpieces[i].End]; r != strings.Contains(text, "void run") {
+			t.Errorf("directives: reads %v for %q", r, text)
+		}
 	}
 	for name, shared := range map[string]bool{"helper": true, "classes": false} {
 		src := []byte(partialCases[name])
@@ -158,8 +181,20 @@ func TestMayRead(t *testing.T) {
 			t.Errorf("%q: not seen as a capability read", s)
 		}
 	}
+	// Preprocessor lines: names the evaluator never reads do not count
+	// (inertDirective), those it may read, and a '#' that may not start
+	// a directive, do.
+	for _, s := range []string{"x;\n#if __CUDA_ARCH__ >= 900 ? 1 : 0\n", "x;\n#if FOO(__CUDA_ARCH__)\n", "x;\n#elif TORCH_CHECK \\\n(__CUDA_ARCH__)\n",
+		"#if __CUDA_ARCH__ >= 900\n", "x;\n #if \\\n __CUDA_ARCH__ >= 900 // \"\n", "x; /* a\n# */ int v = getSMVersion();",
+		"x;\n#if A\nint v = getSMVersion();\n#endif\n", "x; # define A __CUDA_ARCH__\n", "x;\n#define A \\\n B\nint v = sm_version;"} {
+		if !mayRead([]byte(s)) {
+			t.Errorf("%q: not seen as a capability read", s)
+		}
+	}
 	for _, s := range []string{"ColumnMajor", "p->major", "int sm = 3;", "getSMCount()", "__CUDA_ARCH_FEAT_SM90_ALL",
-		"kMinComputeCapabilityX", "getSmallestQuery()", "get_sm100_tuning()", "SM90", "getSMVersion;"} {
+		"kMinComputeCapabilityX", "getSmallestQuery()", "get_sm100_tuning()", "SM90", "getSMVersion;",
+		"x;\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)\n", "x;\n\t#  elif __CUDA_ARCH__ < 800 \\\n  || __CUDA_ARCH__ > 1000\r\n",
+		"x;\n#ifdef __CUDA_ARCH__\n#endif", "x;\n#define ARCH(x) (getSMVersion() >= x ? 1 : 0)\n", "x;\n#pragma unroll(sm_version)\n"} {
 		if mayRead([]byte(s)) {
 			t.Errorf("%q: seen as a capability read", s)
 		}
@@ -257,6 +292,107 @@ func TestPartialCorpus(t *testing.T) {
 	}
 	t.Logf("%d files (%.1f MB): %d not split, %d read no capability, %d with helpers or members, %d with parse errors; parsed %.1f%% of the bytes; whole %v, partial %v",
 		files, float64(all)/1e6, unsplit, none, shared, errs, 100*float64(parsed)/float64(max(all, 1)), tWhole.Round(time.Millisecond), tPart.Round(time.Millisecond))
+}
+
+// checkKernelSource fails when AnalyzeKernelSource's gates are not a
+// whole parse's, or its kernels are not those of a whole parse that
+// cst.Parser.ParseKernels must give (a body that may hold a conditional
+// directive) and perhaps others of them, in order and alike in every
+// field, or the whole facts it gives are not a whole parse's. It reports
+// whether the file was parsed whole.
+func checkKernelSource(t *testing.T, p *cst.Parser, name string, src []byte, caps []python.Capability) (whole bool) {
+	t.Helper()
+	wt, err := p.ParseTree(context.Background(), src)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	wantGates := AnalyzeTree("r", name, wt, caps)
+	facts := wt.Facts()
+	gates, kernels, wholeFacts, err := AnalyzeKernelSource(context.Background(), p, "r", name, src, caps)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if !reflect.DeepEqual(gates, wantGates) {
+		t.Errorf("%s: AnalyzeKernelSource gives gates\n %+v\nwhole parse\n %+v", name, gates, wantGates)
+	}
+	if wholeFacts != nil && !reflect.DeepEqual(wholeFacts, facts) {
+		t.Errorf("%s: AnalyzeKernelSource's whole facts differ from a whole parse's", name)
+	}
+	k := 0
+	for _, w := range facts.Kernels {
+		if k < len(kernels) && reflect.DeepEqual(kernels[k], w) {
+			k++
+			continue
+		}
+		if cst.MayHoldConditional(src[w.BodyStart:w.BodyEnd]) {
+			t.Errorf("%s: AnalyzeKernelSource misses kernel %+v", name, w)
+		}
+	}
+	if k < len(kernels) {
+		t.Errorf("%s: AnalyzeKernelSource gives kernel %+v, not the whole parse's", name, kernels[k])
+	}
+	return wholeFacts != nil
+}
+
+// TestKernelSourceCorpus runs checkKernelSource over every file of
+// ARCHLINT_HOSTGATE_CORPUS (colon-separated directories) that a scan runs
+// host checks on and that spells __global__ (analyzer/scan's Load parses
+// those with AnalyzeKernelSource), and reports how much of them it parsed
+// against a whole parse each.
+func TestKernelSourceCorpus(t *testing.T) {
+	roots := os.Getenv("ARCHLINT_HOSTGATE_CORPUS")
+	if roots == "" {
+		t.Skip("set ARCHLINT_HOSTGATE_CORPUS to C/C++/CUDA source trees")
+	}
+	caps := python.DefaultCaps()
+	p := cst.NewParser()
+	defer p.Close()
+	var files, wholes, all, parsed int
+	for _, root := range filepath.SplitList(roots) {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			switch strings.ToLower(filepath.Ext(path)) {
+			case ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".inl", ".c", ".ipp", ".tcc", ".inc", ".hxx", ".cuinl":
+			default:
+				return nil
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			hit := false
+			for _, tr := range hostTriggers {
+				hit = hit || bytes.Contains(src, []byte(tr))
+			}
+			if !hit || !bytes.Contains(src, []byte("__global__")) {
+				return nil
+			}
+			files++
+			all += len(src)
+			if checkKernelSource(t, p, path, src, caps) {
+				wholes++
+				parsed += len(src)
+				return nil
+			}
+			if pieces, ok := cst.Split(src); ok {
+				reads, _ := readingItems(src, pieces)
+				kern := cst.KernelItems(src, pieces)
+				if slices.Contains(reads, true) || slices.Contains(kern, true) {
+					for _, r := range cst.Ranges(pieces, func(i int) bool { return reads[i] || kern[i] }) {
+						parsed += r.End - r.Start
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d kernel files with host checks (%.2f MB), %d parsed whole; parsed %.1f%% of the bytes",
+		files, float64(all)/1e6, wholes, 100*float64(parsed)/float64(max(all, 1)))
 }
 
 // TestReadTokenParts: hasReadToken's first look is sound only if every
