@@ -142,15 +142,15 @@ func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 	switch callee.k {
 	case vFunc:
 		var self *Value
-		if callee.attrs != nil {
-			s := vobj(callee.fn().class, callee.attrs)
+		if callee.attrs() != nil {
+			s := vobj(callee.fn().class, callee.attrs())
 			self = &s
 		}
 		return f.callFunc(callee.fn(), self, args)
 	case vClass:
 		return vobj(callee.cls(), map[string]Value{})
 	case vExt:
-		return f.callExt(callee.s, args)
+		return f.callExt(callee.text(), args)
 	}
 	return unknownIf(callee.Cap || args.capOK)
 }
@@ -170,7 +170,7 @@ func (f *frame) attr(obj Value, name string) Value {
 		}
 		return vext(obj.mod().name + "." + name)
 	case vExt:
-		p := obj.s + "." + name
+		p := obj.text() + "." + name
 		switch {
 		case strings.HasSuffix(p, "version.cuda"):
 			return vstr(f.w.cuda)
@@ -179,12 +179,12 @@ func (f *frame) attr(obj Value, name string) Value {
 		}
 		return vext(p)
 	case vObj:
-		if v, ok := obj.attrs[name]; ok {
+		if v, ok := obj.attrs()[name]; ok {
 			return v.tainted(obj.Cap)
 		}
 		if c := obj.cls(); c != nil {
 			if fn := findMethod(c, name); fn != nil {
-				return vmethod(fn, obj.attrs)
+				return vmethod(fn, obj.attrs())
 			}
 			if v, ok := f.w.classAttrs(c)[name]; ok {
 				return v
@@ -199,12 +199,12 @@ func (f *frame) attr(obj Value, name string) Value {
 			return vfunc(fn)
 		}
 	case vTuple:
-		if obj.capObj && len(obj.elems) == 2 {
+		if obj.capObj && len(obj.elems()) == 2 {
 			switch name {
 			case "major":
-				return obj.elems[0].tainted(true)
+				return obj.elems()[0].tainted(true)
 			case "minor":
-				return obj.elems[1].tainted(true)
+				return obj.elems()[1].tainted(true)
 			}
 		}
 	case vPath:
@@ -243,20 +243,20 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 	}
 	switch obj.k {
 	case vStr:
-		s := obj.s
+		s := obj.text()
 		switch name {
 		case "startswith", "endswith":
 			x := arg(0)
 			var cands []string
 			switch x.k {
 			case vStr:
-				cands = []string{x.s}
+				cands = []string{x.text()}
 			case vTuple:
-				for _, e := range x.elems {
+				for _, e := range x.elems() {
 					if e.k != vStr {
 						return unknownIf(capDep), true
 					}
-					cands = append(cands, e.s)
+					cands = append(cands, e.text())
 				}
 			default:
 				return unknownIf(capDep), true
@@ -283,34 +283,34 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 			}
 		case "replace":
 			if x, y := arg(0), arg(1); x.k == vStr && y.k == vStr {
-				return vstr(strings.ReplaceAll(s, x.s, y.s)).tainted(capDep), true
+				return vstr(strings.ReplaceAll(s, x.text(), y.text())).tainted(capDep), true
 			}
 		case "split":
 			var parts []string
 			switch x := arg(0); {
 			case len(a.pos) == 0:
 				parts = strings.Fields(s)
-			case x.k == vStr && x.s != "":
-				parts = strings.Split(s, x.s)
+			case x.k == vStr && x.text() != "":
+				parts = strings.Split(s, x.text())
 			default:
 				return unknownIf(capDep), true
 			}
-			out := Value{k: vList, Cap: capDep}
+			var elems []Value
 			for _, p := range parts {
-				out.elems = append(out.elems, vstr(p))
+				elems = append(elems, vstr(p))
 			}
-			return out, true
+			return seqValue(vList, elems, capDep), true
 		case "join":
 			x := arg(0)
 			if x.k != vList && x.k != vTuple {
 				return unknownIf(capDep), true
 			}
 			var parts []string
-			for _, e := range x.elems {
+			for _, e := range x.elems() {
 				if e.k != vStr {
 					return unknownIf(capDep), true
 				}
-				parts = append(parts, e.s)
+				parts = append(parts, e.text())
 			}
 			return vstr(strings.Join(parts, s)).tainted(capDep), true
 		case "format":
@@ -333,7 +333,7 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 				def = a.pos[1]
 			}
 			idx, res := -1, triFalse
-			for i, k := range obj.elems {
+			for i, k := range obj.elems() {
 				if e := equal(k, key); e == triTrue {
 					idx, res = i, triTrue
 					break
@@ -356,27 +356,28 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 			}
 			return unknownIf(capDep), true
 		case "keys":
-			return Value{k: vList, elems: obj.elems, Cap: obj.Cap}, true
+			return seqValue(vList, obj.elems(), obj.Cap), true
 		case "values":
-			return Value{k: vList, elems: obj.vals(), Cap: obj.Cap}, true
+			return seqValue(vList, obj.vals(), obj.Cap), true
 		}
 		return unknownIf(capDep), true
 	case vList, vSet:
 		// Mutation: the container changes under its name.
 		if m := f.mod; m.kind(objN) == "identifier" {
 			name2 := m.text(objN)
+			// elems() has no room past its length: appending copies, and
+			// obj's elements stay as they are.
 			nv := obj
-			nv.elems = append([]Value(nil), obj.elems...)
 			switch name {
 			case "append", "add":
-				nv.elems = append(nv.elems, arg(0))
+				nv = nv.withElems(append(obj.elems(), arg(0)))
 				nv.Cap = nv.Cap || arg(0).Cap || f.ctrl
 				f.assign(name2, nv)
 				return Value{k: vNone}, true
 			case "extend", "update":
 				x := arg(0)
 				if x.k == vList || x.k == vTuple || x.k == vSet {
-					nv.elems = append(nv.elems, x.elems...)
+					nv = nv.withElems(append(obj.elems(), x.elems()...))
 					nv.Cap = nv.Cap || x.Cap || f.ctrl
 					f.assign(name2, nv)
 					return Value{k: vNone}, true
@@ -393,19 +394,19 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 			return unknownIf(capDep), true
 		}
 	case vTuple:
-		if obj.capObj && len(obj.elems) == 2 {
+		if obj.capObj && len(obj.elems()) == 2 {
 			switch name {
 			case "to_int":
-				return f.binop("+", f.binop("*", obj.elems[0], vint(10)), obj.elems[1]).tainted(true), true
+				return f.binop("+", f.binop("*", obj.elems()[0], vint(10)), obj.elems()[1]).tainted(true), true
 			case "as_version_str":
-				a, _ := obj.elems[0].str()
-				b, _ := obj.elems[1].str()
+				a, _ := obj.elems()[0].str()
+				b, _ := obj.elems()[1].str()
 				return vstr(a + "." + b).tainted(true), true
 			}
 		}
 	case vObj:
 		if obj.capObj {
-			if v, ok := obj.attrs[name]; ok && v.k == vFunc {
+			if v, ok := obj.attrs()[name]; ok && v.k == vFunc {
 				return v, false
 			}
 		}
@@ -555,7 +556,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	}
 	if self != nil && len(fn.params) > 0 {
 		// self.x reads go through the env, as in analyzeFunc.
-		for k, v := range self.attrs {
+		for k, v := range self.attrs() {
 			g.env.set(fn.params[0].name+"."+k, v)
 		}
 	}
@@ -568,7 +569,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	w.putEnv(g.env)
 	w.putFrame(g)
 	if out.Cap && (out.k == vBool || out.k == vUnknown && predicateName(fn.name)) {
-		out.via = fn
+		out = out.withVia(fn)
 	}
 	if w.track != nil && !taint {
 		w.track.observe(fn, out)
@@ -605,7 +606,7 @@ func memoKey(buf []byte, fn *funcDef, a callArgs) ([]byte, bool) {
 	scalar := func(v Value) bool {
 		switch v.k {
 		case vUnknown, vNone, vBool, vInt, vStr, vCap, vFloat:
-			if v.via != nil {
+			if v.via() != nil {
 				return false
 			}
 			buf = append(buf, byte('A'+v.k))

@@ -76,8 +76,7 @@ func (f *frame) eval(n nodeID) Value {
 		case triFalse:
 			out = vbool(true).tainted(v.Cap)
 		}
-		out.via = v.via
-		return out
+		return out.withVia(v.via())
 	case opBooleanOperator:
 		return f.evalBoolOp(n)
 	case opComparisonOperator:
@@ -166,47 +165,46 @@ func parseDecimal(t string) (Value, bool) {
 }
 
 func (f *frame) evalSeq(n nodeID, k vkind) Value {
-	out := Value{k: k}
+	var elems []Value
 	if c := f.mod.namedCount(n); c > 0 {
-		out.elems = make([]Value, 0, c)
+		elems = make([]Value, 0, c)
 	}
+	capDep := false
 	for e := range f.mod.named(n) {
 		if kk := f.mod.kind(e); kk == "list_splat" || kk == "parenthesized_list_splat" {
 			inner := f.eval(f.mod.firstNamed(e))
 			if inner.k != vList && inner.k != vTuple && inner.k != vSet {
 				return unknownIf(inner.Cap)
 			}
-			out.elems = append(out.elems, inner.elems...)
-			out.Cap = out.Cap || inner.Cap
+			elems = append(elems, inner.elems()...)
+			capDep = capDep || inner.Cap
 			continue
 		}
 		v := f.eval(e)
-		out.Cap = out.Cap || v.Cap
-		out.elems = append(out.elems, v)
+		capDep = capDep || v.Cap
+		elems = append(elems, v)
 	}
-	return out
+	return seqValue(k, elems, capDep)
 }
 
 func (f *frame) evalDict(n nodeID) Value {
 	m := f.mod
-	out := Value{k: vDict}
-	if pairs := m.namedCount(n); pairs > 0 {
-		// Sized once, not grown pair by pair.
-		out.elems = make([]Value, 0, pairs)
-		vals := make([]Value, 0, pairs)
-		out.dict = &vals
-	}
+	// The keys and then the values in one array (dictValue), sized once.
+	pairs := m.namedCount(n)
+	kv := make([]Value, 2*pairs)
+	capDep := false
+	i := 0
 	for p := range m.named(n) {
 		if m.kind(p) != "pair" {
 			return unknown
 		}
 		k := f.eval(m.child(p, fKey))
 		v := f.eval(m.child(p, fValue))
-		out.elems = append(out.elems, k)
-		*out.dict = append(*out.dict, v)
-		out.Cap = out.Cap || k.Cap
+		kv[i], kv[pairs+i] = k, v
+		i++
+		capDep = capDep || k.Cap
 	}
-	return out
+	return dictValue(kv, capDep)
 }
 
 // evalString joins a string literal's parts, f-string interpolations
@@ -248,7 +246,7 @@ func (f *frame) evalString(n nodeID) Value {
 				// still a path tail.
 				tail = true
 				sb.Reset()
-				sb.WriteString(v.s)
+				sb.WriteString(v.text())
 				continue
 			}
 			s, ok := v.str()
@@ -288,8 +286,8 @@ func (f *frame) evalBoolOp(n nodeID) Value {
 	b := f.eval(m.child(n, fRight))
 	if ta != triUnknown {
 		b = b.tainted(a.Cap)
-		if b.via == nil {
-			b.via = a.via
+		if b.via() == nil {
+			b = b.withVia(a.via())
 		}
 		return b
 	}
@@ -300,11 +298,11 @@ func (f *frame) evalBoolOp(n nodeID) Value {
 	if (op == "and" && tb == triFalse) || (op == "or" && tb == triTrue) {
 		out = vbool(tb == triTrue).tainted(a.Cap || b.Cap)
 	}
-	out.via = a.via
-	if out.via == nil {
-		out.via = b.via
+	via := a.via()
+	if via == nil {
+		via = b.via()
 	}
-	return out
+	return out.withVia(via)
 }
 
 func (f *frame) evalCompare(n nodeID) Value {
@@ -318,27 +316,23 @@ func (f *frame) evalCompare(n nodeID) Value {
 	left := f.eval(operands[0])
 	result := vbool(true)
 	capDep := left.Cap
-	via := left.via
+	via := left.via()
 	for i, o := range ops {
 		right := f.eval(operands[i+1])
 		capDep = capDep || right.Cap
 		if via == nil {
-			via = right.via
+			via = right.via()
 		}
 		r := compareOp(compareOpName(m.view(o)), left, right)
 		switch r {
 		case triFalse:
-			out := vbool(false).tainted(capDep)
-			out.via = via
-			return out
+			return vbool(false).tainted(capDep).withVia(via)
 		case triUnknown:
 			result = unknown
 		}
 		left = right
 	}
-	result = result.tainted(capDep)
-	result.via = via
-	return result
+	return result.tainted(capDep).withVia(via)
 }
 
 // compareOpName is a comparison operator's text with its words one space
@@ -409,12 +403,12 @@ func contains(c, x Value) tri {
 	switch c.k {
 	case vStr:
 		if x.k == vStr {
-			return triOf(strings.Contains(c.s, x.s))
+			return triOf(strings.Contains(c.text(), x.text()))
 		}
 		return triUnknown
 	case vList, vTuple, vSet, vDict:
 		res := triFalse
-		for _, e := range c.elems {
+		for _, e := range c.elems() {
 			switch equal(e, x) {
 			case triTrue:
 				return triTrue
@@ -495,15 +489,13 @@ func binop(op string, a, b Value) Value {
 			}
 		}
 	case a.k == vStr && b.k == vStr && op == "+":
-		return vstr(a.s + b.s).tainted(capDep)
+		return vstr(a.text() + b.text()).tainted(capDep)
 	case (a.k == vList || a.k == vTuple) && a.k == b.k && op == "+":
-		out := Value{k: a.k, Cap: capDep}
-		out.elems = append(append(out.elems, a.elems...), b.elems...)
-		return out
+		return seqValue(a.k, append(append([]Value(nil), a.elems()...), b.elems()...), capDep)
 	case (a.k == vSet && b.k == vSet) && (op == "|" || op == "&" || op == "-"):
 		return setOp(op, a, b)
 	case a.k == vStr && b.k == vInt && op == "*" && b.i >= 0 && b.i < 64:
-		return vstr(strings.Repeat(a.s, int(b.i))).tainted(capDep)
+		return vstr(strings.Repeat(a.text(), int(b.i))).tainted(capDep)
 	case a.k == vStr && op == "%":
 		return percentFormat(a, b)
 	}
@@ -518,41 +510,42 @@ func (v Value) toIntIfExact() Value {
 }
 
 func setOp(op string, a, b Value) Value {
-	out := Value{k: vSet, Cap: a.Cap || b.Cap}
+	capDep := a.Cap || b.Cap
 	in := func(c Value, x Value) tri { return contains(c, x) }
+	var elems []Value
 	switch op {
 	case "|":
-		out.elems = append(out.elems, a.elems...)
-		for _, e := range b.elems {
+		elems = append(elems, a.elems()...)
+		for _, e := range b.elems() {
 			switch in(a, e) {
 			case triFalse:
-				out.elems = append(out.elems, e)
+				elems = append(elems, e)
 			case triUnknown:
-				return unknownIf(out.Cap)
+				return unknownIf(capDep)
 			}
 		}
 	case "&", "-":
-		for _, e := range a.elems {
+		for _, e := range a.elems() {
 			t := in(b, e)
 			if t == triUnknown {
-				return unknownIf(out.Cap)
+				return unknownIf(capDep)
 			}
 			if (t == triTrue) == (op == "&") {
-				out.elems = append(out.elems, e)
+				elems = append(elems, e)
 			}
 		}
 	}
-	return out
+	return seqValue(vSet, elems, capDep)
 }
 
 // percentFormat handles "%d%d" % (major, minor) and "sm_%s" % x.
 func percentFormat(a, b Value) Value {
 	args := []Value{b}
 	if b.k == vTuple {
-		args = b.elems
+		args = b.elems()
 	}
 	var sb strings.Builder
-	s := a.s
+	s := a.text()
 	j := 0
 	for i := 0; i < len(s); i++ {
 		if s[i] != '%' || i+1 >= len(s) {
@@ -622,7 +615,7 @@ func (f *frame) evalComprehension(n nodeID) Value {
 		return unknown
 	}
 	it := f.eval(m.child(fors[0], fRight))
-	if (it.k != vList && it.k != vTuple && it.k != vSet) || len(it.elems) > 64 {
+	if (it.k != vList && it.k != vTuple && it.k != vSet) || len(it.elems()) > 64 {
 		// The body is not run; its calls still count.
 		f.sideEval(body)
 		return unknownIf(it.Cap)
@@ -640,16 +633,17 @@ func (f *frame) evalComprehension(n nodeID) Value {
 		mark := f.env.save()
 		defer f.env.restore(mark)
 	}
-	out := Value{k: vList, Cap: it.Cap}
+	kind, capDep := vList, it.Cap
 	if m.kind(n) == "set_comprehension" {
-		out.k = vSet
+		kind = vSet
 	}
-	for _, e := range it.elems {
+	var elems []Value
+	for _, e := range it.elems() {
 		f.bindTarget(m.child(fors[0], fLeft), e)
 		keep := triTrue
 		for _, c := range ifs {
 			cv := f.eval(m.firstNamed(c))
-			out.Cap = out.Cap || cv.Cap
+			capDep = capDep || cv.Cap
 			if t := cv.truth(); t != triTrue {
 				keep = t
 				break
@@ -657,14 +651,14 @@ func (f *frame) evalComprehension(n nodeID) Value {
 		}
 		switch keep {
 		case triUnknown:
-			return unknownIf(out.Cap)
+			return unknownIf(capDep)
 		case triTrue:
 			v := f.eval(body)
-			out.Cap = out.Cap || v.Cap
-			out.elems = append(out.elems, v)
+			capDep = capDep || v.Cap
+			elems = append(elems, v)
 		}
 	}
-	return out
+	return seqValue(kind, elems, capDep)
 }
 
 // evalSubscript indexes known sequences and dicts; a dict literal looked
@@ -682,19 +676,20 @@ func (f *frame) evalSubscript(n nodeID) Value {
 		key = f.eval(subs[0])
 	default:
 		key = f.evalSeq(n, vTuple)
-		key.elems = nil
+		var elems []Value
 		for _, s := range subs {
 			v := f.eval(s)
 			key.Cap = key.Cap || v.Cap
-			key.elems = append(key.elems, v)
+			elems = append(elems, v)
 		}
+		key = key.withElems(elems)
 	}
 	capDep := obj.Cap || key.Cap
 	switch obj.k {
 	case vDict:
 		idx := -1
 		res := triFalse
-		for i, k := range obj.elems {
+		for i, k := range obj.elems() {
 			switch equal(k, key) {
 			case triTrue:
 				idx, res = i, triTrue
@@ -721,9 +716,9 @@ func (f *frame) evalSubscript(n nodeID) Value {
 			return unknownIf(capDep)
 		}
 		i := key.i
-		ln := int64(len(obj.elems))
+		ln := int64(len(obj.elems()))
 		if obj.k == vStr {
-			ln = int64(len(obj.s))
+			ln = int64(len(obj.text()))
 		}
 		if i < 0 {
 			i += ln
@@ -732,9 +727,9 @@ func (f *frame) evalSubscript(n nodeID) Value {
 			return unknownIf(capDep)
 		}
 		if obj.k == vStr {
-			return vstr(obj.s[i : i+1]).tainted(capDep)
+			return vstr(obj.text()[i : i+1]).tainted(capDep)
 		}
-		return obj.elems[i].tainted(capDep)
+		return obj.elems()[i].tainted(capDep)
 	case vCap:
 		if key.k == vInt && (key.i == 0 || key.i == 1) {
 			if key.i == 0 {
@@ -760,9 +755,9 @@ func (f *frame) evalSlice(obj Value, s nodeID) Value {
 	if len(parts) != 1 || parts[0].k != vInt {
 		return unknownIf(obj.Cap)
 	}
-	ln := int64(len(obj.elems))
+	ln := int64(len(obj.elems()))
 	if obj.k == vStr {
-		ln = int64(len(obj.s))
+		ln = int64(len(obj.text()))
 	}
 	i := parts[0].i
 	if i < 0 {
@@ -776,9 +771,8 @@ func (f *frame) evalSlice(obj Value, s nodeID) Value {
 		lo = i
 	}
 	if obj.k == vStr {
-		return vstr(obj.s[lo:hi]).tainted(obj.Cap || parts[0].Cap)
+		return vstr(obj.text()[lo:hi]).tainted(obj.Cap || parts[0].Cap)
 	}
-	out := obj
-	out.elems = append([]Value(nil), obj.elems[lo:hi]...)
-	return out.tainted(parts[0].Cap)
+	// The slice shares obj's elements: neither is ever written.
+	return obj.withElems(obj.elems()[lo:hi]).tainted(parts[0].Cap)
 }

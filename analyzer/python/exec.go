@@ -328,7 +328,7 @@ func (f *frame) execChain(s nodeID, cl []clause) bool {
 		if v.Cap {
 			anyCap = true
 			if via == nil {
-				via = v.via
+				via = v.via()
 			}
 		}
 		t := v.truth()
@@ -489,8 +489,8 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 		seq := v.k == vTuple || v.k == vList
 		for i, k := range kids {
 			e := unknownIf(v.Cap)
-			if seq && len(v.elems) == len(kids) {
-				e = v.elems[i].tainted(v.Cap)
+			if seq && len(v.elems()) == len(kids) {
+				e = v.elems()[i].tainted(v.Cap)
 			}
 			f.bindTarget(k, e)
 		}

@@ -50,7 +50,9 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		return w.capTuple()
 	case "get_device_properties":
 		t := w.capTuple()
-		return Value{k: vObj, Cap: true, capObj: true, attrs: map[string]Value{"major": t.elems[0], "minor": t.elems[1]}}
+		obj := vobj(nil, map[string]Value{"major": t.elems()[0], "minor": t.elems()[1]})
+		obj.Cap, obj.capObj = true, true
+		return obj
 	case "get_sm_version", "get_device_sm", "sm_version", "get_sm", "get_cuda_arch", "get_gpu_arch", "get_arch_version":
 		c := w.capability()
 		return Value{k: vCap, i: capOf(c.Major, c.Minor), Cap: true}
@@ -86,15 +88,15 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		}
 		x := arg(0)
 		if x.k == vStr {
-			if parts, ok := parseVersion(x.s); ok {
-				return Value{k: vVersion, elems: parts, Cap: x.Cap}
+			if parts, ok := parseVersion(x.text()); ok {
+				return seqValue(vVersion, parts, x.Cap)
 			}
 		}
 		return unknownIf(x.Cap)
 	case "get", "getenv":
 		if p == "os.environ.get" || p == "os.getenv" || p == "environ.get" || p == "getenv" {
 			if len(a.pos) > 1 && a.pos[1].known() {
-				if n := arg(0); n.k == vStr && strings.Contains(strings.ToUpper(n.s), "ARCH") {
+				if n := arg(0); n.k == vStr && strings.Contains(strings.ToUpper(n.text()), "ARCH") {
 					return a.pos[1]
 				}
 			}
@@ -127,7 +129,7 @@ func (f *frame) builtin(name string, a callArgs) Value {
 		case vFloat:
 			return vint(int64(x.float())).tainted(capDep)
 		case vStr:
-			if v := parseIntLit(strings.TrimSpace(x.s)); v.known() {
+			if v := parseIntLit(strings.TrimSpace(x.text())); v.known() {
 				return v.tainted(capDep)
 			}
 		}
@@ -155,9 +157,9 @@ func (f *frame) builtin(name string, a callArgs) Value {
 	case "len":
 		switch x.k {
 		case vStr:
-			return vint(int64(len(x.s))).tainted(capDep)
+			return vint(int64(len(x.text()))).tainted(capDep)
 		case vList, vTuple, vSet, vDict:
-			return vint(int64(len(x.elems))).tainted(capDep)
+			return vint(int64(len(x.elems()))).tainted(capDep)
 		}
 	case "tuple", "list", "set", "sorted", "frozenset":
 		switch x.k {
@@ -167,12 +169,12 @@ func (f *frame) builtin(name string, a callArgs) Value {
 			out.capObj = false
 			return out
 		case vDict:
-			return Value{k: vList, elems: x.elems, Cap: x.Cap}
+			return seqValue(vList, x.elems(), x.Cap)
 		}
 	case "min", "max":
 		vals := a.pos
 		if len(vals) == 1 && (x.k == vList || x.k == vTuple || x.k == vSet) {
-			vals = x.elems
+			vals = x.elems()
 		}
 		if len(vals) == 0 {
 			break
@@ -193,7 +195,7 @@ func (f *frame) builtin(name string, a callArgs) Value {
 			break
 		}
 		res := triOf(name == "all")
-		for _, e := range x.elems {
+		for _, e := range x.elems() {
 			t := e.truth()
 			if name == "any" && t == triTrue || name == "all" && t == triFalse {
 				return vbool(name == "any").tainted(capDep)
@@ -215,7 +217,7 @@ func (f *frame) builtin(name string, a callArgs) Value {
 		}
 	case "getattr":
 		if n := arg(1); n.k == vStr {
-			v := f.attr(x, n.s)
+			v := f.attr(x, n.text())
 			if !v.known() && len(a.pos) > 2 {
 				return unknownIf(capDep)
 			}

@@ -26,7 +26,7 @@ func (f *frame) jitKind(callee Value, n nodeID) string {
 	case vClass:
 		full = callee.cls().qual
 	case vExt:
-		full = callee.s
+		full = callee.text()
 	}
 	last := lastName(full)
 	p := f.w.prog
@@ -105,26 +105,26 @@ func (f *frame) pathList(v Value, n nodeID) ([]string, bool) {
 	m := f.mod
 	switch v.k {
 	case vStr:
-		if v.s == "" {
+		if v.text() == "" {
 			return nil, true
 		}
-		return []string{v.s}, true
+		return []string{v.text()}, true
 	case vPath:
-		if v.s == "" {
+		if v.text() == "" {
 			return nil, false
 		}
-		return []string{v.s}, v.exactPath()
+		return []string{v.text()}, v.exactPath()
 	case vList, vTuple, vSet:
 		var kids []nodeID
 		if k := m.kind(n); k == "list" || k == "tuple" {
 			kids = m.namedList(n)
-			if len(kids) != len(v.elems) {
+			if len(kids) != len(v.elems()) {
 				kids = nil // splats: elements no longer line up
 			}
 		}
 		var out []string
 		exact := true
-		for i, e := range v.elems {
+		for i, e := range v.elems() {
 			en := noNode
 			if kids != nil {
 				en = kids[i]
@@ -249,14 +249,14 @@ func cleanTail(s string) string {
 func (f *frame) flagList(v Value, n nodeID) []string {
 	switch v.k {
 	case vStr:
-		return []string{v.s}
+		return []string{v.text()}
 	case vList, vTuple:
 		var out []string
-		for _, e := range v.elems {
+		for _, e := range v.elems() {
 			if e.k != vStr {
 				return f.mod.stringLits(n)
 			}
-			out = append(out, e.s)
+			out = append(out, e.text())
 		}
 		return out
 	}
@@ -296,8 +296,8 @@ func nvccArg(m *module, v Value, n nodeID) (Value, nodeID) {
 		}
 	}
 	if v.k == vDict {
-		for i, k := range v.elems {
-			if k.k == vStr && k.s == "nvcc" {
+		for i, k := range v.elems() {
+			if k.k == vStr && k.text() == "nvcc" {
 				return v.vals()[i], pair
 			}
 		}

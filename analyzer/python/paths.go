@@ -12,7 +12,11 @@ import (
 // or a tail (i == 0) when only its last components are known, as in
 // jit_env.UNKNOWN_DIR / "x.cu". The chain resolves both to files by suffix.
 
-func vpathExact(p string) Value { return Value{k: vPath, s: p, i: 1} }
+func vpathExact(p string) Value {
+	v := textValue(vPath, p)
+	v.i = 1
+	return v
+}
 
 // vpathTail is a path whose leading part is unknown; leading "../" and "/"
 // say nothing about the file, so they go.
@@ -21,7 +25,7 @@ func vpathTail(p string) Value {
 	if p == "" {
 		return unknown
 	}
-	return Value{k: vPath, s: p}
+	return textValue(vPath, p)
 }
 
 func (v Value) exactPath() bool { return v.k == vPath && v.i == 1 }
@@ -31,12 +35,12 @@ func pathJoin(a, b Value) Value {
 	var rel string
 	switch b.k {
 	case vStr:
-		rel = b.s
+		rel = b.text()
 	case vPath:
 		if !b.exactPath() || a.k != vPath && a.k != vStr {
 			return b
 		}
-		rel = b.s
+		rel = b.text()
 	default:
 		return unknownIf(a.Cap || b.Cap)
 	}
@@ -45,7 +49,7 @@ func pathJoin(a, b Value) Value {
 	}
 	switch {
 	case a.exactPath():
-		j := path.Join(a.s, rel)
+		j := path.Join(a.text(), rel)
 		if j == "." {
 			j = ""
 		}
@@ -55,9 +59,9 @@ func pathJoin(a, b Value) Value {
 		}
 		return vpathExact(j)
 	case a.k == vPath:
-		return vpathTail(a.s + "/" + rel)
+		return vpathTail(a.text() + "/" + rel)
 	case a.k == vStr:
-		return vstr(path.Join(a.s, rel))
+		return vstr(path.Join(a.text(), rel))
 	}
 	return vpathTail(rel)
 }
@@ -67,19 +71,19 @@ func pathJoin(a, b Value) Value {
 func pathParent(v Value) Value {
 	switch v.k {
 	case vPath:
-		if v.s == "" || !strings.Contains(v.s, "/") && !v.exactPath() {
+		if v.text() == "" || !strings.Contains(v.text(), "/") && !v.exactPath() {
 			return unknown
 		}
-		if !strings.Contains(v.s, "/") {
+		if !strings.Contains(v.text(), "/") {
 			return vpathExact("")
 		}
-		d := path.Dir(v.s)
+		d := path.Dir(v.text())
 		if v.exactPath() {
 			return vpathExact(d)
 		}
 		return vpathTail(d)
 	case vStr:
-		d := path.Dir(v.s)
+		d := path.Dir(v.text())
 		if d == "." {
 			d = ""
 		}
@@ -90,14 +94,14 @@ func pathParent(v Value) Value {
 
 // pathParents is p.parents: the ancestors, nearest first, down to the root.
 func pathParents(v Value) Value {
-	out := Value{k: vTuple}
-	for p := pathParent(v); p.k == vPath || p.k == vStr && p.s != ""; p = pathParent(p) {
-		out.elems = append(out.elems, p)
-		if p.s == "" {
+	var elems []Value
+	for p := pathParent(v); p.k == vPath || p.k == vStr && p.text() != ""; p = pathParent(p) {
+		elems = append(elems, p)
+		if p.text() == "" {
 			break
 		}
 	}
-	return out
+	return seqValue(vTuple, elems, false)
 }
 
 // pathAttr is an attribute of a path value.
@@ -108,12 +112,12 @@ func pathAttr(v Value, name string) (Value, bool) {
 	case "parents":
 		return pathParents(v), true
 	case "name":
-		return vstr(path.Base(v.s)), true
+		return vstr(path.Base(v.text())), true
 	case "stem":
-		b := path.Base(v.s)
+		b := path.Base(v.text())
 		return vstr(strings.TrimSuffix(b, path.Ext(b))), true
 	case "suffix":
-		return vstr(path.Ext(v.s)), true
+		return vstr(path.Ext(v.text())), true
 	}
 	return unknown, false
 }

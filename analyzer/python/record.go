@@ -88,7 +88,7 @@ func (f *frame) recordAssert(s, cond nodeID, v Value) {
 		return
 	}
 	raw := outcomeOf(v.truth(), 0, 1)
-	f.put(s, siteAssert, siteRec{raw: raw, cap: true, via: v.via})
+	f.put(s, siteAssert, siteRec{raw: raw, cap: true, via: v.via()})
 }
 
 // recordReturn records "return <capability-dependent truth value>"; other
@@ -98,7 +98,7 @@ func (f *frame) recordReturn(s, vn nodeID, v Value) {
 		return
 	}
 	raw := outcomeOf(v.truth(), 0, 1)
-	f.put(s, siteReturn, siteRec{raw: raw, cap: true, via: v.via})
+	f.put(s, siteReturn, siteRec{raw: raw, cap: true, via: v.via()})
 }
 
 // boolOp says whether an expression is an operator with a truth value.
@@ -127,7 +127,7 @@ func (f *frame) boolish(n nodeID) bool {
 
 func (f *frame) recordTernary(n, cond nodeID, c Value) {
 	raw := outcomeOf(c.truth(), 0, 1)
-	f.put(n, siteTernary, siteRec{raw: raw, cap: true, via: c.via})
+	f.put(n, siteTernary, siteRec{raw: raw, cap: true, via: c.via()})
 }
 
 // recordLookup records a table lookup by a capability-dependent key; a
@@ -135,10 +135,10 @@ func (f *frame) recordTernary(n, cond nodeID, c Value) {
 func (f *frame) recordLookup(n nodeID, table Value, idx int) {
 	raw := idx
 	if idx == -1 {
-		raw = len(table.elems)
+		raw = len(table.elems())
 	}
-	keys := make([]string, len(table.elems))
-	for i, k := range table.elems {
+	keys := make([]string, len(table.elems()))
+	for i, k := range table.elems() {
 		keys[i] = render(k)
 	}
 	f.put(n, siteLookup, siteRec{raw: raw, cap: true, keys: keys})
@@ -151,7 +151,7 @@ func (f *frame) recordMajors(call, valN nodeID, v Value) {
 		return
 	}
 	raw := 1
-	for _, e := range v.elems {
+	for _, e := range v.elems() {
 		if e.k != vInt {
 			return
 		}
@@ -168,7 +168,7 @@ func (f *frame) recordSkipif(call nodeID, cond Value) {
 		return
 	}
 	raw := outcomeOf(cond.truth(), 1, 0)
-	f.put(call, siteSkipif, siteRec{raw: raw, cap: true, via: cond.via})
+	f.put(call, siteSkipif, siteRec{raw: raw, cap: true, via: cond.via()})
 }
 
 // evalDecorator evaluates a decorator; one that takes a capability list
@@ -208,13 +208,13 @@ func capListName(name string) bool {
 // capListRaw: 0 when the capability is in a list of capability literals,
 // 1 when not; ok false when v is not such a list.
 func (f *frame) capListRaw(v Value) (int, bool) {
-	if v.k != vList && v.k != vTuple && v.k != vSet || len(v.elems) == 0 {
+	if v.k != vList && v.k != vTuple && v.k != vSet || len(v.elems()) == 0 {
 		return 0, false
 	}
 	cur := f.w.capability()
 	have := capOf(cur.Major, cur.Minor)
 	raw := 1
-	for _, e := range v.elems {
+	for _, e := range v.elems() {
 		if e.k != vInt && e.k != vStr {
 			return 0, false
 		}
@@ -233,7 +233,7 @@ func (f *frame) capListRaw(v Value) (int, bool) {
 func render(v Value) string {
 	switch v.k {
 	case vStr:
-		return "\"" + v.s + "\""
+		return "\"" + v.text() + "\""
 	case vList, vTuple, vSet:
 		open, close := "[", "]"
 		switch v.k {
@@ -243,13 +243,13 @@ func render(v Value) string {
 			open, close = "{", "}"
 		}
 		s := open
-		for i, e := range v.elems {
+		for i, e := range v.elems() {
 			if i > 0 {
 				s += ", "
 			}
 			s += render(e)
 		}
-		if v.k == vTuple && len(v.elems) == 1 {
+		if v.k == vTuple && len(v.elems()) == 1 {
 			s += ","
 		}
 		return s + close

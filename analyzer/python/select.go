@@ -158,15 +158,15 @@ func summarizeValue(lx *Lexer, v Value, into *summary, depth int) {
 			into.classes = append(into.classes, v.cls())
 		}
 	case vExt:
-		into.ext = into.ext || lx.seedPath(v.s)
+		into.ext = into.ext || lx.seedPath(v.text())
 	}
-	for _, e := range v.elems {
+	for _, e := range v.elems() {
 		summarizeValue(lx, e, into, depth+1)
 	}
 	for _, e := range v.vals() {
 		summarizeValue(lx, e, into, depth+1)
 	}
-	for _, e := range v.attrs {
+	for _, e := range v.attrs() {
 		summarizeValue(lx, e, into, depth+1)
 	}
 }
@@ -1055,7 +1055,7 @@ func (s *selection) noteValue(m *module, c *classDef, name string, v Value) {
 func (s *selection) ownDef(m *module, name string, v Value) bool {
 	fn := v.fn()
 	return fn != nil && fn.mod == m && fn.class == nil && fn.name == name && !v.Cap && !v.capObj &&
-		len(v.elems) == 0 && v.dict == nil && len(v.attrs) == 0 && !jitBuilderName(fn.name) && !s.jrQuals[fn.qual]
+		len(v.elems()) == 0 && len(v.vals()) == 0 && len(v.attrs()) == 0 && !jitBuilderName(fn.name) && !s.jrQuals[fn.qual]
 }
 
 // checkValue adds the value's name as a danger and a JIT-reaching name

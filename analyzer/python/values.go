@@ -36,47 +36,173 @@ const (
 // that the value depends on the capability (by data or by control), which is
 // what makes a decision a gate.
 //
-// Values fill the module globals, class attributes and objects that every
-// capability worker holds for every loaded module, so the struct is kept
-// small (88 bytes; 128 with a field for each use): a float is kept in i's
-// bits, the definition a function, class, object or module value stands
-// for shares one pointer (a value is only ever one of them), and a dict's
-// values, which few values have, are behind a pointer.
+// Values fill the module globals, class attributes, objects and memos that
+// every capability worker holds for every loaded module and are copied on
+// every evaluation step, so the struct is kept small (32 bytes; 88 with a
+// field for each use, 128 before that): a value is only one kind, so its
+// text (vStr, vExt, vPath), its elements (sequences, dicts, versions) or the
+// definition it stands for (vFunc, vClass, vObj, vModule) share one pointer
+// p with a length n in the header's padding; a float is kept in i's bits;
+// the attributes and helper predicate few values have sit behind x.
+//
+// Values are never changed in place: an operation builds a new one. What p
+// and x point to is never written once the value is built (elems() has
+// no room past its length, so an append copies), so values share them freely.
 type Value struct {
 	k   vkind
 	Cap bool
 	// capObj marks tuples and objects that are capabilities themselves
 	// (they answer .major, .minor, .to_int()).
 	capObj bool
+	// n is the text's length in bytes (vStr, vExt, vPath) or the number of
+	// elements (a dict's keys); 0 for the definition kinds.
+	n uint32
 	// i is an int's, a bool's (0 or 1) or a capability's value, whether a
 	// path is exact (1), and a float's bits (float()).
-	i     int64
-	s     string
-	elems []Value // tuple, list, set, dict keys, version components
-	// def is what a vFunc (*funcDef), vClass or vObj (*classDef) or
-	// vModule (*module) value stands for; read through fn, cls and mod.
-	def   unsafe.Pointer
+	i int64
+	// p is, by kind, the text's first byte (text), the definition
+	// (*funcDef, *classDef, *module: fn, cls, mod), or the first element
+	// (elems; a dict's n keys are followed by its n values in one array).
+	p unsafe.Pointer
+	// x holds what few values have (nil for most): an object's attributes
+	// or a bound method's self, and the helper predicate whose call produced
+	// the value.
+	x *valueExt
+}
+
+// valueExt is the part of a Value few values have. It is shared by the
+// copies of a value and never written after it is built: a value with other
+// attributes or another predicate gets a new one (withVia).
+type valueExt struct {
 	attrs map[string]Value // vObj; a bound method's self (vFunc)
-	// dict is a dict's values, in the order of its keys in elems.
-	dict *[]Value
 	// via is the helper predicate whose call produced this value, for
 	// "helper-predicate" gates.
 	via *funcDef
 }
 
-func vfunc(fn *funcDef) Value  { return Value{k: vFunc, def: unsafe.Pointer(fn)} }
-func vclass(c *classDef) Value { return Value{k: vClass, def: unsafe.Pointer(c)} }
-func vmodule(m *module) Value  { return Value{k: vModule, def: unsafe.Pointer(m)} }
+// valueSize is a Value's size, for stepping from a dict's keys to its values.
+const valueSize = unsafe.Sizeof(Value{})
+
+// hasText reports whether p and n are a kind's text.
+func (k vkind) hasText() bool { return k == vStr || k == vExt || k == vPath }
+
+// hasDef reports whether p is a kind's definition.
+func (k vkind) hasDef() bool { return k == vFunc || k == vClass || k == vObj || k == vModule }
+
+// textValue is a value of a text kind (vStr, vExt, vPath) with text s.
+func textValue(k vkind, s string) Value {
+	return Value{k: k, n: length(len(s)), p: unsafe.Pointer(unsafe.StringData(s))}
+}
+
+// seqValue is a value of kind k (a sequence or version) with elements e.
+// e must not be written afterwards: the value shares it.
+func seqValue(k vkind, e []Value, capDep bool) Value {
+	return Value{k: k, Cap: capDep, n: length(len(e)), p: unsafe.Pointer(unsafe.SliceData(e))}
+}
+
+// withElems is v with elements e instead of its own (v is of a kind that
+// has elements, not a dict).
+func (v Value) withElems(e []Value) Value {
+	v.n, v.p = length(len(e)), unsafe.Pointer(unsafe.SliceData(e))
+	return v
+}
+
+// dictValue is a dict whose keys are kv's first half and values its second
+// half, in the same order; kv must not be written afterwards.
+func dictValue(kv []Value, capDep bool) Value {
+	return Value{k: vDict, Cap: capDep, n: length(len(kv) / 2), p: unsafe.Pointer(unsafe.SliceData(kv))}
+}
+
+// length is a text's or element list's length as n holds it. Sources are
+// read whole into memory, so no text or list comes near 4 GiB.
+func length(n int) uint32 {
+	if n > math.MaxUint32 {
+		panic("python: value of 4 GiB or more")
+	}
+	return uint32(n)
+}
+
+// text is a vStr's text, a vExt's dotted path or a vPath's path; "" for
+// other kinds.
+func (v Value) text() string {
+	if !v.k.hasText() {
+		return ""
+	}
+	return unsafe.String((*byte)(v.p), v.n)
+}
+
+// elems is a tuple's, list's or set's elements, a dict's keys or a
+// version's components; nil for the text and definition kinds. Its capacity
+// is its length, so appending to it copies.
+func (v Value) elems() []Value {
+	if v.n == 0 || v.k.hasText() {
+		return nil
+	}
+	return unsafe.Slice((*Value)(v.p), v.n)
+}
+
+// vals is a dict's values, in the order of its keys in elems (nil for
+// other kinds).
+func (v Value) vals() []Value {
+	if v.k != vDict || v.n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*Value)(unsafe.Add(v.p, uintptr(v.n)*valueSize)), v.n)
+}
+
+// attrs is a vObj's attributes or a bound method's self (nil if none).
+func (v Value) attrs() map[string]Value {
+	if v.x == nil {
+		return nil
+	}
+	return v.x.attrs
+}
+
+// via is the helper predicate whose call produced v (nil if none).
+func (v Value) via() *funcDef {
+	if v.x == nil {
+		return nil
+	}
+	return v.x.via
+}
+
+// withVia is v produced by a call of the helper predicate fn (nil: none).
+// The shared valueExt is not written: v gets a new one.
+func (v Value) withVia(fn *funcDef) Value {
+	if v.via() == fn {
+		return v
+	}
+	attrs := v.attrs()
+	if attrs == nil && fn == nil {
+		v.x = nil
+		return v
+	}
+	v.x = &valueExt{attrs: attrs, via: fn}
+	return v
+}
+
+func vfunc(fn *funcDef) Value  { return Value{k: vFunc, p: unsafe.Pointer(fn)} }
+func vclass(c *classDef) Value { return Value{k: vClass, p: unsafe.Pointer(c)} }
+func vmodule(m *module) Value  { return Value{k: vModule, p: unsafe.Pointer(m)} }
 func vfloat(f float64) Value   { return Value{k: vFloat, i: int64(math.Float64bits(f))} }
+
+// withAttrs is an ext holding attrs, nil when attrs is nil (a nil map and
+// an empty one differ: calls.go tells a bound method by a non-nil self).
+func withAttrs(attrs map[string]Value) *valueExt {
+	if attrs == nil {
+		return nil
+	}
+	return &valueExt{attrs: attrs}
+}
 
 // vobj is an object of class c (nil: not known) with attributes attrs.
 func vobj(c *classDef, attrs map[string]Value) Value {
-	return Value{k: vObj, def: unsafe.Pointer(c), attrs: attrs}
+	return Value{k: vObj, p: unsafe.Pointer(c), x: withAttrs(attrs)}
 }
 
 // vmethod is fn bound to an object with attributes self.
 func vmethod(fn *funcDef, self map[string]Value) Value {
-	return Value{k: vFunc, def: unsafe.Pointer(fn), attrs: self}
+	return Value{k: vFunc, p: unsafe.Pointer(fn), x: withAttrs(self)}
 }
 
 // fn is the function a vFunc value is, nil for other kinds.
@@ -84,7 +210,7 @@ func (v Value) fn() *funcDef {
 	if v.k != vFunc {
 		return nil
 	}
-	return (*funcDef)(v.def)
+	return (*funcDef)(v.p)
 }
 
 // cls is the class a vClass value is or a vObj value is an instance of,
@@ -93,7 +219,7 @@ func (v Value) cls() *classDef {
 	if v.k != vClass && v.k != vObj {
 		return nil
 	}
-	return (*classDef)(v.def)
+	return (*classDef)(v.p)
 }
 
 // mod is the module a vModule value is, nil for other kinds.
@@ -101,27 +227,19 @@ func (v Value) mod() *module {
 	if v.k != vModule {
 		return nil
 	}
-	return (*module)(v.def)
+	return (*module)(v.p)
 }
 
 // float is a vFloat value's number.
 func (v Value) float() float64 { return math.Float64frombits(uint64(v.i)) }
 
-// vals is a dict's values (nil for other kinds).
-func (v Value) vals() []Value {
-	if v.dict == nil {
-		return nil
-	}
-	return *v.dict
-}
-
 var unknown = Value{}
 
 func vbool(b bool) Value      { return Value{k: vBool, i: b2i(b)} }
 func vint(i int64) Value      { return Value{k: vInt, i: i} }
-func vstr(s string) Value     { return Value{k: vStr, s: s} }
-func vext(path string) Value  { return Value{k: vExt, s: path} }
-func vtuple(e ...Value) Value { return Value{k: vTuple, elems: e} }
+func vstr(s string) Value     { return textValue(vStr, s) }
+func vext(path string) Value  { return textValue(vExt, path) }
+func vtuple(e ...Value) Value { return seqValue(vTuple, e, false) }
 func unknownIf(c bool) Value  { return Value{Cap: c} }
 func b2i(b bool) int64 {
 	if b {
@@ -166,9 +284,9 @@ func (v Value) truth() tri {
 	case vFloat:
 		return triOf(v.float() != 0)
 	case vStr:
-		return triOf(v.s != "")
+		return triOf(v.text() != "")
 	case vTuple, vList, vSet, vDict:
-		return triOf(len(v.elems) > 0)
+		return triOf(len(v.elems()) > 0)
 	case vFunc, vClass, vModule, vObj, vVersion, vPath:
 		return triTrue
 	}
@@ -211,24 +329,24 @@ func equal(a, b Value) tri {
 	case vNone:
 		return triTrue
 	case vStr:
-		return triOf(a.s == b.s)
+		return triOf(a.text() == b.text())
 	case vTuple, vList, vSet, vVersion:
 		if a.k == vVersion {
-			c, ok := cmpSeq(a.elems, b.elems)
+			c, ok := cmpSeq(a.elems(), b.elems())
 			if !ok {
 				return triUnknown
 			}
 			return triOf(c == 0)
 		}
-		if len(a.elems) != len(b.elems) {
+		if len(a.elems()) != len(b.elems()) {
 			if a.k == vSet {
 				return triUnknown
 			}
 			return triFalse
 		}
 		res := triTrue
-		for i := range a.elems {
-			switch equal(a.elems[i], b.elems[i]) {
+		for i := range a.elems() {
+			switch equal(a.elems()[i], b.elems()[i]) {
 			case triFalse:
 				if a.k != vSet {
 					return triFalse
@@ -306,9 +424,9 @@ func compare(a, b Value) (int, bool) {
 	}
 	switch a.k {
 	case vStr:
-		return strings.Compare(a.s, b.s), true
+		return strings.Compare(a.text(), b.text()), true
 	case vTuple, vList:
-		return cmpSeq(a.elems, b.elems)
+		return cmpSeq(a.elems(), b.elems())
 	}
 	return 0, false
 }
@@ -339,11 +457,11 @@ func cmpSeq(a, b []Value) (int, bool) {
 func asVersion(v Value) ([]Value, bool) {
 	switch v.k {
 	case vVersion:
-		return v.elems, true
+		return v.elems(), true
 	case vStr:
-		return parseVersion(v.s)
+		return parseVersion(v.text())
 	case vTuple:
-		return v.elems, true
+		return v.elems(), true
 	}
 	return nil, false
 }
@@ -400,12 +518,12 @@ func capLiteral(v Value, eq bool) (int64, bool) {
 	case vFloat:
 		return int64(v.float()*10 + 0.5), true
 	case vStr:
-		if c, ok := parseArch(v.s); ok {
+		if c, ok := parseArch(v.text()); ok {
 			return capOf(c.cap.Major, c.cap.Minor), true
 		}
 	case vTuple:
-		if len(v.elems) == 2 && v.elems[0].k == vInt && v.elems[1].k == vInt {
-			return capOf(int(v.elems[0].i), int(v.elems[1].i)), true
+		if len(v.elems()) == 2 && v.elems()[0].k == vInt && v.elems()[1].k == vInt {
+			return capOf(int(v.elems()[0].i), int(v.elems()[1].i)), true
 		}
 	}
 	return 0, false
@@ -460,9 +578,8 @@ func parseArch(s string) (archSpec, bool) {
 
 // sameValue is structural identity, used when joining environments.
 func sameValue(a, b Value) bool {
-	if a.k != b.k || a.Cap != b.Cap || a.capObj != b.capObj || a.s != b.s ||
-		a.def != b.def || a.via != b.via || len(a.elems) != len(b.elems) ||
-		len(a.vals()) != len(b.vals()) || len(a.attrs) != len(b.attrs) {
+	if a.k != b.k || a.Cap != b.Cap || a.capObj != b.capObj || a.n != b.n ||
+		a.via() != b.via() || len(a.attrs()) != len(b.attrs()) {
 		return false
 	}
 	// A float compares as a number: a NaN is not the same as itself, and
@@ -474,19 +591,34 @@ func sameValue(a, b Value) bool {
 	} else if a.i != b.i {
 		return false
 	}
-	for i := range a.elems {
-		if !sameValue(a.elems[i], b.elems[i]) {
+	// p is compared as what it is for the kind: texts by content,
+	// definitions by identity, elements one by one.
+	switch {
+	case a.k.hasText():
+		if a.text() != b.text() {
 			return false
 		}
-	}
-	av, bv := a.vals(), b.vals()
-	for i := range av {
-		if !sameValue(av[i], bv[i]) {
+	case a.k.hasDef():
+		if a.p != b.p {
 			return false
 		}
+	default:
+		ae, be := a.elems(), b.elems()
+		for i := range ae {
+			if !sameValue(ae[i], be[i]) {
+				return false
+			}
+		}
+		av, bv := a.vals(), b.vals()
+		for i := range av {
+			if !sameValue(av[i], bv[i]) {
+				return false
+			}
+		}
 	}
-	for k, v := range a.attrs {
-		w, ok := b.attrs[k]
+	battrs := b.attrs()
+	for k, v := range a.attrs() {
+		w, ok := battrs[k]
 		if !ok || !sameValue(v, w) {
 			return false
 		}
@@ -499,13 +631,11 @@ func join(a, b Value) Value {
 	if sameValue(a, b) {
 		return a
 	}
-	u := unknownIf(a.Cap || b.Cap)
-	if a.via != nil {
-		u.via = a.via
-	} else {
-		u.via = b.via
+	via := a.via()
+	if via == nil {
+		via = b.via()
 	}
-	return u
+	return unknownIf(a.Cap || b.Cap).withVia(via)
 }
 
 // appendStr appends str()'s text (nothing where str has none) to buf,
@@ -515,7 +645,7 @@ func (v Value) appendStr(buf []byte) []byte {
 	case vInt, vCap:
 		return strconv.AppendInt(buf, v.i, 10)
 	case vStr:
-		return append(buf, v.s...)
+		return append(buf, v.text()...)
 	}
 	s, _ := v.str()
 	return append(buf, s...)
@@ -525,7 +655,7 @@ func (v Value) appendStr(buf []byte) []byte {
 func (v Value) str() (string, bool) {
 	switch v.k {
 	case vStr:
-		return v.s, true
+		return v.text(), true
 	case vInt:
 		return strconv.FormatInt(v.i, 10), true
 	case vCap:
@@ -538,7 +668,7 @@ func (v Value) str() (string, bool) {
 	case vNone:
 		return "None", true
 	case vPath:
-		return v.s, v.exactPath()
+		return v.text(), v.exactPath()
 	case vFloat:
 		s := strconv.FormatFloat(v.float(), 'f', -1, 64)
 		if !strings.ContainsAny(s, ".eE") {

@@ -48,12 +48,74 @@ func TestValueFields(t *testing.T) {
 	if sameValue(vfunc(fn), vclass(c)) || !sameValue(vfunc(fn), vfunc(fn)) || sameValue(vfunc(fn), vfunc(&funcDef{mod: m})) {
 		t.Error("functions compare by definition")
 	}
-	d := Value{k: vDict, elems: []Value{vstr("a")}, dict: &[]Value{vint(1)}}
-	e := Value{k: vDict, elems: []Value{vstr("a")}, dict: &[]Value{vint(2)}}
+	d := dictValue([]Value{vstr("a"), vint(1)}, false)
+	e := dictValue([]Value{vstr("a"), vint(2)}, false)
 	if sameValue(d, e) || !sameValue(d, d) || len(Value{}.vals()) != 0 {
 		t.Error("dicts compare by their values")
 	}
-	if s := unsafe.Sizeof(Value{}); s > 88 {
-		t.Errorf("Value is %d bytes, want at most 88", s)
+	if s := unsafe.Sizeof(Value{}); s > 32 {
+		t.Errorf("Value is %d bytes, want at most 32", s)
+	}
+}
+
+// TestValueShared: a value's text, elements and definition share one
+// pointer, read by kind; each reads back as it was made and is nothing for
+// the other kinds, texts compare by content, and what two values share is
+// never written by an operation on one of them.
+func TestValueShared(t *testing.T) {
+	m := &module{name: "m"}
+	fn := &funcDef{mod: m, name: "f"}
+	for _, v := range []Value{vstr("abc"), vext("torch.cuda"), vpathExact("a/b.cu"), vfunc(fn), vmodule(m)} {
+		if len(v.elems()) != 0 || len(v.vals()) != 0 {
+			t.Errorf("kind %d has elements %v", v.k, v.elems())
+		}
+	}
+	if v := vtuple(vint(1), vint(2)); v.text() != "" || v.fn() != nil || v.cls() != nil || len(v.elems()) != 2 {
+		t.Errorf("a tuple reads as text %q, fn %p, cls %p, %d elements", v.text(), v.fn(), v.cls(), len(v.elems()))
+	}
+	if v := vfunc(fn); v.text() != "" || v.fn() != fn {
+		t.Errorf("a function reads as text %q, fn %p", v.text(), v.fn())
+	}
+	if p := vpathExact("a/b.cu"); p.text() != "a/b.cu" || !p.exactPath() || vpathTail("x/y").exactPath() {
+		t.Errorf("path %q exact %v", p.text(), p.exactPath())
+	}
+	// Texts with their own bytes are the same value; another kind with
+	// the same text is not.
+	ab := string([]byte{'a', 'b'})
+	if !sameValue(vstr("ab"), vstr(ab)) || sameValue(vstr("ab"), vstr("ac")) || sameValue(vstr("ab"), vext("ab")) {
+		t.Error("texts compare by kind and content")
+	}
+	if !sameValue(vtuple(vstr("ab")), vtuple(vstr(ab))) || sameValue(vtuple(vint(1)), vtuple(vint(2))) {
+		t.Error("tuples compare element by element")
+	}
+	// A dict's keys and then its values in one array.
+	d := dictValue([]Value{vstr("a"), vstr("b"), vint(1), vint(2)}, true)
+	if k, v := d.elems(), d.vals(); len(k) != 2 || len(v) != 2 || k[1].text() != "b" || v[0].i != 1 || v[1].i != 2 || !d.Cap {
+		t.Errorf("dict keys %v values %v", k, v)
+	}
+	// Appending to a value's elements copies: a dict's values and a
+	// shorter list's neighbours are not overwritten.
+	if keys := append(d.elems(), vstr("c")); len(keys) != 3 || d.vals()[0].i != 1 {
+		t.Error("appending to a dict's keys wrote its values")
+	}
+	list := seqValue(vList, []Value{vint(1), vint(2), vint(3)}, false)
+	head := list.withElems(list.elems()[:1])
+	if grown := append(head.elems(), vint(9)); grown[1].i != 9 || list.elems()[1].i != 2 {
+		t.Error("appending to a slice of a list wrote the list")
+	}
+	// A predicate on one copy is not on another; attributes stay, and a
+	// nil self is not an empty one.
+	attrs := map[string]Value{"x": vint(1)}
+	obj := vobj(nil, attrs)
+	g := &funcDef{mod: m, name: "g"}
+	marked := obj.withVia(g)
+	if obj.via() != nil || marked.via() != g || marked.attrs()["x"].i != 1 || marked.withVia(nil).via() != nil {
+		t.Error("withVia wrote the shared part or lost the attributes")
+	}
+	if vmethod(fn, nil).attrs() != nil || vmethod(fn, map[string]Value{}).attrs() == nil {
+		t.Error("a nil self and an empty one differ")
+	}
+	if u := join(vbool(true).withVia(g), vbool(false)); u.known() || u.via() != g {
+		t.Errorf("join keeps the predicate: %v", u.via())
 	}
 }
