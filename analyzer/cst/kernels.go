@@ -18,14 +18,16 @@ var globalWord = []byte("__global__")
 // reads are a few of a kernel file's declarations. whole is the file's
 // full facts when it had to be parsed whole after all (Split unsure of the
 // file, or a declaration kept that did not parse cleanly on its own:
-// CleanItems), nil otherwise. TestParseKernelsCorpus compares the kernels
+// CleanItems, or a Merged item kept), nil otherwise. TestParseKernelsCorpus compares the kernels
 // with a whole parse's on every file of a tree.
 func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Function, whole *Facts, err error) {
 	if pieces, ok := Split(src); ok {
-		keep := KernelItems(src, pieces)
-		t, err := p.ParseTreeRanges(ctx, src, Ranges(pieces, func(i int) bool { return keep[i] }))
-		if err == nil && t.CleanItems(pieces, keep) {
-			return t.Facts().Kernels, nil, nil
+		// A merged item kept would not parse cleanly on its own.
+		if keep := KernelItems(src, pieces); !MergedKept(pieces, keep) {
+			t, err := p.ParseTreeRanges(ctx, src, Ranges(pieces, func(i int) bool { return keep[i] }))
+			if err == nil && t.CleanItems(pieces, keep) {
+				return t.Facts().Kernels, nil, nil
+			}
 		}
 	}
 	facts, err := p.ParseContext(ctx, src)

@@ -1,5 +1,7 @@
 package cst
 
+import "sort"
+
 // Split cuts a C/C++/CUDA file into its declarations, so that a caller
 // that needs only some of them (analyzer/hostgate: the functions that read
 // the capability) can parse just those (Parser.ParseTreeRanges) instead of
@@ -33,6 +35,22 @@ type Piece struct {
 	// initializer that waits for its ';'), so this item parses as in the
 	// file only with it (Ranges).
 	Glued bool
+	// Merged marks an item that holds an #if group whose branches the
+	// split could not cut apart (splitMerging): tree-sitter's reading
+	// of it has errors where the file's has, but whether they are the
+	// same errors is not known, so a caller that keeps it parses the
+	// whole file instead (MergedKept).
+	Merged bool
+}
+
+// MergedKept reports whether a Merged item is among the items marked.
+func MergedKept(pieces []Piece, marked []bool) bool {
+	for i, pc := range pieces {
+		if pc.Merged && marked[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // Ranges are the ranges of a split to parse: the skeleton and the items
@@ -69,13 +87,182 @@ const maxSplitNesting = 200
 // unterminated comment or literal, a '#' that does not start a line, a
 // conditional directive (#if ... #else ... #endif) whose branches open or
 // close brackets or that does not enclose whole declarations, and the like.
+//
+// Where the only trouble is #if groups whose branches cannot be cut
+// apart, Split keeps each such group whole inside one larger item
+// (splitMerging), so that the declarations elsewhere in the file can
+// still be parsed on their own.
 func Split(src []byte) ([]Piece, bool) {
-	s := &splitter{src: src, item: -1}
+	s := &splitter{src: src, item: -1, failGroup: -1}
 	s.container(ctFile, 0)
-	if s.bad || len(s.conds) != 0 || len(s.brackets) != 0 {
+	if !s.bad && len(s.conds) == 0 && len(s.brackets) == 0 {
+		return s.pieces, true
+	}
+	return splitMerging(src)
+}
+
+// maxMergeRetries bounds the splits splitMerging tries, each with one
+// more #if group kept whole than the last.
+const maxMergeRetries = 16
+
+// condGroup is an #if ... #endif group of a file: where its #if line
+// starts and ends, where its first #elif or #else line starts (its end
+// when it has none: the #endif line) and where its #endif line ends.
+type condGroup struct {
+	start, ifEnd, tail, end int
+	// uneven: a branch opens or closes brackets it does not close or
+	// open itself (counting only the first branch of the groups inside
+	// it), so the branches cannot be cut apart.
+	uneven bool
+}
+
+// splitMerging is Split for a file whose #if groups do not all enclose
+// whole declarations or leave the brackets as they found them. It reads
+// the file as the preprocessor would with the first branch of each such
+// group taken: the group's #if line is an ordinary token of the
+// declaration it opens or sits in, and its other branches, up to and
+// with its #endif line, are one more (its tail), so the group lies in
+// the item of that declaration. The item is then larger than any one
+// declaration (it may hold two alternative kernels, or a function and
+// the one after it), which is safe: a caller parses it whole or not at
+// all. A group of even branches that still cannot be cut (template <...>
+// then #if, or #if int #else long #endif x;) is found when the split
+// fails at it and is taken the same way on the next try. The split gives
+// up, as Split does, when another check fails, after maxMergeRetries
+// tries, or when some such group does not lie in one item (the first
+// branch closed the container it was opened in, say): an item must hold
+// all of a group whose branches it cannot tell apart, since a parse of
+// part of one reads differently from the whole file's (session 9 found a
+// kernel so, in flashinfer's prefill.cuh).
+func splitMerging(src []byte) ([]Piece, bool) {
+	groups, ok := condGroups(src)
+	if !ok {
 		return nil, false
 	}
-	return s.pieces, true
+	whole := map[int]bool{} // groups kept whole, by #if start
+	for _, g := range groups {
+		if g.uneven {
+			whole[g.start] = true
+		}
+	}
+	for range maxMergeRetries {
+		s := &splitter{src: src, item: -1, failGroup: -1, opaque: map[int]token{}}
+		for _, g := range groups {
+			if whole[g.start] {
+				s.opaque[g.start] = token{kind: tkOpaque, start: g.start, end: g.ifEnd}
+				s.opaque[g.tail] = token{kind: tkTail, start: g.tail, end: g.end}
+			}
+		}
+		s.container(ctFile, 0)
+		if s.bad || len(s.conds) != 0 || len(s.brackets) != 0 {
+			if s.failGroup < 0 || whole[s.failGroup] {
+				return nil, false
+			}
+			whole[s.failGroup] = true
+			continue
+		}
+		for _, g := range groups {
+			if !whole[g.start] {
+				continue
+			}
+			k, ok := withinOneItem(s.pieces, g.start, g.end)
+			if !ok {
+				return nil, false
+			}
+			s.pieces[k].Merged = true
+		}
+		return s.pieces, true
+	}
+	return nil, false
+}
+
+// withinOneItem finds the item of pieces that [start, end) lies in.
+func withinOneItem(pieces []Piece, start, end int) (int, bool) {
+	k := sort.Search(len(pieces), func(k int) bool { return pieces[k].End > start })
+	return k, k < len(pieces) && pieces[k].Item && pieces[k].Start <= start && end <= pieces[k].End
+}
+
+// condGroups lists the #if groups of src in the order of their #if
+// lines, telling which are uneven (condGroup). It fails where the split
+// would fail to scan src, and where #elif, #else and #endif lines do not
+// pair with #if lines.
+func condGroups(src []byte) ([]condGroup, bool) {
+	s := &splitter{src: src, item: -1}
+	var groups []condGroup
+	// open are the groups open, innermost last: their index in groups,
+	// whether their first branch is being read, and the brackets the
+	// branch being read opened and has not closed.
+	type openGroup struct {
+		index    int
+		first    bool
+		brackets []byte
+	}
+	var open []openGroup
+	endBranch := func(g *openGroup) {
+		if len(g.brackets) != 0 {
+			groups[g.index].uneven = true
+		}
+		g.brackets = g.brackets[:0]
+	}
+	for {
+		t := s.scan()
+		if s.bad {
+			return nil, false
+		}
+		switch t.kind {
+		case tkEOF:
+			return groups, len(open) == 0
+		case tkDirective:
+			n := len(open)
+			switch s.keyword(t) {
+			case "if", "ifdef", "ifndef":
+				open = append(open, openGroup{index: len(groups), first: true})
+				groups = append(groups, condGroup{start: t.start, ifEnd: t.end, tail: -1})
+			case "elif", "elifdef", "elifndef", "else":
+				if n == 0 {
+					return nil, false
+				}
+				g := &open[n-1]
+				endBranch(g)
+				if g.first {
+					groups[g.index].tail = t.start
+				}
+				g.first = false
+			case "endif":
+				if n == 0 {
+					return nil, false
+				}
+				g := &open[n-1]
+				endBranch(g)
+				if groups[g.index].tail < 0 {
+					groups[g.index].tail = t.start
+				}
+				groups[g.index].end = t.end
+				open = open[:n-1]
+			}
+		case tkPunct:
+			c := s.src[t.start]
+			if !strchr("([{)]}", c) {
+				continue
+			}
+			// The bracket counts in the branch of the innermost group,
+			// and in the branch of each group around it read through
+			// first branches only.
+			for k := len(open) - 1; k >= 0; k-- {
+				g := &open[k]
+				if strchr("([{", c) {
+					g.brackets = append(g.brackets, c)
+				} else if m := len(g.brackets); m == 0 || g.brackets[m-1] != map[byte]byte{')': '(', ']': '[', '}': '{'}[c] {
+					groups[g.index].uneven = true
+				} else {
+					g.brackets = g.brackets[:m-1]
+				}
+				if !g.first {
+					break
+				}
+			}
+		}
+	}
 }
 
 // Token kinds of the split's scanner.
@@ -86,6 +273,11 @@ const (
 	tkLiteral   // string, character or raw string literal
 	tkDirective // a whole preprocessor line
 	tkPunct     // one byte of punctuation
+	// tkOpaque is the #if line of a group splitMerging keeps whole,
+	// tkTail the rest of the group after its first branch: both are
+	// ordinary tokens of the declaration they are in.
+	tkOpaque
+	tkTail
 )
 
 type token struct {
@@ -102,9 +294,11 @@ const (
 )
 
 // condFrame is an open #if group: the bracket depth at its #if, the
-// container it was opened in and the item (-1: between declarations).
+// container it was opened in and the item (-1: between declarations),
+// and where its #if line starts.
 type condFrame struct {
 	depth, container, item int
+	start                  int
 }
 
 type splitter struct {
@@ -125,6 +319,12 @@ type splitter struct {
 	bad     bool
 	peeked  *token
 	pk      token
+	// failGroup is the #if start of the group whose #elif, #else or
+	// #endif line failed the split, -1 when none did.
+	failGroup int
+	// opaque are the tokens splitMerging reads in place of the
+	// directive lines of the groups it keeps whole, by their start.
+	opaque map[int]token
 }
 
 // Kinds of piece for emit.
@@ -221,6 +421,10 @@ func (s *splitter) scan() token {
 				return token{kind: tkEOF, start: len(src), end: len(src)}
 			}
 			start := s.pos
+			if t, ok := s.opaque[start]; ok {
+				s.pos = t.end
+				return t
+			}
 			s.pos = s.directiveEnd(s.pos)
 			return token{kind: tkDirective, start: start, end: s.pos}
 		default:
@@ -426,6 +630,28 @@ func (s *splitter) raw(start, q int) token {
 // group opened between declarations must close between them (in the same
 // container), one opened inside a declaration inside that one.
 func (s *splitter) directive(t token) {
+	switch kw := s.keyword(t); kw {
+	case "if", "ifdef", "ifndef":
+		s.conds = append(s.conds, condFrame{depth: len(s.brackets), container: s.cont, item: s.item, start: t.start})
+	case "elif", "elifdef", "elifndef", "else", "endif":
+		n := len(s.conds)
+		if n == 0 {
+			s.bad = true
+			return
+		}
+		if f := s.conds[n-1]; f.depth != len(s.brackets) || f.container != s.cont || f.item != s.item {
+			s.bad = true
+			s.failGroup = f.start
+			return
+		}
+		if kw == "endif" {
+			s.conds = s.conds[:n-1]
+		}
+	}
+}
+
+// keyword is the name after the '#' of the preprocessor line t.
+func (s *splitter) keyword(t token) string {
 	i := t.start + 1
 	for i < t.end && (s.src[i] == ' ' || s.src[i] == '\t') {
 		i++
@@ -434,19 +660,7 @@ func (s *splitter) directive(t token) {
 	for j < t.end && isIdentByte(s.src[j]) {
 		j++
 	}
-	switch string(s.src[i:j]) {
-	case "if", "ifdef", "ifndef":
-		s.conds = append(s.conds, condFrame{depth: len(s.brackets), container: s.cont, item: s.item})
-	case "elif", "elifdef", "elifndef", "else", "endif":
-		n := len(s.conds)
-		if f := s.conds[max(n-1, 0):]; n == 0 || f[0].depth != len(s.brackets) || f[0].container != s.cont || f[0].item != s.item {
-			s.bad = true
-			return
-		}
-		if string(s.src[i:j]) == "endif" {
-			s.conds = s.conds[:n-1]
-		}
-	}
+	return string(s.src[i:j])
 }
 
 // open and close keep the bracket stack.
@@ -693,15 +907,22 @@ func (s *splitter) declaration(nesting int) {
 				h.add(s, t)
 			}
 			s.close(s.src[t.start])
-			if depth == 1 && s.punct(t, '}') && funcLike && s.endsAfterBody(&h, opener) {
-				if s.punct(s.peek(), ';') {
-					s.next()
+			if depth == 1 && s.punct(t, '}') && funcLike {
+				// The rest of a group kept whole whose first branch
+				// ends here belongs to this declaration.
+				s.takeTails()
+				if s.endsAfterBody(&h, opener) {
+					if s.punct(s.peek(), ';') {
+						s.next()
+						s.takeTails()
+					}
+					s.emit(s.lastEnd, pkItem)
+					return
 				}
-				s.emit(s.lastEnd, pkItem)
-				return
 			}
 		case s.punct(t, ';') && depth == 0:
-			s.emit(t.end, pkItem)
+			s.takeTails()
+			s.emit(s.lastEnd, pkItem)
 			return
 		default:
 			if depth == 0 && !braced {
@@ -711,6 +932,14 @@ func (s *splitter) declaration(nesting int) {
 		if t.kind != tkDirective {
 			prev = t
 		}
+	}
+}
+
+// takeTails reads the tails of groups kept whole that come next
+// (splitMerging).
+func (s *splitter) takeTails() {
+	for !s.bad && s.peek().kind == tkTail {
+		s.next()
 	}
 }
 
@@ -724,7 +953,7 @@ func (s *splitter) endsAfterBody(h *header, opener token) bool {
 	switch {
 	case s.bad:
 		return false
-	case nx.kind == tkEOF || nx.kind == tkDirective || s.punct(nx, ';') || s.punct(nx, '}'):
+	case nx.kind == tkEOF || nx.kind == tkDirective || nx.kind == tkOpaque || s.punct(nx, ';') || s.punct(nx, '}'):
 		return true
 	case s.punct(nx, '~') || (s.punct(nx, '[') && nx.end < len(s.src) && s.src[nx.end] == '['):
 	case nx.kind == tkIdent:

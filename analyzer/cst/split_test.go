@@ -160,9 +160,8 @@ func TestSplitRefuses(t *testing.T) {
 	for _, src := range []string{
 		"void f() {",
 		"void f() { ) }",
-		"#if A\nvoid f() {\n#else\nvoid f(int) {\n#endif\n}\n",
-		"#ifdef __cplusplus\nextern \"C\" {\n#endif\nint f();\n#ifdef __cplusplus\n}\n#endif\n",
-		"int f()\n#if A\n{ a(); }\n#else\n{ b(); }\n#endif\n",
+		"int x;\n#if A\n}\n#endif\n",
+		"namespace a {\nint f();\n#if A\n}\n#endif\n",
 		"char *s = \"open\n\";",
 		"/* open",
 		"int x; # define Y",
@@ -171,6 +170,108 @@ func TestSplitRefuses(t *testing.T) {
 	} {
 		if pieces, ok := Split([]byte(src)); ok {
 			t.Errorf("%q: split as %s", src, piecesText([]byte(src), pieces))
+		}
+	}
+}
+
+// TestSplitMerged: an #if group whose branches cannot be cut apart is
+// kept whole in one item, marked Merged, with the declarations it
+// touches; the declarations around it are items of their own.
+func TestSplitMerged(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"#if A\nvoid f() {\n#else\nvoid f(int) {\n#endif\n}\n", "M[#if A void f() { #else void f(int) { #endif }]"},
+		{"#ifdef __cplusplus\nextern \"C\" {\n#endif\nint f();\n#ifdef __cplusplus\n}\n#endif\n",
+			"M[#ifdef __cplusplus extern \"C\" { #endif int f(); #ifdef __cplusplus } #endif]"},
+		{"int f()\n#if A\n{ a(); }\n#else\n{ b(); }\n#endif\n", "M[int f() #if A { a(); } #else { b(); } #endif]"},
+		// Alternative kernel headers, one body.
+		{"int g();\ntemplate <int N>\n__global__ void\n#if B\n__launch_bounds__(N) k(\n#else\nk(\n#endif\n  int n) { use(n); }\nvoid h() {}\n",
+			"[int g();] M[template <int N> __global__ void #if B __launch_bounds__(N) k( #else k( #endif int n) { use(n); }] [void h() {}]"},
+		// template <...> then #if around two whole kernels: even
+		// branches, but the group opens inside a declaration and
+		// closes between two (the retry).
+		{"template <class T>\n#if C\n__global__ void k(T t) { a(t); }\n#else\n__global__ void k(T t) {}\n#endif\nint z;\n",
+			"M[template <class T> #if C __global__ void k(T t) { a(t); } #else __global__ void k(T t) {} #endif] [int z;]"},
+		// Branches that open braces differently inside a function;
+		// an even group elsewhere is cut as before.
+		{"void f() {\n#if D\n  if (x) {\n    a();\n  } else {\n#endif\n    b();\n#if D\n  }\n#endif\n}\n#if E\nint y;\n#endif\n",
+			"M[void f() { #if D if (x) { a(); } else { #endif b(); #if D } #endif }] #if E [int y;] #endif"},
+	} {
+		pieces, ok := Split([]byte(tc.src))
+		if !ok {
+			t.Errorf("%q: not split", tc.src)
+			continue
+		}
+		var marked []Piece
+		for _, pc := range pieces {
+			if pc.Merged {
+				pc.Item = false
+				marked = append(marked, pc)
+			}
+		}
+		got := piecesText([]byte(tc.src), pieces)
+		for _, pc := range marked {
+			text := "[" + strings.Join(strings.Fields(tc.src[pc.Start:pc.End]), " ") + "]"
+			got = strings.Replace(got, text, "M"+text, 1)
+		}
+		if got != tc.want {
+			t.Errorf("%q:\n got %s\nwant %s", tc.src, got, tc.want)
+		}
+		for _, pc := range pieces {
+			if pc.Merged && !pc.Item {
+				t.Errorf("%q: a merged piece that is no item", tc.src)
+			}
+		}
+	}
+}
+
+// TestParseKernelsMerged: a kernel file whose uneven #if group lies in a
+// declaration ParseKernels does not read is parsed in part (Split gave
+// up on it before), and one whose group lies in a kernel it reads is
+// parsed whole; both give a whole parse's kernels.
+func TestParseKernelsMerged(t *testing.T) {
+	p := NewParser()
+	defer p.Close()
+	for _, tc := range []struct {
+		src   string
+		whole bool
+	}{
+		{`__device__ void helper(int x) {
+#if SLOW
+  if (x) {
+    a();
+  } else {
+#endif
+    b();
+#if SLOW
+  }
+#endif
+}
+__global__ void k(int* p) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  p[0] = 1;
+#endif
+}
+`, false},
+		{`template <int N>
+__global__ void
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
+__launch_bounds__(512, 4) quantize(
+#else
+quantize(
+#endif
+    int* p) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  p[0] = N;
+#endif
+}
+__global__ void other(int* p) { p[0] = 0; }
+`, true},
+	} {
+		if _, ok := Split([]byte(tc.src)); !ok {
+			t.Fatalf("not split: %q", tc.src)
+		}
+		if whole, got, _ := checkParseKernels(t, p, "merged", []byte(tc.src)); whole != tc.whole || got == 0 {
+			t.Errorf("%q: parsed whole %v, %d kernels", tc.src, whole, got)
 		}
 	}
 }

@@ -25,8 +25,10 @@ import (
 // function assigns that member a capability, and then also changes how
 // often helper summaries repeat. So when the partial analysis finds any
 // helper or member, the file is analyzed again from a whole parse. The
-// same happens when the split is unsure of the file (cst.Split), and when
-// a declaration parsed shows a parse error at its top (cst.Tree.CleanItems).
+// same happens when the split is unsure of the file (cst.Split), when a
+// declaration to parse holds an #if group the split kept whole
+// (cst.Piece.Merged), and when a declaration parsed shows a parse error
+// at its top (cst.Tree.CleanItems).
 //
 // An error is the parser's, as ParseTree gives it: the caller's report
 // names the file.
@@ -38,13 +40,17 @@ func AnalyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 			// No declaration reads the capability: no gate.
 			return nil, nil
 		}
-		t, err := p.ParseTreeRanges(ctx, src, cst.Ranges(pieces, func(i int) bool { return reads[i] }))
-		if err != nil {
-			return nil, err
-		}
-		if t.CleanItems(pieces, reads) {
-			if gates, shared := analyze(root, path, t, caps); !shared {
-				return gates, nil
+		// A merged item kept would not parse cleanly on its own
+		// (cst.Piece.Merged): parse the whole file.
+		if !cst.MergedKept(pieces, reads) {
+			t, err := p.ParseTreeRanges(ctx, src, cst.Ranges(pieces, func(i int) bool { return reads[i] }))
+			if err != nil {
+				return nil, err
+			}
+			if t.CleanItems(pieces, reads) {
+				if gates, shared := analyze(root, path, t, caps); !shared {
+					return gates, nil
+				}
 			}
 		}
 	}
@@ -79,13 +85,15 @@ func AnalyzeKernelSource(ctx context.Context, p *cst.Parser, root, path string, 
 			// No gate, and no kernel a directive may split.
 			return nil, nil, nil, nil
 		}
-		t, err := p.ParseTreeRanges(ctx, src, cst.Ranges(pieces, func(i int) bool { return keep[i] }))
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		if t.CleanItems(pieces, keep) {
-			if gates, shared := analyze(root, path, t, caps); !shared {
-				return gates, t.Facts().Kernels, nil, nil
+		if !cst.MergedKept(pieces, keep) {
+			t, err := p.ParseTreeRanges(ctx, src, cst.Ranges(pieces, func(i int) bool { return keep[i] }))
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			if t.CleanItems(pieces, keep) {
+				if gates, shared := analyze(root, path, t, caps); !shared {
+					return gates, t.Facts().Kernels, nil, nil
+				}
 			}
 		}
 	}

@@ -79,8 +79,29 @@ __global__ void k(float* x) {
 #endif
 }
 `,
-	// Split gives up (an #if splitting a declaration): a whole parse.
-	"unsplit": `#if A
+	// Split gives up (an #if group whose first branch closes the
+	// namespace it opened in): a whole parse.
+	"unsplit": `namespace a {
+int f();
+#if A
+}
+#endif
+void g() { if (getSMVersion() >= 90) { h(); } else { TORCH_CHECK(false, "x"); } }
+`,
+	// An #if splitting a declaration that does not read the
+	// capability: the split keeps the group in that declaration's item
+	// (cst.Piece.Merged), and only the one that reads is parsed.
+	"merged": `#if A
+void f(int a) {
+#else
+void f() {
+#endif
+  g();
+}
+void run() { if (getSMVersion() >= 90) { go(); } else { TORCH_CHECK(false, "x"); } }
+`,
+	// The same group in the declaration that reads: a whole parse.
+	"merged-reads": `#if A
 void f(int a) {
 #else
 void f() {
@@ -132,6 +153,13 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 	// The cases take the paths they are named for.
 	if _, ok := cst.Split([]byte(partialCases["unsplit"])); ok {
 		t.Error("unsplit: split")
+	}
+	for name, mergedRead := range map[string]bool{"merged": false, "merged-reads": true} {
+		pieces := mustSplit(t, partialCases[name])
+		reads, _ := readingItems([]byte(partialCases[name]), pieces)
+		if cst.MergedKept(pieces, reads) != mergedRead {
+			t.Errorf("%s: a merged item read: %v", name, !mergedRead)
+		}
 	}
 	if _, any := readingItems([]byte(partialCases["none"]), mustSplit(t, partialCases["none"])); any {
 		t.Error("none: reads the capability")
