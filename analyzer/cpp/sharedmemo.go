@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -25,8 +26,8 @@ import (
 //     of names met only while evaluating (extraNames).
 //
 // The memo is bounded (maxMemoBytes, estimated from the entries' lengths):
-// past it the table is replaced by an empty one. Workers still holding
-// entries of the old table keep them alive until they let go.
+// past it the entries used least recently are dropped (evict). Workers
+// still holding dropped entries keep them alive until they let go.
 
 // Assumption runs: a scan evaluates the units again with a configuration
 // macro assumed defined and undefined (scan.conditionalFindings), and each
@@ -87,17 +88,17 @@ func (e *Engine) Assuming(assume map[string]*expr.Macro) *Engine {
 }
 
 // maxMemoBytes bounds the memory of the stored visits of an engine, for
-// all its workers together (estimated from their lengths): past it the memo
-// is emptied and fills again. A parent visit refers to its children, so
-// dropping some entries would free little; emptying it frees all but what
-// running readings hold. Each of the two workers of a 2-core scan had
-// 16 MB before the memo was shared.
+// all its workers together (estimated from their lengths; Config.memoBytes
+// replaces it in tests): past it the memo evicts (evict). Each of the two
+// workers of a 2-core scan had 16 MB before the memo was shared.
 const maxMemoBytes = 32 << 20
 
 // visitMemo is an engine's store of first visits, safe for concurrent use.
 type visitMemo struct {
-	table atomic.Pointer[memoTable]
+	table *memoTable
 	nfile int
+	// limit is the memo's bound in estimated bytes (maxMemoBytes).
+	limit int64
 	// gens counts the tables made, shared with the memos this one derives
 	// from and those derived from it, so that a gen names one table of
 	// them all (worker.tables).
@@ -108,16 +109,20 @@ type visitMemo struct {
 	bases []*visitMemo
 }
 
-// memoTable is one filling of the memo: the stored visits of each file
-// (a list is replaced whole when an entry is added, never changed), the
-// estimated bytes they hold, and the number of entries made while it was
-// in use (each gets the next as its index for entryMarks). gen numbers
-// the tables from 1.
+// memoTable is the memo's store: the stored visits of each file (a list
+// is replaced whole when an entry is added or evicted, never changed),
+// the estimated bytes they hold, and the number of entries made (each
+// gets the next as its index for entryMarks, and as the time of its last
+// use, visitEntry.used). gen numbers the tables of a chain of memos from
+// 1. evictMu is held by the worker that evicts; evictions counts them
+// (visitEntry.kept).
 type memoTable struct {
-	files   []atomic.Pointer[memoList]
-	bytes   atomic.Int64
-	entries atomic.Int32
-	gen     uint32
+	files     []atomic.Pointer[memoList]
+	bytes     atomic.Int64
+	entries   atomic.Int32
+	gen       uint32
+	evictMu   sync.Mutex
+	evictions uint32
 }
 
 // memoList is the stored visits of one file and, for each, its
@@ -154,9 +159,9 @@ type discUpdate struct {
 	addRec   bool
 }
 
-func newVisitMemo(nfile int) *visitMemo {
-	m := &visitMemo{nfile: nfile, gens: &atomic.Uint32{}}
-	m.table.Store(m.newTable())
+func newVisitMemo(nfile int, limit int64) *visitMemo {
+	m := &visitMemo{nfile: nfile, limit: limit, gens: &atomic.Uint32{}}
+	m.table = m.newTable()
 	return m
 }
 
@@ -167,11 +172,11 @@ const maxBases = 3
 // derive returns an empty memo whose lookups also read m's (and m's own
 // bases'), see Engine.Assuming.
 func (m *visitMemo) derive() *visitMemo {
-	d := &visitMemo{nfile: m.nfile, gens: m.gens, bases: append([]*visitMemo{m}, m.bases...)}
+	d := &visitMemo{nfile: m.nfile, limit: m.limit, gens: m.gens, bases: append([]*visitMemo{m}, m.bases...)}
 	if len(d.bases) > maxBases {
 		d.bases = d.bases[:maxBases]
 	}
-	d.table.Store(d.newTable())
+	d.table = d.newTable()
 	return d
 }
 
@@ -179,8 +184,8 @@ func (m *visitMemo) newTable() *memoTable {
 	return &memoTable{files: make([]atomic.Pointer[memoList], m.nfile), gen: m.gens.Add(1)}
 }
 
-// current returns the table in use.
-func (m *visitMemo) current() *memoTable { return m.table.Load() }
+// current returns the memo's table.
+func (m *visitMemo) current() *memoTable { return m.table }
 
 // list returns the stored visits of file id, with their discriminators.
 func (t *memoTable) list(id int) *memoList {
@@ -193,12 +198,11 @@ func (t *memoTable) full(id int) bool {
 	return l != nil && len(l.ents) >= maxVisitEntries
 }
 
-// add stores a visit of file id, of an estimated size, in table t (the
-// one the entry's index came from), with what the lookup that read it
-// learnt about the file's other entries (ent nil: only that, when the
-// visit is not stored); when the memo is past its bound, t is replaced by
-// an empty table first and the entry is dropped.
-func (m *visitMemo) add(t *memoTable, id int, ent *visitEntry, size int, fails []discUpdate) {
+// add stores a visit of file id in table t (the one the entry's index
+// came from), with what the lookup that read it learnt about the file's
+// other entries (ent nil: only that, when the visit is not stored). When
+// the memo would pass its bound, it evicts first (evict).
+func (m *visitMemo) add(t *memoTable, id int, ent *visitEntry, fails []discUpdate) {
 	learnt := 0
 	for _, u := range fails {
 		if u.addRec {
@@ -209,13 +213,19 @@ func (m *visitMemo) add(t *memoTable, id int, ent *visitEntry, size int, fails [
 		return
 	}
 	kept := learnt // discriminators kept: the old entries' new ones, and the new entry's
+	size := 0
 	if ent != nil {
 		kept += len(fails)
+		size = int(ent.size)
 	}
-	if t.bytes.Add(int64(size+inputBytes*kept)) > maxMemoBytes {
-		m.table.CompareAndSwap(t, m.newTable())
-		return
+	size += inputBytes * kept
+	// A worker that finds another evicting goes on: the bound is passed
+	// by what it adds meanwhile, and the next add evicts again.
+	if t.bytes.Load()+int64(size) > m.limit && t.evictMu.TryLock() {
+		t.evict(m.limit / 2)
+		t.evictMu.Unlock()
 	}
+	t.bytes.Add(int64(size))
 	var mine []inputRead
 	for _, u := range fails {
 		mine = addDisc(mine, u.cur)
@@ -252,6 +262,109 @@ func (m *visitMemo) add(t *memoTable, id int, ent *visitEntry, size int, fails [
 			return
 		}
 	}
+}
+
+// touch notes that ent, an entry of t, was replayed now (evict keeps
+// the entries stored or replayed last). The time is the number of
+// entries made: it moves as the memo fills, and reading it costs no
+// write. An entry is written only when its time changes, as every
+// worker reads it.
+func (t *memoTable) touch(ent *visitEntry) {
+	now := uint32(t.entries.Load())
+	if ent.used.Load() != now {
+		ent.used.Store(now)
+	}
+}
+
+// evict drops entries from the table, keeping those stored or replayed
+// last, with every entry of the table they refer to, up to about budget
+// estimated bytes; the caller holds evictMu.
+//
+// It used to empty the table: CCCL's memo was emptied 8-9 times a scan
+// and each time its workers read afresh the headers of the units they
+// were in, which the next units read again. Keeping half the bound, the
+// entries used last, CCCL's fresh readings (assumption runs included)
+// went 66 k -> 51 k; with no bound they are 31 k, but the main engine's
+// stored visits then reach 185 MB estimated. Keeping 25% or 75% of the
+// bound read as many afresh (56 k, 50 k); so did keeping the entries
+// replayed at least once before those never replayed (68% of the bytes
+// of an unbounded memo are never replayed: most first visits of a
+// header in a state are its last). A parent refers to
+// its children (visitItem.child), so a kept parent keeps its children
+// alive whether they are listed or not: they are kept in the lists too,
+// and counted.
+//
+// Entries made while it runs (another worker storing them) are kept, and
+// their bytes are added after the count it starts from. Which entries
+// are kept changes only which visits are read afresh, never what a
+// replay does: TestMemoEvictionSameResults.
+func (t *memoTable) evict(budget int64) {
+	t.evictions++
+	ev := t.evictions
+	before := t.bytes.Load()
+	newer := t.entries.Load() // entries from this index on are kept
+	type candidate struct {
+		ent  *visitEntry
+		used uint32
+	}
+	var cands []candidate
+	for i := range t.files {
+		if l := t.files[i].Load(); l != nil {
+			for _, ent := range l.ents {
+				cands = append(cands, candidate{ent, ent.used.Load()})
+			}
+		}
+	}
+	slices.SortFunc(cands, func(a, b candidate) int { return cmp.Compare(b.used, a.used) })
+	var kept int64
+	for _, c := range cands {
+		if kept >= budget {
+			break
+		}
+		kept += t.keep(c.ent, ev)
+	}
+	for i := range t.files {
+		for {
+			old := t.files[i].Load()
+			if old == nil {
+				break
+			}
+			var l memoList
+			var discs int
+			for j, ent := range old.ents {
+				if ent.kept == ev || ent.idx >= newer {
+					l.ents = append(l.ents, ent)
+					l.disc = append(l.disc, old.disc[j])
+					discs += len(old.disc[j])
+				}
+			}
+			next := &l
+			if len(l.ents) == 0 {
+				next = nil
+			}
+			if len(l.ents) == len(old.ents) || t.files[i].CompareAndSwap(old, next) {
+				kept += int64(inputBytes * discs)
+				break
+			}
+		}
+	}
+	t.bytes.Add(kept - before)
+}
+
+// keep marks ent, and every entry of the table it refers to, as kept by
+// eviction ev, and returns the estimated bytes of those not marked yet.
+func (t *memoTable) keep(ent *visitEntry, ev uint32) int64 {
+	if ent.gen != t.gen || ent.kept == ev {
+		return 0
+	}
+	ent.kept = ev
+	n := int64(ent.size)
+	for i := range ent.items {
+		if it := &ent.items[i]; it.kind == itemChild {
+			n += t.keep(it.child, ev)
+		}
+	}
+	return n
 }
 
 // maxDiscs bounds an entry's discriminators: an entry of a file that

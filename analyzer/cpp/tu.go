@@ -44,6 +44,9 @@ type Config struct {
 	// instead of skipping it (process), for the test that proves skipping
 	// changes nothing.
 	readGuarded bool
+	// memoBytes replaces maxMemoBytes when positive, for the test that
+	// proves evicting stored visits changes nothing.
+	memoBytes int
 }
 
 // Engine evaluates translation units. Besides its immutable inputs it
@@ -109,7 +112,11 @@ func NewEngine(cfg Config, fs *FileSet) *Engine {
 	if !cfg.EveryPass {
 		e.deps = fs.passDeps(cfg, e.newPassDeps)
 		e.rereads = sh.rereads
-		e.memo = newVisitMemo(len(fs.Files))
+		limit := int64(maxMemoBytes)
+		if cfg.memoBytes > 0 {
+			limit = int64(cfg.memoBytes)
+		}
+		e.memo = newVisitMemo(len(fs.Files), limit)
 		e.condTexts = &condTexts{m: map[string][]*sharedCond{}}
 	}
 	return e

@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"slices"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
@@ -178,6 +179,12 @@ type visitEntry struct {
 	// gen and idx name it for entryMarks: its table and its index there.
 	gen uint32
 	idx int32
+	// size is its estimated bytes (maxMemoBytes); used is the table's
+	// time (memoTable.touch) when it was stored or last replayed, and
+	// kept the last eviction that kept it (memoTable.evict).
+	size int32
+	used atomic.Uint32
+	kept uint32
 }
 
 // groupMask is the set of passes of a group as a bit set; 0 (no fast
@@ -640,6 +647,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 		// Entries another worker stored may read names it met first.
 		w.syncNames()
 		if ent := ps.matchList(table.gen, l, f.ID, active, why, depth, strong, &fails); ent != nil {
+			table.touch(ent)
 			ps.replayVisit(ent, depth)
 			return
 		}
@@ -662,7 +670,7 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 	if ps.cuts != cuts0 || ps.stop || table.full(f.ID) {
 		// Not stored, but what the checks found still helps the next
 		// lookups of the file.
-		ps.e.memo.add(table, f.ID, nil, 0, fails)
+		ps.e.memo.add(table, f.ID, nil, fails)
 		// The items stay inline for an enclosing capture.
 		if ps.visitCaps == 0 {
 			ps.items = ps.items[:0]
@@ -683,9 +691,10 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 			ent.visits += it.child.visits
 		}
 	}
+	ent.size = int32(entryBytes + inputBytes*len(ent.in) + writeBytes*len(ent.out) + itemBytes*len(ent.items) + 4*len(ent.passDep))
+	ent.used.Store(uint32(ent.idx))
 	ps.markDone(ent)
-	ps.e.memo.add(table, f.ID, ent, entryBytes+inputBytes*len(ent.in)+writeBytes*len(ent.out)+itemBytes*len(ent.items)+
-		4*len(ent.passDep), fails)
+	ps.e.memo.add(table, f.ID, ent, fails)
 	if ps.caps > 0 {
 		// compact put the reads and writes back: refer to them instead.
 		ps.events = append(ps.events[:from], stateEvent{ref: &ent.self}, stateEvent{ref: &ent.self, write: true})
