@@ -246,6 +246,61 @@ func TestPartialCorpus(t *testing.T) {
 	defer p.Close()
 	var files, unsplit, none, shared, errs, all, parsed int
 	var tWhole, tPart time.Duration
+	forHostCorpus(t, roots, func(root, path string, src []byte) {
+		files++
+		all += len(src)
+		start := time.Now()
+		whole, err := p.ParseTree(context.Background(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := AnalyzeTree(root, path, whole, caps)
+		tWhole += time.Since(start)
+		start = time.Now()
+		got, err := AnalyzeSource(context.Background(), p, root, path, src, caps)
+		tPart += time.Since(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: partial parse gives %d gates, whole %d:\n got %+v\nwant %+v", path, len(got), len(want), got, want)
+		}
+		pieces, ok := cst.Split(src)
+		if !ok {
+			unsplit++
+			parsed += len(src)
+			return
+		}
+		reads, any := readingItems(src, pieces)
+		if !any {
+			none++
+			return
+		}
+		ranges := cst.Ranges(pieces, func(i int) bool { return reads[i] })
+		if pt, _ := p.ParseTreeRanges(context.Background(), src, ranges); pt != nil {
+			if !pt.CleanItems(pieces, reads) {
+				errs++
+				parsed += len(src)
+				return
+			}
+			if _, sh := analyze(root, path, pt, caps); sh {
+				shared++
+				parsed += len(src)
+				return
+			}
+		}
+		for _, r := range ranges {
+			parsed += r.End - r.Start
+		}
+	})
+	t.Logf("%d files (%.1f MB): %d not split, %d read no capability, %d with helpers or members, %d with parse errors; parsed %.1f%% of the bytes; whole %v, partial %v",
+		files, float64(all)/1e6, unsplit, none, shared, errs, 100*float64(parsed)/float64(max(all, 1)), tWhole.Round(time.Millisecond), tPart.Round(time.Millisecond))
+}
+
+// forHostCorpus calls fn with every C/C++/CUDA file under roots (a
+// colon-separated list) that a scan runs host checks on.
+func forHostCorpus(t *testing.T, roots string, fn func(root, path string, src []byte)) {
+	t.Helper()
 	for _, root := range filepath.SplitList(roots) {
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
@@ -260,57 +315,11 @@ func TestPartialCorpus(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			hit := false
 			for _, tr := range hostTriggers {
-				hit = hit || bytes.Contains(src, []byte(tr))
-			}
-			if !hit {
-				return nil
-			}
-			files++
-			all += len(src)
-			start := time.Now()
-			whole, err := p.ParseTree(context.Background(), src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := AnalyzeTree(root, path, whole, caps)
-			tWhole += time.Since(start)
-			start = time.Now()
-			got, err := AnalyzeSource(context.Background(), p, root, path, src, caps)
-			tPart += time.Since(start)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, want) {
-				t.Errorf("%s: partial parse gives %d gates, whole %d:\n got %+v\nwant %+v", path, len(got), len(want), got, want)
-			}
-			pieces, ok := cst.Split(src)
-			if !ok {
-				unsplit++
-				parsed += len(src)
-				return nil
-			}
-			reads, any := readingItems(src, pieces)
-			if !any {
-				none++
-				return nil
-			}
-			ranges := cst.Ranges(pieces, func(i int) bool { return reads[i] })
-			if pt, _ := p.ParseTreeRanges(context.Background(), src, ranges); pt != nil {
-				if !pt.CleanItems(pieces, reads) {
-					errs++
-					parsed += len(src)
+				if bytes.Contains(src, []byte(tr)) {
+					fn(root, path, src)
 					return nil
 				}
-				if _, sh := analyze(root, path, pt, caps); sh {
-					shared++
-					parsed += len(src)
-					return nil
-				}
-			}
-			for _, r := range ranges {
-				parsed += r.End - r.Start
 			}
 			return nil
 		})
@@ -318,8 +327,6 @@ func TestPartialCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Logf("%d files (%.1f MB): %d not split, %d read no capability, %d with helpers or members, %d with parse errors; parsed %.1f%% of the bytes; whole %v, partial %v",
-		files, float64(all)/1e6, unsplit, none, shared, errs, 100*float64(parsed)/float64(max(all, 1)), tWhole.Round(time.Millisecond), tPart.Round(time.Millisecond))
 }
 
 // checkKernelSource fails when AnalyzeKernelSource's gates are not a
@@ -376,49 +383,27 @@ func TestKernelSourceCorpus(t *testing.T) {
 	p := cst.NewParser()
 	defer p.Close()
 	var files, wholes, all, parsed int
-	for _, root := range filepath.SplitList(roots) {
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			switch strings.ToLower(filepath.Ext(path)) {
-			case ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".inl", ".c", ".ipp", ".tcc", ".inc", ".hxx", ".cuinl":
-			default:
-				return nil
-			}
-			src, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			hit := false
-			for _, tr := range hostTriggers {
-				hit = hit || bytes.Contains(src, []byte(tr))
-			}
-			if !hit || !bytes.Contains(src, []byte("__global__")) {
-				return nil
-			}
-			files++
-			all += len(src)
-			if checkKernelSource(t, p, path, src, caps) {
-				wholes++
-				parsed += len(src)
-				return nil
-			}
-			if pieces, ok := cst.Split(src); ok {
-				reads, _ := readingItems(src, pieces)
-				kern := cst.KernelItems(src, pieces)
-				if slices.Contains(reads, true) || slices.Contains(kern, true) {
-					for _, r := range cst.Ranges(pieces, func(i int) bool { return reads[i] || kern[i] }) {
-						parsed += r.End - r.Start
-					}
+	forHostCorpus(t, roots, func(root, path string, src []byte) {
+		if !bytes.Contains(src, []byte("__global__")) {
+			return
+		}
+		files++
+		all += len(src)
+		if checkKernelSource(t, p, path, src, caps) {
+			wholes++
+			parsed += len(src)
+			return
+		}
+		if pieces, ok := cst.Split(src); ok {
+			reads, _ := readingItems(src, pieces)
+			kern := cst.KernelItems(src, pieces)
+			if slices.Contains(reads, true) || slices.Contains(kern, true) {
+				for _, r := range cst.Ranges(pieces, func(i int) bool { return reads[i] || kern[i] }) {
+					parsed += r.End - r.Start
 				}
 			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
 		}
-	}
+	})
 	t.Logf("%d kernel files with host checks (%.2f MB), %d parsed whole; parsed %.1f%% of the bytes",
 		files, float64(all)/1e6, wholes, 100*float64(parsed)/float64(max(all, 1)))
 }

@@ -1,7 +1,6 @@
 package python
 
 import (
-	"fmt"
 	"testing"
 )
 
@@ -138,22 +137,8 @@ func adoptSources() []Source {
 // workers running every top level themselves find, on adoptFixture and
 // every Python fixture, with the selection forced and as decided.
 func TestAdoptedTopLevelsSameResults(t *testing.T) {
-	cases := map[string][]Source{"adopt": adoptSources(), "mains": mainsSources()}
-	for _, root := range selectionRoots(t) {
-		cases[root] = loadRoot(t, root)
-	}
-	for name, srcs := range cases {
-		for _, always := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/select=%v", name, always), func(t *testing.T) {
-				cfg := fixtureConfig()
-				cfg.JITFuncs = []string{"mylib.build_ext"}
-				cfg.alwaysSelect = always
-				own := cfg
-				own.ownTopLevels = true
-				sameAnalysis(t, srcs, own, cfg, "adopted top levels")
-			})
-		}
-	}
+	sameOnFixtures(t, map[string][]Source{"adopt": adoptSources(), "mains": mainsSources()},
+		func(c *Config) { c.ownTopLevels = true }, "adopted top levels")
 }
 
 // TestAdoptWhatGoesAlike: a worker adopts the probes' runs of the top

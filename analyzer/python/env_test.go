@@ -129,16 +129,31 @@ func TestJoinOnlyWrittenNames(t *testing.T) {
 // find, on every Python fixture, with the selection (whose workers share
 // too) forced and as decided.
 func TestSharedGlobalsSameResults(t *testing.T) {
+	sameOnFixtures(t, nil, func(c *Config) { c.ownGlobals = true }, "shared globals")
+}
+
+// sameOnFixtures is the frame of the differential tests of a shortcut that
+// a Config switch turns off: every Python fixture root and the extra
+// cases, with the selection forced and as decided, analyzed with the
+// shortcut (the default config) and without it (longWay applied) give
+// the same results.
+func sameOnFixtures(t *testing.T, extra map[string][]Source, longWay func(*Config), what string) {
+	cases := map[string][]Source{}
+	for name, srcs := range extra {
+		cases[name] = srcs
+	}
 	for _, root := range selectionRoots(t) {
+		cases[root] = loadRoot(t, root)
+	}
+	for name, srcs := range cases {
 		for _, always := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/select=%v", root, always), func(t *testing.T) {
-				srcs := loadRoot(t, root)
+			t.Run(fmt.Sprintf("%s/select=%v", name, always), func(t *testing.T) {
 				cfg := fixtureConfig()
 				cfg.JITFuncs = []string{"mylib.build_ext"}
 				cfg.alwaysSelect = always
-				own := cfg
-				own.ownGlobals = true
-				sameAnalysis(t, srcs, own, cfg, "shared globals")
+				ref := cfg
+				longWay(&ref)
+				sameAnalysis(t, srcs, ref, cfg, what)
 			})
 		}
 	}

@@ -91,22 +91,8 @@ func mainsSources() []Source {
 // fixtures' main blocks bind no name an importer or a function reads:
 // TestMainBlockNotImported is the case where that differs).
 func TestMainGuardsAsScripts(t *testing.T) {
-	cases := map[string][]Source{"mains": mainsSources()}
-	for _, root := range selectionRoots(t) {
-		cases[root] = loadRoot(t, root)
-	}
-	for name, srcs := range cases {
-		for _, always := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/select=%v", name, always), func(t *testing.T) {
-				cfg := fixtureConfig()
-				cfg.JITFuncs = []string{"mylib.build_ext"}
-				cfg.alwaysSelect = always
-				inline := cfg
-				inline.inlineMains = true
-				sameAnalysis(t, srcs, inline, cfg, "main blocks run as scripts")
-			})
-		}
-	}
+	sameOnFixtures(t, map[string][]Source{"mains": mainsSources()},
+		func(c *Config) { c.inlineMains = true }, "main blocks run as scripts")
 }
 
 // TestMainsFixtureGates: the gates of mainsFixture's main blocks and of
