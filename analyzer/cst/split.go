@@ -252,7 +252,7 @@ func condGroups(src []byte) ([]condGroup, bool) {
 				g := &open[k]
 				if strchr("([{", c) {
 					g.brackets = append(g.brackets, c)
-				} else if m := len(g.brackets); m == 0 || g.brackets[m-1] != map[byte]byte{')': '(', ']': '[', '}': '{'}[c] {
+				} else if m := len(g.brackets); m == 0 || g.brackets[m-1] != opening(c) {
 					groups[g.index].uneven = true
 				} else {
 					g.brackets = g.brackets[:m-1]
@@ -668,12 +668,25 @@ func (s *splitter) open(c byte) { s.brackets = append(s.brackets, c) }
 
 func (s *splitter) close(c byte) {
 	n := len(s.brackets)
-	want := map[byte]byte{')': '(', ']': '[', '}': '{'}[c]
-	if n == 0 || s.brackets[n-1] != want {
+	if n == 0 || s.brackets[n-1] != opening(c) {
 		s.bad = true
 		return
 	}
 	s.brackets = s.brackets[:n-1]
+}
+
+// opening is the bracket that closing bracket c closes, 0 when c is
+// none.
+func opening(c byte) byte {
+	switch c {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	case '}':
+		return '{'
+	}
+	return 0
 }
 
 // container reads the declarations of a file, namespace, extern "C" block
