@@ -17,17 +17,13 @@ var globalWord = []byte("__global__")
 // Ranges): the empty-kernel check reads nothing else, and the kernels it
 // reads are a few of a kernel file's declarations. whole is the file's
 // full facts when it had to be parsed whole after all (Split unsure of the
-// file, or a declaration kept that did not parse cleanly on its own:
-// CleanItems, or a Merged item kept), nil otherwise. TestParseKernelsCorpus compares the kernels
-// with a whole parse's on every file of a tree.
+// file, or a declaration kept that did not parse cleanly on its own, or
+// a Merged item kept: ParseItems), nil otherwise. TestParseKernelsCorpus
+// compares the kernels with a whole parse's on every file of a tree.
 func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Function, whole *Facts, err error) {
 	if pieces, ok := Split(src); ok {
-		// A merged item kept would not parse cleanly on its own.
-		if keep := KernelItems(src, pieces); !MergedKept(pieces, keep) {
-			t, err := p.ParseTreeRanges(ctx, src, Ranges(pieces, func(i int) bool { return keep[i] }))
-			if err == nil && t.CleanItems(pieces, keep) {
-				return t.Facts().Kernels, nil, nil
-			}
+		if t, err := p.ParseItems(ctx, src, pieces, KernelItems(src, pieces)); err == nil && t != nil {
+			return t.Facts().Kernels, nil, nil
 		}
 	}
 	facts, err := p.ParseContext(ctx, src)
@@ -71,6 +67,22 @@ func MayHoldConditional(text []byte) bool {
 			}
 		}
 	}
+}
+
+// ParseItems parses the items of a split of src that keep marks, with
+// the skeleton around them (Ranges), and returns the tree when they
+// parsed cleanly (CleanItems). It returns nil, and the caller parses the
+// whole file instead, when one did not, or when a Merged item is among
+// them: that would not parse cleanly on its own, so nothing is parsed.
+func (p *Parser) ParseItems(ctx context.Context, src []byte, pieces []Piece, keep []bool) (*Tree, error) {
+	if MergedKept(pieces, keep) {
+		return nil, nil
+	}
+	t, err := p.ParseTreeRanges(ctx, src, Ranges(pieces, func(i int) bool { return keep[i] }))
+	if err != nil || !t.CleanItems(pieces, keep) {
+		return nil, err
+	}
+	return t, nil
 }
 
 // CleanItems reports whether the items marked parsed into whole

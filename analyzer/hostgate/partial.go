@@ -40,17 +40,15 @@ func AnalyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 			// No declaration reads the capability: no gate.
 			return nil, nil
 		}
-		// A merged item kept would not parse cleanly on its own
-		// (cst.Piece.Merged): parse the whole file.
-		if !cst.MergedKept(pieces, reads) {
-			t, err := p.ParseTreeRanges(ctx, src, cst.Ranges(pieces, func(i int) bool { return reads[i] }))
-			if err != nil {
-				return nil, err
-			}
-			if t.CleanItems(pieces, reads) {
-				if gates, shared := analyze(root, path, t, caps); !shared {
-					return gates, nil
-				}
+		// Nil when a merged item is kept or an item parsed unclean
+		// (cst.Parser.ParseItems): parse the whole file.
+		t, err := p.ParseItems(ctx, src, pieces, reads)
+		if err != nil {
+			return nil, err
+		}
+		if t != nil {
+			if gates, shared := analyze(root, path, t, caps); !shared {
+				return gates, nil
 			}
 		}
 	}
@@ -85,15 +83,13 @@ func AnalyzeKernelSource(ctx context.Context, p *cst.Parser, root, path string, 
 			// No gate, and no kernel a directive may split.
 			return nil, nil, nil, nil
 		}
-		if !cst.MergedKept(pieces, keep) {
-			t, err := p.ParseTreeRanges(ctx, src, cst.Ranges(pieces, func(i int) bool { return keep[i] }))
-			if err != nil {
-				return nil, nil, nil, err
-			}
-			if t.CleanItems(pieces, keep) {
-				if gates, shared := analyze(root, path, t, caps); !shared {
-					return gates, t.Facts().Kernels, nil, nil
-				}
+		t, err := p.ParseItems(ctx, src, pieces, keep)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if t != nil {
+			if gates, shared := analyze(root, path, t, caps); !shared {
+				return gates, t.Facts().Kernels, nil, nil
 			}
 		}
 	}
