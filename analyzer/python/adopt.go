@@ -268,13 +268,10 @@ func (w *worker) sameStart(l *topLog, sp *topSpan) bool {
 
 func (w *worker) sameModule(e *topEvent) bool {
 	ms := w.mods[e.mod]
-	switch e.state {
-	case modAbsent:
+	if e.state == modAbsent {
 		return ms == nil
-	case modDone:
-		return ms != nil && ms.done && sameMap(ms.globals.m, e.attrs)
 	}
-	return ms != nil && !ms.done && sameMap(ms.globals.m, e.attrs)
+	return ms != nil && ms.done == (e.state == modDone) && sameMap(ms.globals.m, e.attrs)
 }
 
 func (w *worker) sameClass(e *topEvent) bool {
