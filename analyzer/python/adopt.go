@@ -2,7 +2,7 @@ package python
 
 import (
 	"maps"
-	"unsafe"
+	"reflect"
 )
 
 // Module top levels run once per capability, and most of them come out the
@@ -268,13 +268,10 @@ func (w *worker) sameStart(l *topLog, sp *topSpan) bool {
 
 func (w *worker) sameModule(e *topEvent) bool {
 	ms := w.mods[e.mod]
-	switch e.state {
-	case modAbsent:
+	if e.state == modAbsent {
 		return ms == nil
-	case modDone:
-		return ms != nil && ms.done && sameMap(ms.globals.m, e.attrs)
 	}
-	return ms != nil && !ms.done && sameMap(ms.globals.m, e.attrs)
+	return ms != nil && ms.done == (e.state == modDone) && sameMap(ms.globals.m, e.attrs)
 }
 
 func (w *worker) sameClass(e *topEvent) bool {
@@ -337,11 +334,6 @@ func (w *worker) replay(l *topLog, sp *topSpan) {
 	w.depthCuts += sp.depthCuts
 }
 
-// sameMapPtr says whether a and b are the one map.
-func sameMapPtr(a, b map[string]Value) bool {
-	return *(*unsafe.Pointer)(unsafe.Pointer(&a)) == *(*unsafe.Pointer)(unsafe.Pointer(&b))
-}
-
 // logClass logs the attributes of class c as a run reads them.
 func (w *worker) logClass(c *classDef) {
 	if !w.logging() {
@@ -358,4 +350,10 @@ func (w *worker) logClass(c *classDef) {
 func (w *worker) setClass(c *classDef, a map[string]Value) {
 	w.cls[c] = a
 	w.logEvent(topEvent{kind: evClassSet, cls: c, attrs: a})
+}
+
+// sameMapPtr says whether a and b are the one map (as takeValues tells
+// the globals it has noted).
+func sameMapPtr(a, b map[string]Value) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }

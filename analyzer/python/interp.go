@@ -661,8 +661,10 @@ func (w *worker) classAttrs(c *classDef) map[string]Value {
 	}
 	// The class body runs with its module's top level; a class defined
 	// inside a function has no attributes known here.
+	// No second logClass: what the class has now follows from the read
+	// logged above and the run's own steps since (sameStart checks only
+	// a class's first read in a run).
 	w.moduleGlobals(c.mod)
-	w.logClass(c)
 	if a, ok := w.cls[c]; ok {
 		return a
 	}
