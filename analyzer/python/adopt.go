@@ -229,40 +229,32 @@ func (w *worker) sameStart(l *topLog, sp *topSpan) bool {
 		e := &l.events[i]
 		switch e.kind {
 		case evModule, evStart:
-			if mods == nil {
-				mods = map[*module]bool{}
-			}
-			if mods[e.mod] {
-				continue
-			}
-			mods[e.mod] = true
-			if e.kind == evModule && !w.sameModule(e) {
+			if firstTime(&mods, e.mod) && e.kind == evModule && !w.sameModule(e) {
 				return false
 			}
 		case evClass, evClassSet:
-			if classes == nil {
-				classes = map[*classDef]bool{}
-			}
-			if classes[e.cls] {
-				continue
-			}
-			classes[e.cls] = true
-			if e.kind == evClass && !w.sameClass(e) {
+			if firstTime(&classes, e.cls) && e.kind == evClass && !w.sameClass(e) {
 				return false
 			}
 		case evMemo, evMemoSet:
-			if keys == nil {
-				keys = map[string]bool{}
-			}
-			if keys[e.key] {
-				continue
-			}
-			keys[e.key] = true
-			if e.kind == evMemo && !w.sameMemo(e) {
+			if firstTime(&keys, e.key) && e.kind == evMemo && !w.sameMemo(e) {
 				return false
 			}
 		}
 	}
+	return true
+}
+
+// firstTime says whether k is new to *seen, and adds it (making the set on
+// first use): only the first event of a thing in a run is its outside read.
+func firstTime[K comparable](seen *map[K]bool, k K) bool {
+	if *seen == nil {
+		*seen = map[K]bool{}
+	}
+	if (*seen)[k] {
+		return false
+	}
+	(*seen)[k] = true
 	return true
 }
 
