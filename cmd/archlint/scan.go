@@ -54,6 +54,7 @@ func runScanCache(args []string, stdout, stderr io.Writer, onCache func(cache.St
 	fs.Var(&capFuncs, "capability-func", "a project function that returns the GPU capability, e.g. mylib.get_sm (repeatable)")
 	fs.Var(&jitFuncs, "jit-func", "a project function that builds a JIT extension, e.g. mylib.build_ext (repeatable)")
 	maxSize := fs.Int64("max-file-size", 0, "skip files larger than this many bytes (default 16 MiB)")
+	memTarget := fs.String("memory-target", "360MiB", "keep the Go heap near this size while the live heap allows (e.g. 512MiB; off: the Go default, twice the live heap); GOMEMLIMIT in the environment wins when this flag is not given")
 	noCache := fs.Bool("no-cache", false, "neither read nor write the result cache (in the user cache dir, or $"+cache.EnvDir+"; see docs/cache.md)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: archlint --target sm_120 [flags] PATH...")
@@ -108,6 +109,13 @@ func runScanCache(args []string, stdout, stderr io.Writer, onCache func(cache.St
 		fmt.Fprintln(stderr, "archlint: --new-from-rev and --new-from-merge-base exclude each other")
 		return exitError
 	}
+	target, err := parseSize(*memTarget)
+	if err != nil {
+		fmt.Fprintln(stderr, "archlint: --memory-target:", err)
+		return exitError
+	}
+	// The limit is the process's: a scan is the only thing archlint runs.
+	defer startMemoryTarget(target, set["memory-target"])()
 	var onProgress func(string, int, int)
 	prog := newProgress(stderr)
 	if prog != nil {
