@@ -84,7 +84,7 @@ func (m *module) text(n nodeID) string {
 	if n == noNode {
 		return ""
 	}
-	return string(m.src[m.nodes[n].sb:m.end(n)])
+	return string(m.src[m.start(n):m.end(n)])
 }
 
 // ident is the text of n without a copy: a view of the source, for names
@@ -92,7 +92,7 @@ func (m *module) text(n nodeID) string {
 // beyond the lookup must be copied (strings.Clone): it would hold the
 // whole file.
 func (m *module) ident(n nodeID) string {
-	sb, eb := m.nodes[n].sb, m.end(n)
+	sb, eb := m.start(n), m.end(n)
 	if eb <= sb {
 		return ""
 	}
@@ -102,9 +102,9 @@ func (m *module) ident(n nodeID) string {
 // kids are n's children, in order (pnode: the first is the node after
 // n, each next one the node after the subtree of the one before).
 func (m *module) kids(n nodeID) iter.Seq[nodeID] {
-	nodes := m.nodes
+	p := m.parsed
 	return func(yield func(nodeID) bool) {
-		for k, end := n+1, nodes[n].next; k < end; k = nodes[k].next {
+		for k, end := n+1, p.next(n); k < end; k = p.next(k) {
 			if !yield(k) {
 				return
 			}
@@ -115,10 +115,10 @@ func (m *module) kids(n nodeID) iter.Seq[nodeID] {
 // named are n's named children, in order: comments and anonymous tokens
 // (an operator in a field) left out.
 func (m *module) named(n nodeID) iter.Seq[nodeID] {
-	nodes, keep := m.nodes, m.tab.keep
+	p, keep := m.parsed, m.tab.keep
 	return func(yield func(nodeID) bool) {
-		for k, end := n+1, nodes[n].next; k < end; k = nodes[k].next {
-			if keep[nodes[k].kf&kindMask] && !yield(k) {
+		for k, end := n+1, p.next(n); k < end; k = p.next(k) {
+			if keep[p.nodes[k].kf&kindMask] && !yield(k) {
 				return
 			}
 		}
@@ -127,10 +127,10 @@ func (m *module) named(n nodeID) iter.Seq[nodeID] {
 
 // namedAfter are n's named children after its child k.
 func (m *module) namedAfter(n, k nodeID) iter.Seq[nodeID] {
-	nodes, keep := m.nodes, m.tab.keep
+	p, keep := m.parsed, m.tab.keep
 	return func(yield func(nodeID) bool) {
-		for k, end := nodes[k].next, nodes[n].next; k < end; k = nodes[k].next {
-			if keep[nodes[k].kf&kindMask] && !yield(k) {
+		for k, end := p.next(k), p.next(n); k < end; k = p.next(k) {
+			if keep[p.nodes[k].kf&kindMask] && !yield(k) {
 				return
 			}
 		}
@@ -212,7 +212,7 @@ func (m *module) appendChildrenBy(buf []nodeID, n nodeID, f field) []nodeID {
 func (m *module) parent(n nodeID) nodeID { return m.parentOf(n) }
 
 func (m *module) line(n nodeID) int {
-	l, _ := m.lines.pos(m.nodes[n].sb)
+	l, _ := m.lines.pos(m.start(n))
 	return l
 }
 
@@ -422,4 +422,4 @@ func (m *module) descend(n nodeID, visit func(nodeID)) {
 }
 
 // subtreeSize counts the nodes under n, n included.
-func (m *module) subtreeSize(n nodeID) int { return int(m.nodes[n].next - n) }
+func (m *module) subtreeSize(n nodeID) int { return int(m.next(n) - n) }
