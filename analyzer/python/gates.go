@@ -240,7 +240,7 @@ func (m *module) enclosingDecorated(n nodeID) *funcDef {
 	if in == noNode {
 		return nil
 	}
-	return m.defs[m.child(in, fDefinition)]
+	return m.defAt(m.child(in, fDefinition))
 }
 
 // jitCall says whether a callee builds or loads a JIT extension.

@@ -98,7 +98,7 @@ func (m *module) majorsFlowingInto(call, scope nodeID, want map[linePos]bool) {
 			names[m.text(i)] = true
 		}
 	})
-	fn := m.defs[scope]
+	fn := m.defAt(scope)
 	m.eachNode(scope, func(i nodeID) {
 		if m.kind(i) != "assignment" {
 			return

@@ -31,12 +31,13 @@ type module struct {
 	src []byte
 	tab *langTable
 	*parsed
-	lines   lineIndex
-	note    *Notification // a syntax error or why the file could not be loaded
-	funcs   []*funcDef    // every def, in source order
+	lines lineIndex
+	note  *Notification // a syntax error or why the file could not be loaded
+	// Every def and class, in source order, which is node order: a
+	// node's def or class is found by a search (defAt, classAt), where
+	// maps of them took 3 MB on the six-tree set.
+	funcs   []*funcDef
 	classes []*classDef
-	defs    map[nodeID]*funcDef
-	clsOf   map[nodeID]*classDef
 	// main is the module's last top-level statement when it is `if
 	// __name__ == "__main__":` (isMainGuard), noNode otherwise: the script
 	// view of the file, run apart from its top level (worker.runMain). A
@@ -281,8 +282,6 @@ func isTestPath(p string) bool {
 // index collects the module's definitions so that calls and imports can
 // reach them without walking the tree again.
 func (m *module) index() {
-	m.defs = map[nodeID]*funcDef{}
-	m.clsOf = map[nodeID]*classDef{}
 	var walk func(n nodeID, scope string, cls *classDef, outer *funcDef)
 	walk = func(n nodeID, scope string, cls *classDef, outer *funcDef) {
 		for k := range m.kids(n) {
@@ -295,7 +294,6 @@ func (m *module) index() {
 				c := &classDef{mod: m, node: k, name: m.text(m.child(k, fName)), body: m.child(k, fBody), methods: map[string]*funcDef{}}
 				c.qual = scope + "." + c.name
 				m.classes = append(m.classes, c)
-				m.clsOf[k] = c
 				walk(c.body, c.qual, c, outer)
 			default:
 				walk(k, scope, cls, outer)
@@ -379,8 +377,25 @@ func (m *module) newFunc(n, parent nodeID, scope string, cls *classDef) *funcDef
 		}
 	}
 	m.funcs = append(m.funcs, f)
-	m.defs[n] = f
 	return f
+}
+
+// defAt is the def whose function_definition is n, nil if none is.
+func (m *module) defAt(n nodeID) *funcDef {
+	i := sort.Search(len(m.funcs), func(i int) bool { return m.funcs[i].node >= n })
+	if i < len(m.funcs) && m.funcs[i].node == n {
+		return m.funcs[i]
+	}
+	return nil
+}
+
+// classAt is the class whose class_definition is n, nil if none is.
+func (m *module) classAt(n nodeID) *classDef {
+	i := sort.Search(len(m.classes), func(i int) bool { return m.classes[i].node >= n })
+	if i < len(m.classes) && m.classes[i].node == n {
+		return m.classes[i]
+	}
+	return nil
 }
 
 // enclosing names the function around n: "module.func", "module.Class.method"

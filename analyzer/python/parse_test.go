@@ -305,10 +305,18 @@ tail = d()
 		n := nodeID(i)
 		var want *funcDef
 		m.descend(n, func(p nodeID) {
-			if f, ok := m.defs[p]; ok {
+			if f := m.defAt(p); f != nil {
 				want = f
 			}
 		})
+		// The searches find each def and class at its node, and
+		// nothing at any other.
+		if f := m.defAt(n); (f != nil) != (m.kind(n) == "function_definition") || f != nil && f.node != n {
+			t.Fatalf("node %d (%s): defAt %v", i, m.kind(n), f)
+		}
+		if c := m.classAt(n); (c != nil) != (m.kind(n) == "class_definition") || c != nil && c.node != n {
+			t.Fatalf("node %d (%s): classAt %v", i, m.kind(n), c)
+		}
 		if got := m.enclosingFunc(n); got != want {
 			t.Fatalf("node %d (%s %q): enclosingFunc %v, want %v", i, m.kind(n), m.text(n), got, want)
 		}
