@@ -111,7 +111,7 @@ func (f *frame) sideEval(n nodeID) {
 // are stored in pre-order, so the subtree is a contiguous range.
 func (m *module) hasKind(n nodeID, kind string) bool {
 	end := m.end(n)
-	for i := int(n); i < len(m.nodes) && (i == int(n) || m.nodes[i].sb < end); i++ {
+	for i := int(n); i < len(m.nodes) && (i == int(n) || m.start(nodeID(i)) < end); i++ {
 		if m.tab.names[m.kindID(nodeID(i))] == kind {
 			return true
 		}
@@ -125,7 +125,7 @@ func (fx *facts) edges(p *program) []Call {
 	var out []Call
 	for k := range fx.allCalls(p) {
 		m := p.mods[k.site.mod]
-		line, col := m.lines.pos(m.nodes[k.site.node].sb)
+		line, col := m.lines.pos(m.start(k.site.node))
 		c := Call{Caller: m.enclosing(k.site.node), Callee: k.callee.qual, Root: m.root, Path: m.path, Line: line, Col: col}
 		if !seen[c] {
 			seen[c] = true

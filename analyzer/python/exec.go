@@ -438,7 +438,7 @@ func (f *frame) shadowBlock(b nodeID) {
 
 // bindDef binds a def's name to the function.
 func (f *frame) bindDef(s nodeID) {
-	fn := f.mod.defs[s]
+	fn := f.mod.defAt(s)
 	if fn == nil {
 		return
 	}
@@ -447,7 +447,7 @@ func (f *frame) bindDef(s nodeID) {
 
 // execClass runs a class body for its attributes and binds the class.
 func (f *frame) execClass(s nodeID) {
-	c := f.mod.clsOf[s]
+	c := f.mod.classAt(s)
 	if c == nil {
 		return
 	}

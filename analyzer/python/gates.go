@@ -214,7 +214,7 @@ func kindFor(def string, via *funcDef, m *module, n nodeID) string {
 }
 
 func setPos(g *Gate, m *module, from, to nodeID) {
-	g.Line, g.Col = m.lines.pos(m.nodes[from].sb)
+	g.Line, g.Col = m.lines.pos(m.start(from))
 	g.EndLine, g.EndCol = m.lines.pos(m.end(to))
 }
 
@@ -240,7 +240,7 @@ func (m *module) enclosingDecorated(n nodeID) *funcDef {
 	if in == noNode {
 		return nil
 	}
-	return m.defs[m.child(in, fDefinition)]
+	return m.defAt(m.child(in, fDefinition))
 }
 
 // jitCall says whether a callee builds or loads a JIT extension.

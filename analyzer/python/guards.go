@@ -6,7 +6,7 @@ import "sort"
 type linePos struct{ line, col int }
 
 func (m *module) posOf(n nodeID) linePos {
-	l, c := m.lines.pos(m.nodes[n].sb)
+	l, c := m.lines.pos(m.start(n))
 	return linePos{l, c}
 }
 
@@ -98,7 +98,7 @@ func (m *module) majorsFlowingInto(call, scope nodeID, want map[linePos]bool) {
 			names[m.text(i)] = true
 		}
 	})
-	fn := m.defs[scope]
+	fn := m.defAt(scope)
 	m.eachNode(scope, func(i nodeID) {
 		if m.kind(i) != "assignment" {
 			return
@@ -122,7 +122,7 @@ func (m *module) eachNode(n nodeID, visit func(nodeID)) {
 		return
 	}
 	end := m.end(n)
-	for i := int(n); i < len(m.nodes) && (i == int(n) || m.nodes[i].sb < end); i++ {
+	for i := int(n); i < len(m.nodes) && (i == int(n) || m.start(nodeID(i)) < end); i++ {
 		visit(nodeID(i))
 	}
 }

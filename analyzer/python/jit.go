@@ -63,7 +63,7 @@ func (f *frame) recordJIT(site siteRef, kind string, a callArgs) {
 		return unknown, noNode, false
 	}
 	j := JITModule{Root: m.root, Path: m.path, Callee: kind, Function: m.enclosing(site.node), SourcesExact: true}
-	j.Line, j.Col = m.lines.pos(m.nodes[site.node].sb)
+	j.Line, j.Col = m.lines.pos(m.start(site.node))
 	if v, _, ok := arg(0, "name"); ok {
 		if s, ok := v.str(); ok && v.k == vStr {
 			j.Name = s
@@ -269,7 +269,7 @@ func (m *module) stringLits(n nodeID) []string {
 	}
 	var out []string
 	end := m.end(n)
-	for i := int(n); i < len(m.nodes) && (i == int(n) || m.nodes[i].sb < end); i++ {
+	for i := int(n); i < len(m.nodes) && (i == int(n) || m.start(nodeID(i)) < end); i++ {
 		if m.tab.names[m.kindID(nodeID(i))] == "string" {
 			if s, ok := m.stringLit(nodeID(i)); ok {
 				out = append(out, s)

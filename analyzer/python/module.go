@@ -31,12 +31,13 @@ type module struct {
 	src []byte
 	tab *langTable
 	*parsed
-	lines   lineIndex
-	note    *Notification // a syntax error or why the file could not be loaded
-	funcs   []*funcDef    // every def, in source order
+	lines lineIndex
+	note  *Notification // a syntax error or why the file could not be loaded
+	// Every def and class, in source order, which is node order: a
+	// node's def or class is found by a search (defAt, classAt), where
+	// maps of them took 3 MB on the six-tree set.
+	funcs   []*funcDef
 	classes []*classDef
-	defs    map[nodeID]*funcDef
-	clsOf   map[nodeID]*classDef
 	// main is the module's last top-level statement when it is `if
 	// __name__ == "__main__":` (isMainGuard), noNode otherwise: the script
 	// view of the file, run apart from its top level (worker.runMain). A
@@ -84,7 +85,7 @@ func (m *module) text(n nodeID) string {
 	if n == noNode {
 		return ""
 	}
-	return string(m.src[m.nodes[n].sb:m.end(n)])
+	return string(m.src[m.start(n):m.end(n)])
 }
 
 // ident is the text of n without a copy: a view of the source, for names
@@ -92,7 +93,7 @@ func (m *module) text(n nodeID) string {
 // beyond the lookup must be copied (strings.Clone): it would hold the
 // whole file.
 func (m *module) ident(n nodeID) string {
-	sb, eb := m.nodes[n].sb, m.end(n)
+	sb, eb := m.start(n), m.end(n)
 	if eb <= sb {
 		return ""
 	}
@@ -102,9 +103,9 @@ func (m *module) ident(n nodeID) string {
 // kids are n's children, in order (pnode: the first is the node after
 // n, each next one the node after the subtree of the one before).
 func (m *module) kids(n nodeID) iter.Seq[nodeID] {
-	nodes := m.nodes
+	p := m.parsed
 	return func(yield func(nodeID) bool) {
-		for k, end := n+1, nodes[n].next; k < end; k = nodes[k].next {
+		for k, end := n+1, p.next(n); k < end; k = p.next(k) {
 			if !yield(k) {
 				return
 			}
@@ -115,10 +116,10 @@ func (m *module) kids(n nodeID) iter.Seq[nodeID] {
 // named are n's named children, in order: comments and anonymous tokens
 // (an operator in a field) left out.
 func (m *module) named(n nodeID) iter.Seq[nodeID] {
-	nodes, keep := m.nodes, m.tab.keep
+	p, keep := m.parsed, m.tab.keep
 	return func(yield func(nodeID) bool) {
-		for k, end := n+1, nodes[n].next; k < end; k = nodes[k].next {
-			if keep[nodes[k].kf&kindMask] && !yield(k) {
+		for k, end := n+1, p.next(n); k < end; k = p.next(k) {
+			if keep[p.nodes[k].kf&kindMask] && !yield(k) {
 				return
 			}
 		}
@@ -127,10 +128,10 @@ func (m *module) named(n nodeID) iter.Seq[nodeID] {
 
 // namedAfter are n's named children after its child k.
 func (m *module) namedAfter(n, k nodeID) iter.Seq[nodeID] {
-	nodes, keep := m.nodes, m.tab.keep
+	p, keep := m.parsed, m.tab.keep
 	return func(yield func(nodeID) bool) {
-		for k, end := nodes[k].next, nodes[n].next; k < end; k = nodes[k].next {
-			if keep[nodes[k].kf&kindMask] && !yield(k) {
+		for k, end := p.next(k), p.next(n); k < end; k = p.next(k) {
+			if keep[p.nodes[k].kf&kindMask] && !yield(k) {
 				return
 			}
 		}
@@ -212,7 +213,7 @@ func (m *module) appendChildrenBy(buf []nodeID, n nodeID, f field) []nodeID {
 func (m *module) parent(n nodeID) nodeID { return m.parentOf(n) }
 
 func (m *module) line(n nodeID) int {
-	l, _ := m.lines.pos(m.nodes[n].sb)
+	l, _ := m.lines.pos(m.start(n))
 	return l
 }
 
@@ -281,8 +282,6 @@ func isTestPath(p string) bool {
 // index collects the module's definitions so that calls and imports can
 // reach them without walking the tree again.
 func (m *module) index() {
-	m.defs = map[nodeID]*funcDef{}
-	m.clsOf = map[nodeID]*classDef{}
 	var walk func(n nodeID, scope string, cls *classDef, outer *funcDef)
 	walk = func(n nodeID, scope string, cls *classDef, outer *funcDef) {
 		for k := range m.kids(n) {
@@ -295,7 +294,6 @@ func (m *module) index() {
 				c := &classDef{mod: m, node: k, name: m.text(m.child(k, fName)), body: m.child(k, fBody), methods: map[string]*funcDef{}}
 				c.qual = scope + "." + c.name
 				m.classes = append(m.classes, c)
-				m.clsOf[k] = c
 				walk(c.body, c.qual, c, outer)
 			default:
 				walk(k, scope, cls, outer)
@@ -356,7 +354,13 @@ func (m *module) newFunc(n, parent nodeID, scope string, cls *classDef) *funcDef
 			}
 		}
 	}
-	for p := range m.named(m.child(n, fParameters)) {
+	// Sized first: grown by append, the lists held twice the room they
+	// use on average (3 MB of the six-tree set's 22 MB of definitions).
+	ps := m.child(n, fParameters)
+	if c := m.namedCount(ps); c > 0 {
+		f.params = make([]param, 0, c)
+	}
+	for p := range m.named(ps) {
 		switch m.kind(p) {
 		case "identifier":
 			f.params = append(f.params, param{name: m.text(p), def: noNode})
@@ -373,8 +377,25 @@ func (m *module) newFunc(n, parent nodeID, scope string, cls *classDef) *funcDef
 		}
 	}
 	m.funcs = append(m.funcs, f)
-	m.defs[n] = f
 	return f
+}
+
+// defAt is the def whose function_definition is n, nil if none is.
+func (m *module) defAt(n nodeID) *funcDef {
+	i := sort.Search(len(m.funcs), func(i int) bool { return m.funcs[i].node >= n })
+	if i < len(m.funcs) && m.funcs[i].node == n {
+		return m.funcs[i]
+	}
+	return nil
+}
+
+// classAt is the class whose class_definition is n, nil if none is.
+func (m *module) classAt(n nodeID) *classDef {
+	i := sort.Search(len(m.classes), func(i int) bool { return m.classes[i].node >= n })
+	if i < len(m.classes) && m.classes[i].node == n {
+		return m.classes[i]
+	}
+	return nil
 }
 
 // enclosing names the function around n: "module.func", "module.Class.method"
@@ -422,4 +443,4 @@ func (m *module) descend(n nodeID, visit func(nodeID)) {
 }
 
 // subtreeSize counts the nodes under n, n included.
-func (m *module) subtreeSize(n nodeID) int { return int(m.nodes[n].next - n) }
+func (m *module) subtreeSize(n nodeID) int { return int(m.next(n) - n) }

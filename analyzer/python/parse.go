@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"unsafe"
 
@@ -23,7 +24,7 @@ type nodeID int32
 
 const noNode nodeID = -1
 
-// pnode is one syntax node, 12 bytes (the six real trees scanned together
+// pnode is one syntax node, 10 bytes (the six real trees scanned together
 // load ten million, and the trees are the largest thing the Python phase
 // holds). Nodes are in pre-order, so a node's first child is the node
 // after it, and its subtree ends at next: the children of n are n+1, then
@@ -35,13 +36,21 @@ const noNode nodeID = -1
 // from the root (parsed.parentOf). Kind and field share 16 bits (the
 // grammar has 276 kinds and 33 fields), and the end is kept as the
 // length, which is under 64 KiB for all but a handful of nodes a file
-// (those are in parsed.longEnds).
+// (those are in parsed.longEnds). Next is kept as the distance from the
+// node, which is under 64 Ki nodes for all but the few largest subtrees
+// of a file (the module, large classes and functions: parsed.longNexts),
+// and the start in two halves, so that nothing in the node needs more
+// than 2-byte alignment: with a 4-byte start and a 4-byte next the node
+// was 12 bytes (20 MB more on the six-tree set).
 type pnode struct {
-	kf   uint16 // kind (kindMask bits: index into langTable.names), then field (index into langTable.fields; 0 = none)
-	span uint16 // eb-sb, or spanLong: the end is in parsed.longEnds
-	sb   uint32 // byte range in the source starts here
-	next nodeID // the node after n's subtree: n+1 for a leaf
+	kf         uint16 // kind (kindMask bits: index into langTable.names), then field (index into langTable.fields; 0 = none)
+	span       uint16 // eb-sb, or spanLong: the end is in parsed.longEnds
+	sbLo, sbHi uint16 // byte range in the source starts here (start)
+	nd         uint16 // next-n, or 0: next is in parsed.longNexts
 }
+
+// start is where the node's byte range starts.
+func (nd *pnode) start() uint32 { return uint32(nd.sbLo) | uint32(nd.sbHi)<<16 }
 
 const (
 	kindBits = 9
@@ -56,6 +65,11 @@ const (
 type longEnd struct {
 	n  nodeID
 	eb uint32
+}
+
+// longNext is the next of a node whose subtree is too large for pnode.nd.
+type longNext struct {
+	n, next nodeID
 }
 
 // langTable names the grammar's node kinds and fields once per parser, so
@@ -120,6 +134,7 @@ type parser struct {
 	tab    *langTable
 	buf    []C.archlint_py_rec // reused between files
 	recs   []nodeRec           // the Go parser's records, reused between files
+	nexts  []nodeID            // build's working slice, reused between files
 	goBufs goBufs              // and its working slices
 	// traceBail keeps the stack where the Go parser last gave up, in
 	// bailStack (tests use it to find what to implement next).
@@ -166,8 +181,9 @@ func (p *parser) close() {
 // parsed is a flat syntax tree: its nodes in pre-order (see pnode).
 type parsed struct {
 	nodes     []pnode
-	longEnds  []longEnd // by node, the ends of the nodes with span spanLong
-	syntaxErr int       // 1-based line of the first ERROR/MISSING node, 0 if none
+	longEnds  []longEnd  // by node, the ends of the nodes with span spanLong
+	longNexts []longNext // by node, the nexts of the nodes with nd 0
+	syntaxErr int        // 1-based line of the first ERROR/MISSING node, 0 if none
 }
 
 // kindID is node n's index into langTable.names.
@@ -180,10 +196,27 @@ func (p *parsed) fieldID(n nodeID) uint16 { return p.nodes[n].kf >> kindBits }
 func (p *parsed) end(n nodeID) uint32 {
 	nd := &p.nodes[n]
 	if nd.span != spanLong {
-		return nd.sb + uint32(nd.span)
+		return nd.start() + uint32(nd.span)
 	}
 	i := sort.Search(len(p.longEnds), func(i int) bool { return p.longEnds[i].n >= n })
 	return p.longEnds[i].eb
+}
+
+// start is where node n's byte range starts.
+func (p *parsed) start(n nodeID) uint32 { return p.nodes[n].start() }
+
+// next is the node after n's subtree.
+func (p *parsed) next(n nodeID) nodeID {
+	if d := p.nodes[n].nd; d != 0 {
+		return n + nodeID(d)
+	}
+	return p.longNext(n)
+}
+
+// longNext is the next of a node whose nd is 0.
+func (p *parsed) longNext(n nodeID) nodeID {
+	i := sort.Search(len(p.longNexts), func(i int) bool { return p.longNexts[i].n >= n })
+	return p.longNexts[i].next
 }
 
 // parentOf is node n's parent, noNode for the root: found from the root
@@ -206,10 +239,13 @@ func (p *parsed) parentOf(n nodeID) nodeID {
 // cur: the walk over the children before it jumps a subtree at a time.
 func (p *parsed) childHolding(cur, n nodeID) nodeID {
 	k := cur + 1
-	for p.nodes[k].next <= n {
-		k = p.nodes[k].next
+	for {
+		next := p.next(k)
+		if next > n {
+			return k
+		}
+		k = next
 	}
-	return k
 }
 
 // parse copies the syntax tree of src. Anonymous tokens are kept only when
@@ -255,15 +291,26 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 		return nil, errors.New("python: out of memory walking the syntax tree")
 	}
 	out := &parsed{syntaxErr: int(errLine)}
-	out.build(unsafe.Slice((*nodeRec)(unsafe.Pointer(&p.buf[0])), n), p.tab)
+	p.nexts = out.build(unsafe.Slice((*nodeRec)(unsafe.Pointer(&p.buf[0])), n), p.tab, p.nexts)
 	return out, nil
 }
 
 // build turns the walk's records (pre-order, each with its parent) into
-// nodes.
-func (out *parsed) build(recs []nodeRec, tab *langTable) {
+// nodes. nexts is a working slice, returned for the next file.
+func (out *parsed) build(recs []nodeRec, tab *langTable, nexts []nodeID) []nodeID {
 	n := len(recs)
 	out.nodes = make([]pnode, n)
+	// A subtree ends where the last of its nodes' subtrees does: from the
+	// last node back, each node's end carries to its parent (children
+	// come after their parent, so a node's end is final when reached).
+	nexts = slices.Grow(nexts[:0], n)[:n]
+	for i := range nexts {
+		nexts[i] = nodeID(i + 1)
+	}
+	for i := n - 1; i > 0; i-- {
+		p := recs[i].parent
+		nexts[p] = max(nexts[p], nexts[i])
+	}
 	for i := range recs {
 		r := &recs[i]
 		k := uint16(r.kind)
@@ -276,15 +323,15 @@ func (out *parsed) build(recs []nodeRec, tab *langTable) {
 		} else {
 			out.longEnds = append(out.longEnds, longEnd{nodeID(i), r.eb})
 		}
-		out.nodes[i] = pnode{kf: k | r.field<<kindBits, span: span, sb: r.sb, next: nodeID(i + 1)}
+		var nd uint16
+		if d := nexts[i] - nodeID(i); d <= 0xFFFF {
+			nd = uint16(d)
+		} else {
+			out.longNexts = append(out.longNexts, longNext{nodeID(i), nexts[i]})
+		}
+		out.nodes[i] = pnode{kf: k | r.field<<kindBits, span: span, sbLo: uint16(r.sb), sbHi: uint16(r.sb >> 16), nd: nd}
 	}
-	// A subtree ends where the last of its nodes' subtrees does: from the
-	// last node back, each node's end carries to its parent (children
-	// come after their parent, so a node's end is final when reached).
-	for i := n - 1; i > 0; i-- {
-		p := recs[i].parent
-		out.nodes[p].next = max(out.nodes[p].next, out.nodes[i].next)
-	}
+	return nexts
 }
 
 // lineIndex maps byte offsets to 1-based lines and columns. It is held for

@@ -143,9 +143,11 @@ func TestChildrenFromRecords(t *testing.T) {
 	}
 }
 
-// TestCompactNodes: the 12-byte nodes give back the walk's records, kind,
+// TestCompactNodes: the 10-byte nodes give back the walk's records, kind,
 // field, byte range and parent, also for nodes longer than 64 KiB (whose
-// ends are kept apart) and in a file of many of them.
+// ends are kept apart), subtrees of more than 64 Ki nodes (whose nexts
+// are kept apart) and in a file of many of them; the hand-written
+// parser's nodes are the same.
 func TestCompactNodes(t *testing.T) {
 	var src []byte
 	for i := range 3 {
@@ -176,8 +178,8 @@ func TestCompactNodes(t *testing.T) {
 		if int(k) >= len(ps.tab.names)-1 {
 			k = uint16(len(ps.tab.names) - 1)
 		}
-		if pr.kindID(n) != k || pr.fieldID(n) != r.field || pr.nodes[i].sb != r.sb || pr.end(n) != r.eb || parent[n] != nodeID(r.parent) {
-			t.Fatalf("node %d: kind %d field %d [%d,%d] parent %d, want %+v", i, pr.kindID(n), pr.fieldID(n), pr.nodes[i].sb, pr.end(n), parent[n], r)
+		if pr.kindID(n) != k || pr.fieldID(n) != r.field || pr.start(nodeID(i)) != r.sb || pr.end(n) != r.eb || parent[n] != nodeID(r.parent) {
+			t.Fatalf("node %d: kind %d field %d [%d,%d] parent %d, want %+v", i, pr.kindID(n), pr.fieldID(n), pr.start(nodeID(i)), pr.end(n), parent[n], r)
 		}
 		if r.eb-r.sb >= spanLong {
 			long++
@@ -185,6 +187,47 @@ func TestCompactNodes(t *testing.T) {
 	}
 	if long < 9 || len(pr.longEnds) != long {
 		t.Errorf("%d nodes of 64 KiB or more, %d kept apart", long, len(pr.longEnds))
+	}
+	// Each subtree's size from the records: a node's next is past it.
+	size := make([]nodeID, len(recs))
+	for i := len(recs) - 1; i >= 0; i-- {
+		size[i]++
+		if p := recs[i].parent; p >= 0 {
+			size[p] += size[i]
+		}
+	}
+	big := 0
+	for i := range recs {
+		n := nodeID(i)
+		if pr.next(n) != n+size[i] {
+			t.Fatalf("node %d: next %d, want %d", i, pr.next(n), n+size[i])
+		}
+		if size[i] > 0xFFFF {
+			big++
+		}
+	}
+	// The module, the largest class and its method.
+	if big < 3 || len(pr.longNexts) != big {
+		t.Errorf("%d subtrees of more than 64 Ki nodes, %d nexts kept apart", big, len(pr.longNexts))
+	}
+	if s := unsafe.Sizeof(pnode{}); s != 10 {
+		t.Errorf("a syntax node takes %d bytes, want 10", s)
+	}
+	gp, ok := ps.parseGo(src)
+	if !ok {
+		t.Fatal("the hand-written parser refused the file")
+	}
+	if len(gp.nodes) != len(pr.nodes) || len(gp.longNexts) != len(pr.longNexts) || len(gp.longEnds) != len(pr.longEnds) {
+		t.Fatalf("hand-written parser: %d nodes, %d long nexts, %d long ends; tree-sitter %d, %d, %d",
+			len(gp.nodes), len(gp.longNexts), len(gp.longEnds), len(pr.nodes), len(pr.longNexts), len(pr.longEnds))
+	}
+	for i := range pr.nodes {
+		n := nodeID(i)
+		// The same kind may have two ids (an alias): compared by name.
+		if ps.tab.names[gp.kindID(n)] != ps.tab.names[pr.kindID(n)] || gp.fieldID(n) != pr.fieldID(n) ||
+			gp.start(n) != pr.start(n) || gp.next(n) != pr.next(n) || gp.end(n) != pr.end(n) {
+			t.Fatalf("node %d: hand-written parser %+v, tree-sitter %+v", i, gp.nodes[i], pr.nodes[i])
+		}
 	}
 }
 
@@ -262,10 +305,18 @@ tail = d()
 		n := nodeID(i)
 		var want *funcDef
 		m.descend(n, func(p nodeID) {
-			if f, ok := m.defs[p]; ok {
+			if f := m.defAt(p); f != nil {
 				want = f
 			}
 		})
+		// The searches find each def and class at its node, and
+		// nothing at any other.
+		if f := m.defAt(n); (f != nil) != (m.kind(n) == "function_definition") || f != nil && f.node != n {
+			t.Fatalf("node %d (%s): defAt %v", i, m.kind(n), f)
+		}
+		if c := m.classAt(n); (c != nil) != (m.kind(n) == "class_definition") || c != nil && c.node != n {
+			t.Fatalf("node %d (%s): classAt %v", i, m.kind(n), c)
+		}
 		if got := m.enclosingFunc(n); got != want {
 			t.Fatalf("node %d (%s %q): enclosingFunc %v, want %v", i, m.kind(n), m.text(n), got, want)
 		}

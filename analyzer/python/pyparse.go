@@ -49,7 +49,7 @@ func (p *parser) parseGo(src []byte) (out *parsed, ok bool) {
 	recs := g.records(root, lx.extras, p.recs[:0])
 	p.recs = recs
 	out = &parsed{}
-	out.build(recs, p.tab)
+	p.nexts = out.build(recs, p.tab, p.nexts)
 	return out, true
 }
 

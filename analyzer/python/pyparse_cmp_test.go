@@ -18,7 +18,7 @@ func diffTrees(tab *langTable, src []byte, want, got *parsed) string {
 		n := nodeID(i)
 		wk, gk := want.kindID(n), got.kindID(n)
 		if tab.names[wk] != tab.names[gk] || tab.named[wk] != tab.named[gk] ||
-			tab.fields[want.fieldID(n)] != tab.fields[got.fieldID(n)] || want.nodes[i].sb != got.nodes[i].sb ||
+			tab.fields[want.fieldID(n)] != tab.fields[got.fieldID(n)] || want.start(nodeID(i)) != got.start(nodeID(i)) ||
 			want.end(n) != got.end(n) || want.parentOf(n) != got.parentOf(n) {
 			return fmt.Sprintf("node %d: want %s, got %s\n--- want\n%s--- got\n%s", i,
 				describeNode(tab, want, i), describeNode(tab, got, i), dumpTree(tab, src, want), dumpTree(tab, src, got))
@@ -37,7 +37,7 @@ func describeNode(tab *langTable, p *parsed, i int) string {
 	if !tab.named[p.kindID(n)] {
 		name = fmt.Sprintf("%q", name)
 	}
-	return fmt.Sprintf("%s %s [%d,%d] parent %d", tab.fields[p.fieldID(n)], name, p.nodes[i].sb, p.end(n), p.parentOf(n))
+	return fmt.Sprintf("%s %s [%d,%d] parent %d", tab.fields[p.fieldID(n)], name, p.start(nodeID(i)), p.end(n), p.parentOf(n))
 }
 
 // dumpTree prints a tree an indented line a node; long trees are cut.
@@ -53,8 +53,8 @@ func dumpTree(tab *langTable, src []byte, p *parsed) string {
 			depth[i] = depth[pa] + 1
 		}
 		txt := ""
-		if nd.next == nodeID(i)+1 && p.end(nodeID(i))-nd.sb < 40 {
-			txt = fmt.Sprintf(" %q", src[nd.sb:p.end(nodeID(i))])
+		if p.next(nodeID(i)) == nodeID(i)+1 && p.end(nodeID(i))-nd.start() < 40 {
+			txt = fmt.Sprintf(" %q", src[nd.start():p.end(nodeID(i))])
 		}
 		fmt.Fprintf(&b, "%s%s%s\n", strings.Repeat("  ", depth[i]), describeNode(tab, p, i), txt)
 	}
