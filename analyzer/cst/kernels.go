@@ -3,26 +3,34 @@ package cst
 import (
 	"bytes"
 	"context"
+	"slices"
 	"sort"
 )
 
 // globalWord is the specifier every kernel's declaration spells.
 var globalWord = []byte("__global__")
 
-// ParseKernels gives the kernels of src that a conditional directive may
-// split: every kernel of a whole parse (Facts.Kernels) whose body holds
-// one (MayHoldConditional), as the whole parse gives it, and perhaps
-// others. It parses only the declarations whose text holds __global__ and
-// may hold a conditional directive, with the skeleton around them (Split,
-// Ranges): the empty-kernel check reads nothing else, and the kernels it
-// reads are a few of a kernel file's declarations. whole is the file's
+// ParseKernels gives the kernels of src that the empty-kernel check may
+// report: every kernel of a whole parse (Facts.Kernels) whose body may
+// be compiled out where its header is not (MayEmpty), as the whole parse
+// gives it, and perhaps others. It parses only the declarations whose
+// text holds __global__ and such a body (KernelItems), with the skeleton
+// around them (Split, Ranges), and nothing when there is none: the
+// empty-kernel check reads nothing else, and the kernels it reads are a
+// few of a kernel file's declarations. whole is the file's
 // full facts when it had to be parsed whole after all (Split unsure of the
 // file, or a declaration kept that did not parse cleanly on its own, or
 // a Merged item kept: ParseItems), nil otherwise. TestParseKernelsCorpus
 // compares the kernels with a whole parse's on every file of a tree.
 func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Function, whole *Facts, err error) {
 	if pieces, ok := Split(src); ok {
-		if t, err := p.ParseItems(ctx, src, pieces, KernelItems(src, pieces)); err == nil && t != nil {
+		keep := KernelItems(src, pieces)
+		if !slices.Contains(keep, true) {
+			// No kernel the check may report: the skeleton alone
+			// holds no function body.
+			return nil, nil, nil
+		}
+		if t, err := p.ParseItems(ctx, src, pieces, keep); err == nil && t != nil {
 			return t.Facts().Kernels, nil, nil
 		}
 	}
@@ -34,14 +42,110 @@ func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Functi
 }
 
 // KernelItems marks the items of a split of src that ParseKernels parses:
-// those whose text holds __global__ and may hold a conditional directive.
+// those whose text holds __global__, may hold a conditional directive,
+// and holds a '{' that may open a body starting on one (OpensOnConditional).
 func KernelItems(src []byte, pieces []Piece) []bool {
 	keep := make([]bool, len(pieces))
 	for i, pc := range pieces {
 		text := src[pc.Start:pc.End]
-		keep[i] = pc.Item && bytes.Contains(text, globalWord) && MayHoldConditional(text)
+		keep[i] = pc.Item && bytes.Contains(text, globalWord) && MayHoldConditional(text) && bracesOpenOnConditional(src, pc.Start, pc.End)
 	}
 	return keep
+}
+
+// MayEmpty reports whether a kernel's body, src[start:end] with its '{' at
+// start, is one the empty-kernel check can report: it may hold a
+// conditional directive (MayHoldConditional) and its first line of code
+// may come after one (OpensOnConditional). Where the first line of code
+// after the '{' line comes with no conditional directive before it, that
+// line has the innermost #if branch of the '{' line (only a conditional
+// directive changes it), so it is compiled wherever the kernel's header
+// is, and the body is never empty for a build that compiles the kernel.
+func MayEmpty(src []byte, start, end int) bool {
+	return MayHoldConditional(src[start:end]) && OpensOnConditional(src, start)
+}
+
+// bracesOpenOnConditional reports whether a '{' of src[start:end] opens
+// on a conditional directive (OpensOnConditional).
+func bracesOpenOnConditional(src []byte, start, end int) bool {
+	for i := start; i < end; {
+		k := bytes.IndexByte(src[i:end], '{')
+		if k < 0 {
+			return false
+		}
+		i += k
+		if OpensOnConditional(src, i) {
+			return true
+		}
+		// The other braces of the line answer alike.
+		if nl := bytes.IndexByte(src[i:end], '\n'); nl >= 0 {
+			i += nl + 1
+		} else {
+			return false
+		}
+	}
+	return false
+}
+
+// OpensOnConditional reports whether the lines after the one holding
+// src[at] may reach a conditional directive (#if, #ifdef, #else, #endif,
+// ...) before a line of code: it skips blank lines, // comment lines and
+// other directive lines (#pragma, #define, ...), the lines the line
+// scanner gives no code, and answers false at the first other line. It
+// errs towards yes: a block comment, a raw string or a line splice on a
+// line it reads, a lone carriage return, a directive keyword starting
+// with 'i' or 'e' (#include, #error too) and the alternative spellings of
+// '#' make it answer true.
+func OpensOnConditional(src []byte, at int) bool {
+	nl := bytes.IndexByte(src[at:], '\n')
+	if nl < 0 {
+		return false // nothing after this line
+	}
+	if unsureLine(src[lineStart(src, at) : at+nl]) {
+		return true
+	}
+	for i := at + nl + 1; i < len(src); {
+		end := len(src)
+		if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+			end = i + k
+		}
+		line := src[i:end]
+		if unsureLine(line) {
+			return true
+		}
+		t := bytes.TrimLeft(line, " \t\f\v\r")
+		switch {
+		case len(t) == 0, bytes.HasPrefix(t, []byte("//")):
+		case t[0] == '#':
+			t = bytes.TrimLeft(t[1:], " \t\f\v\r")
+			if len(t) > 0 && (t[0] == 'i' || t[0] == 'e') {
+				return true
+			}
+		case bytes.HasPrefix(t, []byte("%:")), bytes.HasPrefix(t, []byte("??=")):
+			return true
+		default:
+			return false
+		}
+		i = end + 1
+	}
+	return false
+}
+
+// lineStart is where the line holding src[at] starts.
+func lineStart(src []byte, at int) int {
+	return bytes.LastIndexByte(src[:at], '\n') + 1
+}
+
+// unsureLine reports whether the line scanner may read line otherwise
+// than OpensOnConditional does: it opens or closes a block comment, may
+// open a raw string, ends in a line splice (carrying a comment or a
+// directive on to the next line) or holds a carriage return that does not
+// end it.
+func unsureLine(line []byte) bool {
+	line = bytes.TrimSuffix(line, []byte("\r"))
+	return bytes.Contains(line, []byte("/*")) || bytes.Contains(line, []byte("*/")) ||
+		bytes.Contains(line, []byte("R\"")) || bytes.HasSuffix(line, []byte("\\")) ||
+		bytes.IndexByte(line, '\r') >= 0
 }
 
 // MayHoldConditional reports whether text may hold a conditional

@@ -221,3 +221,80 @@ __global__ __maxnreg__(pick_regs(4)) void register_capped() { work(nullptr); }
 		t.Errorf("Widget = %+v", w)
 	}
 }
+
+// TestOpensOnConditional: the lines after a '{' reach a conditional
+// directive before code, or the line scanner may read them otherwise.
+func TestOpensOnConditional(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      bool
+	}{
+		{"code first", "k() {\n  int x = 0;\n#if A\n  f();\n#endif\n}\n", false},
+		{"directive first", "k() {\n#if A\n  f();\n#endif\n}\n", true},
+		{"blank and comments first", "k() {\n\n  // why\n\t\n#ifdef A\n  f();\n#endif\n}\n", true},
+		{"pragma first", "k() {\n#pragma unroll\n  for (;;) {}\n#if A\n#endif\n}\n", false},
+		{"pragma then if", "k() {\n  #  pragma once\n  #  if A\n  #endif\n}\n", true},
+		{"else first", "k() {\n#else\n}\n#endif\n", true},
+		{"include counts", "k() {\n#include \"body.inc\"\n}\n", true},
+		{"block comment", "k() {\n/* a\n   b */ x();\n}\n", true},
+		{"block comment on the brace line", "k() { /* a\n  b\n*/\n}\n", true},
+		{"raw string", "k() { asm(R\"(\nmov\n)\"); }\n", true},
+		{"splice", "k() {\n  // a \\\n#if A\n}\n", true},
+		{"lone carriage return", "k() {\r  x();\n}\n", true},
+		{"crlf code", "k() {\r\n  x();\r\n#if A\r\n#endif\r\n}\r\n", false},
+		{"crlf directive", "k() {\r\n#if A\r\n#endif\r\n}\r\n", true},
+		{"digraph", "k() {\n%:if A\n%:endif\n}\n", true},
+		{"closing line first", "k() {\n}\n#if A\n#endif\n", false},
+		{"last line", "k() {", false},
+	}
+	for _, tt := range tests {
+		src := []byte(tt.src)
+		at := bytes.IndexByte(src, '{')
+		if got := OpensOnConditional(src, at); got != tt.want {
+			t.Errorf("%s: OpensOnConditional = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestKernelItemsOpenOnConditional: an item whose kernel body starts with
+// code before its #if is not parsed for the empty-kernel check; one with
+// a '{' followed by an #if anywhere is.
+func TestKernelItemsOpenOnConditional(t *testing.T) {
+	src := []byte("__global__ void a() {\n  int x = 0;\n#if A\n  x++;\n#endif\n}\n" +
+		"__global__ void b() {\n#if A\n  f();\n#endif\n}\n" +
+		"__global__ void c() {\n  if (x) {\n#if A\n    f();\n#endif\n  }\n}\n")
+	pieces, ok := Split(src)
+	if !ok {
+		t.Fatal("Split gave up")
+	}
+	var kept []string
+	for i, k := range KernelItems(src, pieces) {
+		if k {
+			text := src[pieces[i].Start:pieces[i].End]
+			at := bytes.Index(text, []byte("void ")) + len("void ")
+			kept = append(kept, string(text[at:at+1]))
+		}
+	}
+	if want := []string{"b", "c"}; !slices.Equal(kept, want) {
+		t.Errorf("kept items %v, want %v", kept, want)
+	}
+	p := NewParser()
+	defer p.Close()
+	kernels, whole, err := p.ParseKernels(t.Context(), src)
+	if err != nil || whole != nil {
+		t.Fatalf("ParseKernels: whole %v, err %v", whole != nil, err)
+	}
+	// a comes along: b is glued to it (Piece.Glued).
+	if got := names(kernels); !slices.Equal(got, []string{"a", "b", "c"}) {
+		t.Errorf("ParseKernels gives %v, want [a b c]", got)
+	}
+	f := mustParse(t, src)
+	for _, k := range f.Kernels {
+		if got, want := MayEmpty(src, k.BodyStart, k.BodyEnd), k.Name == "b"; got != want {
+			t.Errorf("MayEmpty(%s) = %v, want %v", k.Name, got, want)
+		}
+	}
+	if kernels, whole, err := p.ParseKernels(t.Context(), src[:bytes.Index(src, []byte("__global__ void b"))]); err != nil || whole != nil || kernels != nil {
+		t.Errorf("ParseKernels of a file with no kernel to report: %v, %v, %v; want nothing parsed", kernels, whole != nil, err)
+	}
+}
