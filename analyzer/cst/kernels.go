@@ -222,10 +222,14 @@ func (t *Tree) CleanItems(pieces []Piece, marked []bool) bool {
 	for n := range t.Len() {
 		node := Node(n)
 		s, e := t.StartByte(node), t.EndByte(node)
-		if k := holding(s); k >= 0 && e > items[k].End {
+		// The root spans every range: it starts inside the first
+		// when that is an item with blank space before its
+		// declaration, and that is no crossing.
+		root := t.Parent(node) == NoNode
+		if k := holding(s); !root && k >= 0 && e > items[k].End {
 			return false
 		}
-		if k := holding(e); k >= 0 && s < items[k].Start {
+		if k := holding(e); !root && k >= 0 && s < items[k].Start {
 			return false
 		}
 		if !t.IsError(node) && !t.IsMissing(node) {

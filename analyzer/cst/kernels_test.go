@@ -298,3 +298,28 @@ func TestKernelItemsOpenOnConditional(t *testing.T) {
 		t.Errorf("ParseKernels of a file with no kernel to report: %v, %v, %v; want nothing parsed", kernels, whole != nil, err)
 	}
 }
+
+// TestCleanItemsFirstItem: a parse whose first range is an item with
+// blank space before its declaration is clean (the root starts inside
+// that item and spans the others: no crossing).
+func TestCleanItemsFirstItem(t *testing.T) {
+	src := []byte("int a() { return 1; }\nint b[4];\n\nint c() { return 2; }\nint d[4];\n\nint e() { return 3; }\n")
+	pieces, ok := Split(src)
+	if !ok {
+		t.Fatal("Split gave up")
+	}
+	keep := make([]bool, len(pieces))
+	for i, pc := range pieces {
+		text := src[pc.Start:pc.End]
+		keep[i] = pc.Item && (bytes.Contains(text, []byte("c()")) || bytes.Contains(text, []byte("e()")))
+	}
+	p := NewParser()
+	defer p.Close()
+	tr, err := p.ParseItems(t.Context(), src, pieces, keep)
+	if err != nil || tr == nil {
+		t.Fatalf("ParseItems: %v, %v; want a clean parse", tr, err)
+	}
+	if got := names(tr.Facts().Functions); !slices.Equal(got, []string{"c", "e"}) {
+		t.Errorf("functions %v, want [c e]", got)
+	}
+}
