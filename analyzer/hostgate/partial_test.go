@@ -320,7 +320,7 @@ func TestPartialCorpus(t *testing.T) {
 			}
 		}
 	})
-	t.Logf("%d files (%.1f MB): %d not split, %d read no capability, %d with helpers or members (%d of them parsed whole too), %d with parse errors or merged items; parsed %.1f%% of the bytes; whole %v, partial %v",
+	t.Logf("%d files (%.1f MB): %d not split, %d read no capability, %d with helpers or members (%d of them parsing the file's size or more in all), %d with parse errors or merged items; parsed %.1f%% of the bytes; whole %v, partial %v",
 		files, float64(all)/1e6, unsplit, none, shared, sharedWhole, errs, 100*float64(parsed)/float64(max(all, 1)), tWhole.Round(time.Millisecond), tPart.Round(time.Millisecond))
 }
 
