@@ -44,10 +44,10 @@ type KernelFacts interface {
 	// Facts returns the facts of f, nil when f defines no kernel or could
 	// not be parsed.
 	Facts(f *cpp.File) *cst.Facts
-	// Kernels returns the kernels of f that a conditional directive may
-	// split (cst.MayHoldConditional holds for the body), alike in every
-	// field to Facts(f).Kernels's, in order, and perhaps some others of
-	// them: the only ones checkEmptyKernel can report, and a few of a
+	// Kernels returns the kernels of f whose body a conditional directive
+	// may compile out where the header is not (cst.MayEmpty), alike in
+	// every field to Facts(f).Kernels's, in order, and perhaps some others
+	// of them: the only ones checkEmptyKernel can report, and a few of a
 	// kernel file's declarations, so an implementation may parse just
 	// those (cst.Parser.ParseKernels).
 	Kernels(f *cpp.File) []cst.Function

@@ -82,7 +82,7 @@ func eachCorpusFile(t *testing.T, check func(path string, src []byte)) {
 			return err
 		}
 		switch strings.ToLower(filepath.Ext(path)) {
-		case ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".inl", ".c":
+		case ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".h", ".hpp", ".hh", ".inl", ".c", ".ipp", ".tcc", ".inc", ".hxx", ".cuinl":
 		default:
 			return nil
 		}

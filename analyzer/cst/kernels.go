@@ -3,26 +3,34 @@ package cst
 import (
 	"bytes"
 	"context"
+	"slices"
 	"sort"
 )
 
 // globalWord is the specifier every kernel's declaration spells.
 var globalWord = []byte("__global__")
 
-// ParseKernels gives the kernels of src that a conditional directive may
-// split: every kernel of a whole parse (Facts.Kernels) whose body holds
-// one (MayHoldConditional), as the whole parse gives it, and perhaps
-// others. It parses only the declarations whose text holds __global__ and
-// may hold a conditional directive, with the skeleton around them (Split,
-// Ranges): the empty-kernel check reads nothing else, and the kernels it
-// reads are a few of a kernel file's declarations. whole is the file's
+// ParseKernels gives the kernels of src that the empty-kernel check may
+// report: every kernel of a whole parse (Facts.Kernels) whose body may
+// be compiled out where its header is not (MayEmpty), as the whole parse
+// gives it, and perhaps others. It parses only the declarations whose
+// text holds __global__ and such a body (KernelItems), with the skeleton
+// around them (Split, Ranges), and nothing when there is none: the
+// empty-kernel check reads nothing else, and the kernels it reads are a
+// few of a kernel file's declarations. whole is the file's
 // full facts when it had to be parsed whole after all (Split unsure of the
 // file, or a declaration kept that did not parse cleanly on its own, or
 // a Merged item kept: ParseItems), nil otherwise. TestParseKernelsCorpus
 // compares the kernels with a whole parse's on every file of a tree.
 func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Function, whole *Facts, err error) {
 	if pieces, ok := Split(src); ok {
-		if t, err := p.ParseItems(ctx, src, pieces, KernelItems(src, pieces)); err == nil && t != nil {
+		keep := KernelItems(src, pieces)
+		if !slices.Contains(keep, true) {
+			// No kernel the check may report: the skeleton alone
+			// holds no function body.
+			return nil, nil, nil
+		}
+		if t, err := p.ParseItems(ctx, src, pieces, keep); err == nil && t != nil {
 			return t.Facts().Kernels, nil, nil
 		}
 	}
@@ -34,14 +42,139 @@ func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Functi
 }
 
 // KernelItems marks the items of a split of src that ParseKernels parses:
-// those whose text holds __global__ and may hold a conditional directive.
+// those whose text holds __global__, may hold a conditional directive,
+// and holds a kernel body that may open on one (bodiesOpenOnConditional).
 func KernelItems(src []byte, pieces []Piece) []bool {
 	keep := make([]bool, len(pieces))
 	for i, pc := range pieces {
 		text := src[pc.Start:pc.End]
-		keep[i] = pc.Item && bytes.Contains(text, globalWord) && MayHoldConditional(text)
+		keep[i] = pc.Item && bytes.Contains(text, globalWord) && MayHoldConditional(text) && bodiesOpenOnConditional(src, pc.Start, pc.End)
 	}
 	return keep
+}
+
+// bodiesOpenOnConditional reports whether a kernel body in src[start:end]
+// may open on a conditional directive (OpensOnConditional). A kernel's
+// body is the first '{' after its __global__ outside parentheses and
+// brackets (a default argument T{} or a lambda in a decltype is inside
+// them); where the brackets do not balance before that brace (a comment
+// or an #if group opening one, alternative headers) or no such brace
+// comes before the item's end, it answers true, and so it does for a
+// '{' it cannot tell from a body. The kernel bodies of a whole parse
+// that may be emptied (MayEmpty) are all in items it keeps, on every
+// kernel file of seven real trees (TestParseKernelsCorpus).
+func bodiesOpenOnConditional(src []byte, start, end int) bool {
+	for i := start; i < end; {
+		k := bytes.Index(src[i:end], globalWord)
+		if k < 0 {
+			return false
+		}
+		i += k + len(globalWord)
+		depth := 0
+	scan:
+		for j := i; ; j++ {
+			if j >= end {
+				return true // no body found: unsure
+			}
+			switch src[j] {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				if depth--; depth < 0 {
+					return true
+				}
+			case ';':
+				if depth == 0 {
+					// A declaration without a body.
+					i = j + 1
+					break scan
+				}
+			case '{':
+				if depth > 0 {
+					continue
+				}
+				if OpensOnConditional(src, j) {
+					return true
+				}
+				i = j + 1
+				break scan
+			}
+		}
+	}
+	return false
+}
+
+// MayEmpty reports whether a kernel's body, src[start:end] with its '{' at
+// start, is one the empty-kernel check can report: it may hold a
+// conditional directive (MayHoldConditional) and its first line of code
+// may come after one (OpensOnConditional). Where the first line of code
+// after the '{' line comes with no conditional directive before it, that
+// line has the innermost #if branch of the '{' line (only a conditional
+// directive changes it), so it is compiled wherever the kernel's header
+// is, and the body is never empty for a build that compiles the kernel.
+func MayEmpty(src []byte, start, end int) bool {
+	return MayHoldConditional(src[start:end]) && OpensOnConditional(src, start)
+}
+
+// OpensOnConditional reports whether the lines after the one holding
+// src[at] may reach a conditional directive (#if, #ifdef, #else, #endif,
+// ...) before a line of code: it skips blank lines, // comment lines and
+// other directive lines (#pragma, #define, ...), the lines the line
+// scanner gives no code, and answers false at the first other line. It
+// errs towards yes: a block comment, a raw string or a line splice on a
+// line it reads, a lone carriage return, a directive keyword starting
+// with 'i' or 'e' (#include, #error too) and the alternative spellings of
+// '#' make it answer true.
+func OpensOnConditional(src []byte, at int) bool {
+	nl := bytes.IndexByte(src[at:], '\n')
+	if nl < 0 {
+		return false // nothing after this line
+	}
+	if unsureLine(src[lineStart(src, at) : at+nl]) {
+		return true
+	}
+	for i := at + nl + 1; i < len(src); {
+		end := len(src)
+		if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+			end = i + k
+		}
+		line := src[i:end]
+		if unsureLine(line) {
+			return true
+		}
+		t := bytes.TrimLeft(line, " \t\f\v\r")
+		switch {
+		case len(t) == 0, bytes.HasPrefix(t, []byte("//")):
+		case t[0] == '#':
+			t = bytes.TrimLeft(t[1:], " \t\f\v\r")
+			if len(t) > 0 && (t[0] == 'i' || t[0] == 'e') {
+				return true
+			}
+		case bytes.HasPrefix(t, []byte("%:")), bytes.HasPrefix(t, []byte("??=")):
+			return true
+		default:
+			return false
+		}
+		i = end + 1
+	}
+	return false
+}
+
+// lineStart is where the line holding src[at] starts.
+func lineStart(src []byte, at int) int {
+	return bytes.LastIndexByte(src[:at], '\n') + 1
+}
+
+// unsureLine reports whether the line scanner may read line otherwise
+// than OpensOnConditional does: it opens or closes a block comment, may
+// open a raw string, ends in a line splice (carrying a comment or a
+// directive on to the next line) or holds a carriage return that does not
+// end it.
+func unsureLine(line []byte) bool {
+	line = bytes.TrimSuffix(line, []byte("\r"))
+	return bytes.Contains(line, []byte("/*")) || bytes.Contains(line, []byte("*/")) ||
+		bytes.Contains(line, []byte("R\"")) || bytes.HasSuffix(line, []byte("\\")) ||
+		bytes.IndexByte(line, '\r') >= 0
 }
 
 // MayHoldConditional reports whether text may hold a conditional
@@ -118,10 +251,14 @@ func (t *Tree) CleanItems(pieces []Piece, marked []bool) bool {
 	for n := range t.Len() {
 		node := Node(n)
 		s, e := t.StartByte(node), t.EndByte(node)
-		if k := holding(s); k >= 0 && e > items[k].End {
+		// The root spans every range: it starts inside the first
+		// when that is an item with blank space before its
+		// declaration, and that is no crossing.
+		root := t.Parent(node) == NoNode
+		if k := holding(s); !root && k >= 0 && e > items[k].End {
 			return false
 		}
-		if k := holding(e); k >= 0 && s < items[k].Start {
+		if k := holding(e); !root && k >= 0 && s < items[k].Start {
 			return false
 		}
 		if !t.IsError(node) && !t.IsMissing(node) {

@@ -221,3 +221,113 @@ __global__ __maxnreg__(pick_regs(4)) void register_capped() { work(nullptr); }
 		t.Errorf("Widget = %+v", w)
 	}
 }
+
+// TestOpensOnConditional: the lines after a '{' reach a conditional
+// directive before code, or the line scanner may read them otherwise.
+func TestOpensOnConditional(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      bool
+	}{
+		{"code first", "k() {\n  int x = 0;\n#if A\n  f();\n#endif\n}\n", false},
+		{"directive first", "k() {\n#if A\n  f();\n#endif\n}\n", true},
+		{"blank and comments first", "k() {\n\n  // why\n\t\n#ifdef A\n  f();\n#endif\n}\n", true},
+		{"pragma first", "k() {\n#pragma unroll\n  for (;;) {}\n#if A\n#endif\n}\n", false},
+		{"pragma then if", "k() {\n  #  pragma once\n  #  if A\n  #endif\n}\n", true},
+		{"else first", "k() {\n#else\n}\n#endif\n", true},
+		{"include counts", "k() {\n#include \"body.inc\"\n}\n", true},
+		{"block comment", "k() {\n/* a\n   b */ x();\n}\n", true},
+		{"block comment on the brace line", "k() { /* a\n  b\n*/\n}\n", true},
+		{"raw string", "k() { asm(R\"(\nmov\n)\"); }\n", true},
+		{"splice", "k() {\n  // a \\\n#if A\n}\n", true},
+		{"lone carriage return", "k() {\r  x();\n}\n", true},
+		{"crlf code", "k() {\r\n  x();\r\n#if A\r\n#endif\r\n}\r\n", false},
+		{"crlf directive", "k() {\r\n#if A\r\n#endif\r\n}\r\n", true},
+		{"digraph", "k() {\n%:if A\n%:endif\n}\n", true},
+		{"closing line first", "k() {\n}\n#if A\n#endif\n", false},
+		{"last line", "k() {", false},
+	}
+	for _, tt := range tests {
+		src := []byte(tt.src)
+		at := bytes.IndexByte(src, '{')
+		if got := OpensOnConditional(src, at); got != tt.want {
+			t.Errorf("%s: OpensOnConditional = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestKernelItemsOpenOnConditional: an item whose kernel body starts with
+// code before its #if is not parsed for the empty-kernel check (c: the
+// inner brace that opens on the #if is not the body's); one whose body
+// opens on an #if is, and so is one where the body is not sure
+// (alternative headers leave a parenthesis open).
+func TestKernelItemsOpenOnConditional(t *testing.T) {
+	src := []byte("__global__ void a() {\n  int x = 0;\n#if A\n  x++;\n#endif\n}\n" +
+		"__global__ void b(S s = S{}) {\n#if A\n  f();\n#endif\n}\n" +
+		"__global__ void c() {\n  if (x) {\n#if A\n    f();\n#endif\n  }\n}\n" +
+		"__global__ void\n#if A\n__launch_bounds__(256) d(\n#else\nd(\n#endif\n  int n) {\n  f(n);\n}\n")
+	pieces, ok := Split(src)
+	if !ok {
+		t.Fatal("Split gave up")
+	}
+	var kept []string
+	for i, k := range KernelItems(src, pieces) {
+		if k {
+			text := src[pieces[i].Start:pieces[i].End]
+			at := bytes.Index(text, []byte("void")) + len("void ")
+			if text[at] == '#' {
+				kept = append(kept, "d")
+			} else {
+				kept = append(kept, string(text[at:at+1]))
+			}
+		}
+	}
+	if want := []string{"b", "d"}; !slices.Equal(kept, want) {
+		t.Errorf("kept items %v, want %v", kept, want)
+	}
+	p := NewParser()
+	defer p.Close()
+	ab := src[:bytes.Index(src, []byte("__global__ void c"))]
+	kernels, whole, err := p.ParseKernels(t.Context(), ab)
+	if err != nil || whole != nil {
+		t.Fatalf("ParseKernels: whole %v, err %v", whole != nil, err)
+	}
+	// a comes along: b is glued to it (Piece.Glued).
+	if got := names(kernels); !slices.Equal(got, []string{"a", "b"}) {
+		t.Errorf("ParseKernels gives %v, want [a b]", got)
+	}
+	f := mustParse(t, ab)
+	for _, k := range f.Kernels {
+		if got, want := MayEmpty(ab, k.BodyStart, k.BodyEnd), k.Name == "b"; got != want {
+			t.Errorf("MayEmpty(%s) = %v, want %v", k.Name, got, want)
+		}
+	}
+	if kernels, whole, err := p.ParseKernels(t.Context(), src[:bytes.Index(src, []byte("__global__ void b"))]); err != nil || whole != nil || kernels != nil {
+		t.Errorf("ParseKernels of a file with no kernel to report: %v, %v, %v; want nothing parsed", kernels, whole != nil, err)
+	}
+}
+
+// TestCleanItemsFirstItem: a parse whose first range is an item with
+// blank space before its declaration is clean (the root starts inside
+// that item and spans the others: no crossing).
+func TestCleanItemsFirstItem(t *testing.T) {
+	src := []byte("int a() { return 1; }\nint b[4];\n\nint c() { return 2; }\nint d[4];\n\nint e() { return 3; }\n")
+	pieces, ok := Split(src)
+	if !ok {
+		t.Fatal("Split gave up")
+	}
+	keep := make([]bool, len(pieces))
+	for i, pc := range pieces {
+		text := src[pc.Start:pc.End]
+		keep[i] = pc.Item && (bytes.Contains(text, []byte("c()")) || bytes.Contains(text, []byte("e()")))
+	}
+	p := NewParser()
+	defer p.Close()
+	tr, err := p.ParseItems(t.Context(), src, pieces, keep)
+	if err != nil || tr == nil {
+		t.Fatalf("ParseItems: %v, %v; want a clean parse", tr, err)
+	}
+	if got := names(tr.Facts().Functions); !slices.Equal(got, []string{"c", "e"}) {
+		t.Errorf("functions %v, want [c e]", got)
+	}
+}

@@ -47,10 +47,12 @@ func AnalyzeTree(root, path string, t *cst.Tree, caps []python.Capability) []pyt
 	return gates
 }
 
-// analyze is AnalyzeTree, also reporting whether the analysis found a
-// helper or a member: what functions share across the file (see
-// AnalyzeSource).
-func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []python.Gate, shared bool) {
+// analyze is AnalyzeTree, also giving, when the analysis found a helper
+// or a member (what functions share across the file), the normalized
+// names of its helpers, members and conflicted members: every name its
+// rounds may have looked for (see AnalyzeSource). names is nil when it
+// found none.
+func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []python.Gate, names []string) {
 	if len(caps) == 0 {
 		caps = python.DefaultCaps()
 	}
@@ -97,7 +99,15 @@ func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []
 		}
 		return a.Col < b.Col
 	})
-	return f.gates, f.shared
+	if f.shared {
+		// Every name the rounds may have looked for: a member lost
+		// to a conflict was one until then.
+		names = append(make([]string, 0, 8), f.names()...)
+		for n := range f.conflicted {
+			names = append(names, norm(n))
+		}
+	}
+	return f.gates, names
 }
 
 // file is the state of one Analyze call.

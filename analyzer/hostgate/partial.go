@@ -23,40 +23,29 @@ import (
 // summarizes to no helper and assigns no capability to a member. What it
 // can do is mark a member conflicted, which matters only once some
 // function assigns that member a capability, and then also changes how
-// often helper summaries repeat. So when the partial analysis finds any
-// helper or member, the file is analyzed again from a whole parse. The
-// same happens when the split is unsure of the file (cst.Split), when a
-// declaration to parse holds an #if group the split kept whole
-// (cst.Piece.Merged), and when a declaration parsed shows a parse error
-// at its top (cst.Tree.CleanItems).
+// often helper summaries repeat.
+//
+// So when the partial analysis finds a helper or a member, the
+// declarations that analyze may look at are added (wideItems: those
+// whose text names a capability source token or a helper or member found,
+// or a member lost to a conflict)
+// and the file is parsed and analyzed again, until the analysis finds no
+// name whose declarations are not parsed yet. Then every function the
+// whole file's analysis looks at, in any of its rounds, is parsed: the
+// rounds look at the functions whose bodies name a source token or a
+// name found so far, and each round, looking at the same functions in
+// the same order from the same state, finds the same names (by
+// induction over the rounds), so the analysis is the whole file's. The
+// whole file is parsed instead when the split is unsure of the file
+// (cst.Split), when a declaration to parse holds an #if group the split
+// kept whole (cst.Piece.Merged), when a declaration parsed shows a parse
+// error at its top (cst.Tree.CleanItems), and after maxWidenings.
 //
 // An error is the parser's, as ParseTree gives it: the caller's report
 // names the file.
 func AnalyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, caps []python.Capability) ([]python.Gate, error) {
-	pieces, ok := cst.Split(src)
-	if ok {
-		reads, any := readingItems(src, pieces)
-		if !any {
-			// No declaration reads the capability: no gate.
-			return nil, nil
-		}
-		// Nil when a merged item is kept or an item parsed unclean
-		// (cst.Parser.ParseItems): parse the whole file.
-		t, err := p.ParseItems(ctx, src, pieces, reads)
-		if err != nil {
-			return nil, err
-		}
-		if t != nil {
-			if gates, shared := analyze(root, path, t, caps); !shared {
-				return gates, nil
-			}
-		}
-	}
-	t, err := p.ParseTree(ctx, src)
-	if err != nil {
-		return nil, err
-	}
-	return AnalyzeTree(root, path, t, caps), nil
+	a, err := analyzeSource(ctx, p, root, path, src, caps, false)
+	return a.gates, err
 }
 
 // AnalyzeKernelSource is AnalyzeSource for a kernel file whose kernels
@@ -70,36 +59,109 @@ func AnalyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 //
 // kernels are the kernels of the parse; whole is the file's facts when it
 // was parsed whole after all (the split unsure of the file, an item
-// unclean, a helper or member found), nil otherwise.
+// unclean, too many widenings), nil otherwise.
 func AnalyzeKernelSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, caps []python.Capability) (gates []python.Gate, kernels []cst.Function, whole *cst.Facts, err error) {
+	a, err := analyzeSource(ctx, p, root, path, src, caps, true)
+	return a.gates, a.kernels, a.whole, err
+}
+
+// maxWidenings bounds the partial parses of a file whose analysis finds
+// helpers or members (AnalyzeSource) before it is parsed whole.
+const maxWidenings = 3
+
+// analysis is what analyzeSource gives: the gates, with kernels the
+// kernels of the parse and whole the facts of a whole parse, if one was
+// made; parsed counts the bytes handed to tree-sitter.
+type analysis struct {
+	gates   []python.Gate
+	kernels []cst.Function
+	whole   *cst.Facts
+	parsed  int
+}
+
+// analyzeSource is AnalyzeSource, with kernels AnalyzeKernelSource.
+func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, caps []python.Capability, kernels bool) (analysis, error) {
+	var a analysis
 	if pieces, ok := cst.Split(src); ok {
-		keep, _ := readingItems(src, pieces)
-		any := false
-		for i, k := range cst.KernelItems(src, pieces) {
-			keep[i] = keep[i] || k
-			any = any || keep[i]
+		keep, any := readingItems(src, pieces)
+		if kernels {
+			for i, k := range cst.KernelItems(src, pieces) {
+				keep[i] = keep[i] || k
+				any = any || keep[i]
+			}
 		}
 		if !any {
-			// No gate, and no kernel a directive may split.
-			return nil, nil, nil, nil
+			// No gate (and no kernel a directive may empty).
+			return a, nil
 		}
-		t, err := p.ParseItems(ctx, src, pieces, keep)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		if t != nil {
-			if gates, shared := analyze(root, path, t, caps); !shared {
-				return gates, t.Facts().Kernels, nil, nil
+		var norms []string // the items' texts, normalized, once asked for
+		for range maxWidenings + 1 {
+			// Nil when a merged item is kept or an item parsed
+			// unclean (cst.Parser.ParseItems): parse the whole file.
+			t, err := p.ParseItems(ctx, src, pieces, keep)
+			if err != nil {
+				return a, err
+			}
+			if t == nil {
+				break
+			}
+			for _, r := range cst.Ranges(pieces, func(i int) bool { return keep[i] }) {
+				a.parsed += r.End - r.Start
+			}
+			gates, names := analyze(root, path, t, caps)
+			if names == nil {
+				// No helper or member: done.
+				a.gates = gates
+				if kernels {
+					a.kernels = t.Facts().Kernels
+				}
+				return a, nil
+			}
+			if norms == nil {
+				norms = make([]string, len(pieces))
+				for i, pc := range pieces {
+					if pc.Item {
+						norms[i] = norm(string(src[pc.Start:pc.End]))
+					}
+				}
+			}
+			if !wideItems(norms, keep, names) {
+				// Every declaration the analysis may look at is
+				// parsed: done.
+				a.gates = gates
+				if kernels {
+					a.kernels = t.Facts().Kernels
+				}
+				return a, nil
 			}
 		}
 	}
 	t, err := p.ParseTree(ctx, src)
 	if err != nil {
-		return nil, nil, nil, err
+		return a, err
 	}
-	gates = AnalyzeTree(root, path, t, caps)
-	whole = t.Facts()
-	return gates, whole.Kernels, whole, nil
+	a.parsed += len(src)
+	a.gates = AnalyzeTree(root, path, t, caps)
+	if kernels {
+		a.whole = t.Facts()
+		a.kernels = a.whole.Kernels
+	}
+	return a, nil
+}
+
+// wideItems marks the items (by their normalized texts, norms) whose
+// text names a capability source token or one of names, and reports
+// whether it marked one that keep did not hold. An item's text holds the
+// bodies of the functions in it, so every function whose body analyze
+// finds naming one of them is in an item marked.
+func wideItems(norms []string, keep []bool, names []string) bool {
+	added := false
+	for i, n := range norms {
+		if !keep[i] && n != "" && (mentions(n, sourceTokens) || mentions(n, names)) {
+			keep[i], added = true, true
+		}
+	}
+	return added
 }
 
 // readingItems marks the items of a split that may read the capability

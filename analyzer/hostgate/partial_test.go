@@ -45,11 +45,28 @@ int main() {
   return 1;
 }
 `,
-	// A helper: the partial analysis finds it and the whole file is
-	// analyzed instead.
+	// A helper: the partial analysis finds it, and the functions that
+	// name it are parsed too (wideItems), not unrelated.
 	"helper": `int unrelated(int x) { return x * 2; }
 static bool is_sm90() { return getSMVersion() == 90; }
 void run() { if (is_sm90()) { fast(); } else { slow(); } }
+`,
+	// A helper defined after its caller, found in the second round, a
+	// function that names a source token and reads nothing (marking
+	// counter conflicted), and a member found and then lost to a
+	// conflict in a function that names it only.
+	"widened": `int unrelated(int x) { return x * 2; }
+int table[4];
+void run() { if (is_sm90()) { fast(); } else { slow(); } }
+int cache_major(Prop* p) { counter = p->major; return 0; }
+static bool is_sm90() { return getSMVersion() == 90; }
+struct K {
+  void init() { mSM = getSMVersion(); }
+  void go() { if (mSM >= 90) { a(); } else { b(); } }
+  void reset() { mSM = unrelated(1); }
+  int mSM;
+};
+void other() { int y = unrelated(3); counter = y; }
 `,
 	// A member assigned the capability in one function and something
 	// else in another that reads nothing: conflicted, no gate.
@@ -150,6 +167,24 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 	if gated < len(files) {
 		t.Errorf("only %d of the sources have gates", gated)
 	}
+	// The cases with helpers and members are parsed in part, again, and
+	// not whole.
+	for _, name := range []string{"widened"} {
+		src := []byte(partialCases[name])
+		a, err := analyzeSource(context.Background(), p, "r", name, src, caps, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pieces := mustSplit(t, partialCases[name])
+		reads, _ := readingItems(src, pieces)
+		first := 0
+		for _, r := range cst.Ranges(pieces, func(i int) bool { return reads[i] }) {
+			first += r.End - r.Start
+		}
+		if a.parsed <= first || a.parsed >= first+len(src) {
+			t.Errorf("%s: parsed %d bytes, want more than the first partial parse's %d and less than that and the whole file's %d", name, a.parsed, first, len(src))
+		}
+	}
 	// The cases take the paths they are named for.
 	if _, ok := cst.Split([]byte(partialCases["unsplit"])); ok {
 		t.Error("unsplit: split")
@@ -182,8 +217,8 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 		if !pt.CleanItems(pieces, reads) {
 			t.Errorf("%s: items not clean", name)
 		}
-		if _, sh := analyze("r", name, pt, caps); sh != shared {
-			t.Errorf("%s: shared %v", name, sh)
+		if _, names := analyze("r", name, pt, caps); (names != nil) != shared {
+			t.Errorf("%s: shared %v", name, !shared)
 		}
 	}
 }
@@ -244,7 +279,7 @@ func TestPartialCorpus(t *testing.T) {
 	caps := python.DefaultCaps()
 	p := cst.NewParser()
 	defer p.Close()
-	var files, unsplit, none, shared, errs, all, parsed int
+	var files, unsplit, none, shared, sharedWhole, errs, all, parsed int
 	var tWhole, tPart time.Duration
 	forHostCorpus(t, roots, func(root, path string, src []byte) {
 		files++
@@ -257,18 +292,18 @@ func TestPartialCorpus(t *testing.T) {
 		want := AnalyzeTree(root, path, whole, caps)
 		tWhole += time.Since(start)
 		start = time.Now()
-		got, err := AnalyzeSource(context.Background(), p, root, path, src, caps)
+		a, err := analyzeSource(context.Background(), p, root, path, src, caps, false)
 		tPart += time.Since(start)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: partial parse gives %d gates, whole %d:\n got %+v\nwant %+v", path, len(got), len(want), got, want)
+		if !reflect.DeepEqual(a.gates, want) {
+			t.Errorf("%s: partial parse gives %d gates, whole %d:\n got %+v\nwant %+v", path, len(a.gates), len(want), a.gates, want)
 		}
+		parsed += a.parsed
 		pieces, ok := cst.Split(src)
 		if !ok {
 			unsplit++
-			parsed += len(src)
 			return
 		}
 		reads, any := readingItems(src, pieces)
@@ -276,25 +311,17 @@ func TestPartialCorpus(t *testing.T) {
 			none++
 			return
 		}
-		ranges := cst.Ranges(pieces, func(i int) bool { return reads[i] })
-		if pt, _ := p.ParseTreeRanges(context.Background(), src, ranges); pt != nil {
-			if !pt.CleanItems(pieces, reads) {
-				errs++
-				parsed += len(src)
-				return
+		if pt, _ := p.ParseItems(context.Background(), src, pieces, reads); pt == nil {
+			errs++
+		} else if _, names := analyze(root, path, pt, caps); names != nil {
+			shared++
+			if a.parsed >= len(src) {
+				sharedWhole++
 			}
-			if _, sh := analyze(root, path, pt, caps); sh {
-				shared++
-				parsed += len(src)
-				return
-			}
-		}
-		for _, r := range ranges {
-			parsed += r.End - r.Start
 		}
 	})
-	t.Logf("%d files (%.1f MB): %d not split, %d read no capability, %d with helpers or members, %d with parse errors; parsed %.1f%% of the bytes; whole %v, partial %v",
-		files, float64(all)/1e6, unsplit, none, shared, errs, 100*float64(parsed)/float64(max(all, 1)), tWhole.Round(time.Millisecond), tPart.Round(time.Millisecond))
+	t.Logf("%d files (%.1f MB): %d not split, %d read no capability, %d with helpers or members (%d of them parsing the file's size or more in all), %d with parse errors or merged items; parsed %.1f%% of the bytes; whole %v, partial %v",
+		files, float64(all)/1e6, unsplit, none, shared, sharedWhole, errs, 100*float64(parsed)/float64(max(all, 1)), tWhole.Round(time.Millisecond), tPart.Round(time.Millisecond))
 }
 
 // forHostCorpus calls fn with every C/C++/CUDA file under roots (a
@@ -331,8 +358,8 @@ func forHostCorpus(t *testing.T, roots string, fn func(root, path string, src []
 
 // checkKernelSource fails when AnalyzeKernelSource's gates are not a
 // whole parse's, or its kernels are not those of a whole parse that
-// cst.Parser.ParseKernels must give (a body that may hold a conditional
-// directive) and perhaps others of them, in order and alike in every
+// cst.Parser.ParseKernels must give (one the empty-kernel check may
+// report: cst.MayEmpty) and perhaps others of them, in order and alike in every
 // field, or the whole facts it gives are not a whole parse's. It reports
 // whether the file was parsed whole.
 func checkKernelSource(t *testing.T, p *cst.Parser, name string, src []byte, caps []python.Capability) (whole bool) {
@@ -359,7 +386,7 @@ func checkKernelSource(t *testing.T, p *cst.Parser, name string, src []byte, cap
 			k++
 			continue
 		}
-		if cst.MayHoldConditional(src[w.BodyStart:w.BodyEnd]) {
+		if cst.MayEmpty(src, w.BodyStart, w.BodyEnd) {
 			t.Errorf("%s: AnalyzeKernelSource misses kernel %+v", name, w)
 		}
 	}
