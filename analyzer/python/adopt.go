@@ -45,7 +45,7 @@ import (
 
 // topLog is a probe's log of its module top-level runs.
 type topLog struct {
-	events []topEvent
+	events eventLog
 	spans  map[*module]*topSpan
 	// run numbers the runs in progress, innermost last; seen[m.idx] is
 	// the run that last logged module m, so a module read again and
@@ -89,6 +89,10 @@ const (
 	modDone
 )
 
+// topEvent is one logged event, 40 bytes: the probes log about a hundred
+// thousand of them on a large set and keep them to the end of the
+// interpretation, so what only memo, site and main-guard events carry is
+// behind x (136 bytes an event when it was inline).
 type topEvent struct {
 	kind    topEventKind
 	state   uint8
@@ -97,13 +101,41 @@ type topEvent struct {
 	room    byte
 	mod     *module
 	cls     *classDef
-	fn      *funcDef
 	attrs   map[string]Value // a done module's globals, a class's attributes
-	key     string
-	v       Value
-	site    siteKey
-	rec     *siteRec
-	main    mainRun
+	x       *topExtra
+}
+
+// topExtra is what an evMemo, evMemoSet, evSite or evMain event carries.
+type topExtra struct {
+	fn   *funcDef // evSite
+	key  string   // evMemo, evMemoSet
+	v    Value    // evMemo, evMemoSet
+	site siteKey  // evSite
+	rec  *siteRec // evSite
+	main mainRun  // evMain
+}
+
+// eventLog is a topLog's events in fixed-size chunks: appending to one
+// slice left up to as much again in spare capacity at the peak, and
+// copied it all at each growth.
+type eventLog struct {
+	chunks [][]topEvent
+	n      int
+}
+
+const eventChunk = 1024
+
+func (el *eventLog) len() int { return el.n }
+
+func (el *eventLog) at(i int) *topEvent { return &el.chunks[i/eventChunk][i%eventChunk] }
+
+func (el *eventLog) add(e topEvent) {
+	if el.n%eventChunk == 0 {
+		el.chunks = append(el.chunks, make([]topEvent, 0, eventChunk))
+	}
+	c := &el.chunks[len(el.chunks)-1]
+	*c = append(*c, e)
+	el.n++
 }
 
 func newTopLog(p *program) *topLog {
@@ -141,12 +173,12 @@ func (w *worker) logModule(x *module, ms *modState) {
 		// and it waits on the run), but they will afterwards.
 		e.state, e.attrs = modRunning, maps.Clone(ms.globals.m)
 	}
-	l.events = append(l.events, e)
+	l.events.add(e)
 }
 
 func (w *worker) logEvent(e topEvent) {
 	if w.logging() {
-		w.log.events = append(w.log.events, e)
+		w.log.events.add(e)
 	}
 }
 
@@ -155,13 +187,13 @@ func (w *worker) logMemo(key []byte) {
 	if !w.logging() {
 		return
 	}
-	e := topEvent{kind: evMemo, key: string(key)}
-	if v, ok := w.memo[e.key]; ok {
-		e.found, e.v = true, v
-	} else if c, ok := w.memoAtDepth[e.key]; ok {
-		e.atDepth, e.room, e.v = true, c.room, c.v
+	e := topEvent{kind: evMemo, x: &topExtra{key: string(key)}}
+	if v, ok := w.memo[e.x.key]; ok {
+		e.found, e.x.v = true, v
+	} else if c, ok := w.memoAtDepth[e.x.key]; ok {
+		e.atDepth, e.room, e.x.v = true, c.room, c.v
 	}
-	w.log.events = append(w.log.events, e)
+	w.log.events.add(e)
 }
 
 // topRun is a top-level run being logged (beginTop, endTop).
@@ -180,8 +212,8 @@ func (w *worker) beginTop(m *module, ms *modState) topRun {
 	l.next++
 	l.runs = append(l.runs, l.next)
 	l.seen[m.idx] = l.next
-	sp := &topSpan{from: len(l.events), nanBefore: w.nan, mod: ms}
-	l.events = append(l.events, topEvent{kind: evStart, mod: m})
+	sp := &topSpan{from: l.events.len(), nanBefore: w.nan, mod: ms}
+	l.events.add(topEvent{kind: evStart, mod: m})
 	if len(w.busy) > 0 {
 		sp.busy = maps.Clone(w.busy)
 	}
@@ -197,7 +229,7 @@ func (w *worker) endTop(r topRun) {
 	l := w.log
 	l.runs = l.runs[:len(l.runs)-1]
 	sp := r.span
-	sp.to = len(l.events)
+	sp.to = l.events.len()
 	sp.adoptable = w.localReads == r.localReads
 	sp.nanAfter = w.nan
 	sp.hardCuts, sp.depthCuts = w.hardCuts-r.hard, w.depthCuts-r.dcut
@@ -226,7 +258,7 @@ func (w *worker) sameStart(l *topLog, sp *topSpan) bool {
 	var classes map[*classDef]bool
 	var keys map[string]bool
 	for i := sp.from; i < sp.to; i++ {
-		e := &l.events[i]
+		e := l.events.at(i)
 		switch e.kind {
 		case evModule, evStart:
 			if firstTime(&mods, e.mod) && e.kind == evModule && !w.sameModule(e) {
@@ -237,7 +269,7 @@ func (w *worker) sameStart(l *topLog, sp *topSpan) bool {
 				return false
 			}
 		case evMemo, evMemoSet:
-			if firstTime(&keys, e.key) && e.kind == evMemo && !w.sameMemo(e) {
+			if firstTime(&keys, e.x.key) && e.kind == evMemo && !w.sameMemo(e) {
 				return false
 			}
 		}
@@ -275,18 +307,18 @@ func (w *worker) sameClass(e *topEvent) bool {
 }
 
 func (w *worker) sameMemo(e *topEvent) bool {
-	v, ok := w.memo[e.key]
+	v, ok := w.memo[e.x.key]
 	if ok != e.found {
 		return false
 	}
 	if ok {
-		return sameValue(v, e.v)
+		return sameValue(v, e.x.v)
 	}
-	c, ok := w.memoAtDepth[e.key]
+	c, ok := w.memoAtDepth[e.x.key]
 	if ok != e.atDepth {
 		return false
 	}
-	return !ok || c.room == e.room && sameValue(c.v, e.v)
+	return !ok || c.room == e.room && sameValue(c.v, e.x.v)
 }
 
 // sameMap is sameBindings, at once for the one map shared (sharedGlobals).
@@ -303,7 +335,7 @@ func sameMap(a, b map[string]Value) bool {
 // replay leaves in w what the logged run left in the probe.
 func (w *worker) replay(l *topLog, sp *topSpan) {
 	for i := sp.from; i < sp.to; i++ {
-		e := &l.events[i]
+		e := l.events.at(i)
 		switch e.kind {
 		case evStart:
 			w.mods[e.mod] = &modState{globals: &env{m: l.spans[e.mod].mod.globals.m}, done: true}
@@ -311,14 +343,14 @@ func (w *worker) replay(l *topLog, sp *topSpan) {
 			w.cls[e.cls] = e.attrs
 		case evMemoSet:
 			if e.found {
-				w.memoAtDepth[e.key] = cutResult{room: e.room, v: e.v}
+				w.memoAtDepth[e.x.key] = cutResult{room: e.room, v: e.x.v}
 			} else {
-				w.memo[e.key] = e.v
+				w.memo[e.x.key] = e.x.v
 			}
 		case evSite:
-			w.putSite(e.site, *e.rec, e.fn, e.mod)
+			w.putSite(e.x.site, *e.x.rec, e.x.fn, e.mod)
 		case evMain:
-			w.mains = append(w.mains, e.main)
+			w.mains = append(w.mains, e.x.main)
 		}
 	}
 	w.nan = sp.nanAfter
@@ -335,7 +367,7 @@ func (w *worker) logClass(c *classDef) {
 	if ok && a == nil {
 		a = map[string]Value{}
 	}
-	w.log.events = append(w.log.events, topEvent{kind: evClass, cls: c, attrs: a})
+	w.log.events.add(topEvent{kind: evClass, cls: c, attrs: a})
 }
 
 // setClass sets the attributes of class c.

@@ -2,6 +2,7 @@ package python
 
 import (
 	"testing"
+	"unsafe"
 )
 
 // adoptFixture has top levels that read the capability (flags.py), that
@@ -187,5 +188,29 @@ func TestAdoptWhatGoesAlike(t *testing.T) {
 	}
 	if w.adopted == 0 || len(w.rec.sites) != len(own.rec.sites) {
 		t.Errorf("%d runs adopted; %d sites recorded, want %d", w.adopted, len(w.rec.sites), len(own.rec.sites))
+	}
+}
+
+// The probes keep every logged event to the end of the interpretation:
+// what only some kinds carry stays behind topEvent.x.
+func TestTopEventSize(t *testing.T) {
+	if n := unsafe.Sizeof(topEvent{}); n > 40 {
+		t.Errorf("topEvent is %d bytes, want at most 40", n)
+	}
+}
+
+// Events read back at their index across chunk boundaries, in order.
+func TestEventLogChunks(t *testing.T) {
+	var el eventLog
+	for i := 0; i < 3*eventChunk+5; i++ {
+		el.add(topEvent{room: byte(i)})
+	}
+	if el.len() != 3*eventChunk+5 {
+		t.Fatalf("len = %d", el.len())
+	}
+	for i := 0; i < el.len(); i++ {
+		if el.at(i).room != byte(i) {
+			t.Fatalf("event %d reads %d", i, el.at(i).room)
+		}
 	}
 }

@@ -578,11 +578,15 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 		if w.depthCuts == depthSeen {
 			k := string(key)
 			w.memo[k] = out
-			w.logEvent(topEvent{kind: evMemoSet, key: k, v: out})
+			if w.logging() {
+				w.logEvent(topEvent{kind: evMemoSet, x: &topExtra{key: k, v: out}})
+			}
 		} else if e, ok := w.memoAtDepth[string(key)]; !ok || e.room < room {
 			k := string(key)
 			w.memoAtDepth[k] = cutResult{room: room, v: out}
-			w.logEvent(topEvent{kind: evMemoSet, key: k, v: out, found: true, room: room})
+			if w.logging() {
+				w.logEvent(topEvent{kind: evMemoSet, x: &topExtra{key: k, v: out}, found: true, room: room})
+			}
 		}
 	}
 	return out

@@ -343,7 +343,9 @@ type mainRun struct {
 func (f *frame) deferMain() {
 	r := mainRun{f.mod, f.ctrl, f.w.steps}
 	f.w.mains = append(f.w.mains, r)
-	f.w.logEvent(topEvent{kind: evMain, main: r})
+	if f.w.logging() {
+		f.w.logEvent(topEvent{kind: evMain, x: &topExtra{main: r}})
+	}
 }
 
 // runMains runs the main guards the top levels reached, in the order they

@@ -51,7 +51,7 @@ func (f *frame) put(n nodeID, kind siteKind, r siteRec) {
 	k := siteKey{f.mod.idx, n, kind}
 	if f.w.logging() {
 		rc := r
-		f.w.logEvent(topEvent{kind: evSite, site: k, rec: &rc, fn: f.fn, mod: script})
+		f.w.logEvent(topEvent{kind: evSite, x: &topExtra{site: k, rec: &rc, fn: f.fn}, mod: script})
 	}
 	f.w.putSite(k, r, f.fn, script)
 }
