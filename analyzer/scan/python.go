@@ -32,21 +32,16 @@ func ReferenceCaps(tb *target.Table, cv target.CUDAVersion) []python.Capability 
 // the results are the same, only slower; it exists to check that.
 const allPythonFilesEnv = "ARCHLINT_PY_ALL_FILES"
 
-// walkPython lists the roots' Python and CMake files.
-func walkPython(opt Options) ([]walk.File, []walk.Problem, error) {
+// pythonProgram walks the roots for Python and CMake files and analyzes
+// them: capability gates, JIT calls and the call graph. Python files are
+// read here once for the byte scan and dropped; the analysis reads again
+// the few it needs.
+func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []finding.Notification, error) {
 	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: pythonWalkKinds(),
 		Exclude: opt.Exclude, NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
 	if err != nil {
-		return nil, nil, fmt.Errorf("walking the scan roots for Python files: %w", err)
+		return nil, nil, nil, fmt.Errorf("walking the scan roots for Python files: %w", err)
 	}
-	return files, problems, nil
-}
-
-// pythonProgram analyzes the Python and CMake files walkPython listed:
-// capability gates, JIT calls and the call graph. Python files are read
-// here once for the byte scan and dropped; the analysis reads again the
-// few it needs.
-func pythonProgram(opt Options, jobs int, files []walk.File, problems []walk.Problem) (*python.Program, []filter.FileRef, []finding.Notification) {
 	var notes []finding.Notification
 	for _, pr := range problems {
 		notes = append(notes, notification(pr.Root, pr.Path, 0, pr.Msg))
@@ -101,7 +96,7 @@ func pythonProgram(opt Options, jobs int, files []walk.File, problems []walk.Pro
 	for _, n := range pn {
 		notes = append(notes, notification(n.Root, n.Path, n.Line, n.Msg))
 	}
-	return prog, refs, notes
+	return prog, refs, notes, nil
 }
 
 // jitIncludeDirs collects the include directories JIT calls and setup.py

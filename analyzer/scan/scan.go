@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -57,12 +56,6 @@ type Options struct {
 	// includeDirs are include directories the Python build code names
 	// (JIT calls, setup.py), per root; set by Run.
 	includeDirs map[string][]string
-	// noReadAhead reads the C/C++ files after the Python phase instead of
-	// during it (readAheadBudget): the same result, for tests to compare.
-	noReadAhead bool
-	// aheadBudget, when positive, replaces readAheadBudget's "all of
-	// them", for tests to stop the read-ahead part way.
-	aheadBudget int64
 }
 
 // TargetResult is what one target's scan found.
@@ -175,167 +168,120 @@ func (r structureOf) whole() bool { return r.facts != nil || r.err != nil }
 // structure of other kernel files is parsed only when a check asks for it
 // (Structure).
 func Load(opt Options) (*Project, error) {
-	return newReading(opt).project(opt.includeDirs)
-}
-
-// loaded is what reading one C/C++/CUDA file gives.
-type loaded struct {
-	file     *cpp.File
-	relevant bool
-	notes    []finding.Notification
-	gates    []python.Gate
-	kernel   bool // a relevant kernel file
-	// structure is set when the file was parsed (in part, or whole): a
-	// kernel file with host checks.
-	structure *structureOf
-}
-
-// reading is the part of Load that does not need the include
-// directories: walking the roots and reading, scanning and host-checking
-// every C/C++/CUDA file. Run starts it while the Python phase runs, on one
-// goroutine (readAhead), so that the second core works where the Python
-// phase leaves it idle; project finishes it on p.jobs goroutines and
-// builds the file set. Each file's result goes to its own slot, so the
-// outcome does not depend on which goroutine read what.
-type reading struct {
-	opt   Options
-	jobs  int
-	walks chan struct{} // closed once the walk is done
-	// files and problems are the walk's, err its failure; set before
-	// walks is closed.
-	files    []walk.File
-	problems []walk.Problem
-	err      error
-	out      []loaded
-	next     atomic.Int64 // index of the next file to read
-	done     atomic.Int64 // files read, for Progress
-	// budget is how many bytes (walk sizes) the read-ahead may still
-	// read before it waits for project; released is closed by project,
-	// and lifts the budget.
-	budget   atomic.Int64
-	released chan struct{}
-	release  sync.Once
-	ahead    chan struct{} // closed when the read-ahead goroutine ends; nil without one
-	panicked atomic.Pointer[any]
+	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: cudaWalkKinds(), Exclude: opt.Exclude,
+		NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
+	if err != nil {
+		return nil, fmt.Errorf("walking the scan roots: %w", err)
+	}
+	p := &Project{jobs: opt.Jobs}
+	if p.jobs <= 0 {
+		p.jobs = runtime.NumCPU()
+	}
+	for _, pr := range problems {
+		p.Notifications = append(p.Notifications, notification(pr.Root, pr.Path, 0, pr.Msg))
+	}
+	pre := NewTriggers()
+	hostPre := walk.NewPrefilter(hostTriggers)
+	caps := ReferenceCaps(opt.Table, opt.CUDA)
+	type loaded struct {
+		file     *cpp.File
+		relevant bool
+		notes    []finding.Notification
+		gates    []python.Gate
+		kernel   bool // a relevant kernel file
+		// structure is set when the file was parsed (in part, or
+		// whole): a kernel file with host checks.
+		structure *structureOf
+	}
 	// parsers are the workers' tree-sitter parsers, reused from file to
-	// file: at most jobs goroutines read at once (the read-ahead is one of
-	// them) and each holds one parser while it reads, so no more than jobs
-	// are made, the channel never blocks, and a tree never leaves the call
-	// that parsed it.
-	parsers chan *cst.Parser
-	pre     *walk.Prefilter
-	hostPre *walk.Prefilter
-	caps    []python.Capability
-}
-
-// newReading prepares the reading of the roots' C/C++/CUDA files; nothing
-// is walked or read until readAhead or project.
-func newReading(opt Options) *reading {
-	r := &reading{opt: opt, jobs: opt.Jobs, walks: make(chan struct{}), released: make(chan struct{}),
-		pre: NewTriggers(), hostPre: walk.NewPrefilter(hostTriggers), caps: ReferenceCaps(opt.Table, opt.CUDA)}
-	if r.jobs <= 0 {
-		r.jobs = runtime.NumCPU()
-	}
-	r.parsers = make(chan *cst.Parser, r.jobs)
-	return r
-}
-
-// walk lists the files; it runs once, on whichever goroutine gets to the
-// reading first.
-func (r *reading) walk() {
-	defer close(r.walks)
-	r.files, r.problems, r.err = walk.Walk(r.opt.Roots, walk.Options{Kinds: cudaWalkKinds(), Exclude: r.opt.Exclude,
-		NoGitignore: r.opt.NoGitignore, MaxFileSize: r.opt.MaxFileSize})
-	if r.err == nil {
-		r.out = make([]loaded, len(r.files))
-	}
-}
-
-// readAhead starts the walk and the reading of the first files, up to
-// budget bytes, on one goroutine; project goes on from where it got.
-func (r *reading) readAhead(budget int64) {
-	r.budget.Store(budget)
-	r.ahead = make(chan struct{})
-	go func() {
-		defer close(r.ahead)
-		r.walk()
-		if r.err == nil {
-			r.work(true)
-		}
-	}()
-}
-
-// work reads files until none is left. With bounded, it first reads only
-// while the budget lasts, then waits for project's release (Run's Python
-// phase holds most of the memory meanwhile). A panic stops every worker
-// and is re-raised by project.
-func (r *reading) work(bounded bool) {
+	// file: at most p.jobs calls run at once and each holds one parser
+	// while it runs, so no more than p.jobs are made, the channel never
+	// blocks, and a tree never leaves the call that parsed it.
+	parsers := make(chan *cst.Parser, p.jobs)
 	defer func() {
-		if v := recover(); v != nil {
-			r.panicked.CompareAndSwap(nil, &v)
-		}
-	}()
-	for r.panicked.Load() == nil {
-		if bounded && r.budget.Load() <= 0 {
-			<-r.released
-			bounded = false
-		}
-		i := int(r.next.Add(1) - 1)
-		if i >= len(r.files) {
-			return
-		}
-		if bounded {
-			r.budget.Add(-r.files[i].Size)
-		}
-		r.out[i] = r.read(r.files[i], !bounded)
-	}
-}
-
-// project finishes the reading on r.jobs goroutines (the read-ahead, if
-// any, is one of them) and builds the file set with the include
-// directories the Python phase found.
-func (r *reading) project(includeDirs map[string][]string) (*Project, error) {
-	r.release.Do(func() { close(r.released) })
-	workers := r.jobs
-	if r.ahead == nil {
-		r.walk()
-	} else {
-		<-r.walks
-		workers--
-	}
-	defer func() {
-		close(r.parsers)
-		for ps := range r.parsers {
+		close(parsers)
+		for ps := range parsers {
 			ps.Close()
 		}
 	}()
-	if r.err != nil {
-		if r.ahead != nil {
-			<-r.ahead
+	var done atomic.Int64
+	out := walk.ForEach(files, p.jobs, func(_ int, f walk.File) loaded {
+		if opt.Progress != nil {
+			opt.Progress("reading C/C++/CUDA files", int(done.Add(1)), len(files))
 		}
-		return nil, fmt.Errorf("walking the scan roots: %w", r.err)
-	}
-	var wg sync.WaitGroup
-	for range min(workers, len(r.files)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r.work(false)
-		}()
-	}
-	wg.Wait()
-	if r.ahead != nil {
-		<-r.ahead
-	}
-	if v := r.panicked.Load(); v != nil {
-		panic(*v)
-	}
-	p := &Project{jobs: r.jobs}
-	for _, pr := range r.problems {
-		p.Notifications = append(p.Notifications, notification(pr.Root, pr.Path, 0, pr.Msg))
-	}
+		src, prob := walk.Read(f, opt.MaxFileSize)
+		var l loaded
+		if prob != nil {
+			l.notes = append(l.notes, notification(prob.Root, prob.Path, 0, prob.Msg))
+		}
+		if src == nil {
+			return l
+		}
+		st := cpp.Build(cpp.Scan(src))
+		for _, msg := range st.Problems {
+			l.notes = append(l.notes, notification(f.Root, f.Path, 0, msg))
+		}
+		cf := &cpp.File{Root: f.Root, Path: f.Path, Src: src, St: st, MacroGates: cpp.FindMacroGates(src, st.Src)}
+		for _, d := range st.Src.Directives {
+			if d.Kind == cpp.DirPragma && strings.HasPrefix(d.Args, "once") {
+				cf.Once = true
+			}
+		}
+		l.file, l.relevant = cf, pre.Match(src)
+		l.kernel = l.relevant && isKernelFile(src)
+		if hostPre.Match(src) {
+			var parser *cst.Parser
+			select {
+			case parser = <-parsers:
+			default:
+				parser = cst.NewParser()
+			}
+			defer func() { parsers <- parser }()
+			var err error
+			if !l.kernel {
+				// Host checks alone need only the declarations that
+				// may read the capability parsed (AnalyzeSource).
+				l.gates, err = hostgate.AnalyzeSource(context.Background(), parser, f.Root, f.Path, src, caps)
+			} else {
+				// A kernel file is parsed here for both, once: the
+				// declarations the host checks read and the kernels
+				// the empty-kernel check reads (AnalyzeKernelSource),
+				// which it asks for in most of flashinfer's kernel
+				// files. Verdicts, which need the whole file, parse
+				// it again (none of these files on the seven trees);
+				// a whole parse here cost 1.37 MB of the six trees'
+				// 8.2 MB parsed, for 15 files no check asked about.
+				var kernels []cst.Function
+				var facts *cst.Facts
+				l.gates, kernels, facts, err = hostgate.AnalyzeKernelSource(context.Background(), parser, f.Root, f.Path, src, caps)
+				r := structureOf{kernels: kernels}
+				if facts != nil || err != nil {
+					r = wholeStructure(facts, err)
+				}
+				l.structure = &r
+			}
+			if err != nil {
+				l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
+			}
+		}
+		// Rules read the bodies of kernel files: they keep their bytes,
+		// not their lines' text. Others give up both until a rule asks
+		// for them.
+		if !l.kernel {
+			cf.Compact(func() ([]byte, error) {
+				b, prob := walk.Read(f, opt.MaxFileSize)
+				if b == nil && prob != nil {
+					return nil, errors.New(prob.Msg)
+				}
+				return b, nil
+			})
+		} else {
+			cf.DropLineText()
+		}
+		return l
+	})
 	var cfiles []*cpp.File
-	for _, l := range r.out {
+	for _, l := range out {
 		p.Notifications = append(p.Notifications, l.notes...)
 		p.HostGates = append(p.HostGates, l.gates...)
 		if l.file != nil {
@@ -343,9 +289,9 @@ func (r *reading) project(includeDirs map[string][]string) (*Project, error) {
 			p.Relevant = append(p.Relevant, l.relevant)
 		}
 	}
-	p.FS = cpp.NewFileSet(cfiles, includeDirs)
+	p.FS = cpp.NewFileSet(cfiles, opt.includeDirs)
 	p.structure = &kernelStructure{jobs: p.jobs, kernel: make([]bool, len(cfiles)), parsed: map[int]structureOf{}}
-	for _, l := range r.out {
+	for _, l := range out {
 		if l.kernel {
 			p.structure.kernel[l.file.ID] = true
 		}
@@ -354,87 +300,6 @@ func (r *reading) project(includeDirs map[string][]string) (*Project, error) {
 		}
 	}
 	return p, nil
-}
-
-// read reads one file: its directive structure, macro gates and host
-// capability checks. progress says whether to report it (the read-ahead
-// does not: its files are counted when project's workers report).
-func (r *reading) read(f walk.File, progress bool) loaded {
-	opt := r.opt
-	n := int(r.done.Add(1))
-	if progress && opt.Progress != nil {
-		opt.Progress("reading C/C++/CUDA files", n, len(r.files))
-	}
-	src, prob := walk.Read(f, opt.MaxFileSize)
-	var l loaded
-	if prob != nil {
-		l.notes = append(l.notes, notification(prob.Root, prob.Path, 0, prob.Msg))
-	}
-	if src == nil {
-		return l
-	}
-	st := cpp.Build(cpp.Scan(src))
-	for _, msg := range st.Problems {
-		l.notes = append(l.notes, notification(f.Root, f.Path, 0, msg))
-	}
-	cf := &cpp.File{Root: f.Root, Path: f.Path, Src: src, St: st, MacroGates: cpp.FindMacroGates(src, st.Src)}
-	for _, d := range st.Src.Directives {
-		if d.Kind == cpp.DirPragma && strings.HasPrefix(d.Args, "once") {
-			cf.Once = true
-		}
-	}
-	l.file, l.relevant = cf, r.pre.Match(src)
-	l.kernel = l.relevant && isKernelFile(src)
-	if r.hostPre.Match(src) {
-		var parser *cst.Parser
-		select {
-		case parser = <-r.parsers:
-		default:
-			parser = cst.NewParser()
-		}
-		defer func() { r.parsers <- parser }()
-		var err error
-		if !l.kernel {
-			// Host checks alone need only the declarations that
-			// may read the capability parsed (AnalyzeSource).
-			l.gates, err = hostgate.AnalyzeSource(context.Background(), parser, f.Root, f.Path, src, r.caps)
-		} else {
-			// A kernel file is parsed here for both, once: the
-			// declarations the host checks read and the kernels
-			// the empty-kernel check reads (AnalyzeKernelSource),
-			// which it asks for in most of flashinfer's kernel
-			// files. Verdicts, which need the whole file, parse
-			// it again (none of these files on the seven trees);
-			// a whole parse here cost 1.37 MB of the six trees'
-			// 8.2 MB parsed, for 15 files no check asked about.
-			var kernels []cst.Function
-			var facts *cst.Facts
-			l.gates, kernels, facts, err = hostgate.AnalyzeKernelSource(context.Background(), parser, f.Root, f.Path, src, r.caps)
-			s := structureOf{kernels: kernels}
-			if facts != nil || err != nil {
-				s = wholeStructure(facts, err)
-			}
-			l.structure = &s
-		}
-		if err != nil {
-			l.notes = append(l.notes, notification(f.Root, f.Path, 0, "host capability checks not analyzed: "+err.Error()))
-		}
-	}
-	// Rules read the bodies of kernel files: they keep their bytes,
-	// not their lines' text. Others give up both until a rule asks
-	// for them.
-	if !l.kernel {
-		cf.Compact(func() ([]byte, error) {
-			b, prob := walk.Read(f, opt.MaxFileSize)
-			if b == nil && prob != nil {
-				return nil, errors.New(prob.Msg)
-			}
-			return b, nil
-		})
-	} else {
-		cf.DropLineText()
-	}
-	return l
 }
 
 func notification(root, p string, line int, msg string) finding.Notification {
@@ -788,59 +653,19 @@ func parseFiles(files []*cpp.File, jobs int, parse func(*cst.Parser, *cpp.File) 
 	return out
 }
 
-// readAheadPythonBytes bounds the Python files (bytes walked) of a scan
-// whose C/C++ files are read while the Python phase runs. What reading
-// keeps adds to the Python phase's heap, and the two allocating at once
-// raise the heap the collector lets grow: measured (session 11), peak RSS
-// rose 20 MB on flashinfer 749048b61 (7 MB of Python, 9 MB of C/C++),
-// 20-30 MB on flashinfer 2deed6c15 (22, 13), 10-15 MB on vllm (32, 4) and
-// 10-40 MB on sglang (63, 6), where the C/C++ reading is a small part of
-// the scan; the six trees' peak (138 MB of Python, about 335 MB live at
-// the Python phase's peak, with reading's 90 MB beside it) is a goal. Below
-// the bound are the scans whose C/C++ reading is a large part of the work
-// after the Python phase (flashinfer, llama.cpp, CUTLASS, CCCL alone).
-const readAheadPythonBytes = 24 << 20
-
-// readAheadBudget is how many bytes of C/C++ files Run reads while the
-// Python phase runs: none with one job (the read-ahead would be a second
-// busy goroutine), with Options.noReadAhead, or when the Python files are
-// large (readAheadPythonBytes); otherwise all of them.
-func readAheadBudget(opt Options, jobs int, py []walk.File) int64 {
-	if jobs < 2 || opt.noReadAhead {
-		return 0
-	}
-	var n int64
-	for _, f := range py {
-		n += f.Size
-	}
-	if n > readAheadPythonBytes {
-		return 0
-	}
-	if opt.aheadBudget > 0 {
-		return opt.aheadBudget
-	}
-	return math.MaxInt64
-}
-
 // Run is the whole scan.
 func Run(opt Options) (*Result, error) {
 	// Python first: its JIT calls name include directories that the C++
-	// side's #include resolution needs. The C/C++ files are walked and
-	// read meanwhile (readAheadBudget), and only their file set waits.
-	pyWalked, pyProblems, err := walkPython(opt)
+	// side's #include resolution needs.
+	prog, pyFiles, pyNotes, err := pythonProgram(opt, opt.Jobs)
 	if err != nil {
 		return nil, err
 	}
-	cRead := newReading(opt)
-	if budget := readAheadBudget(opt, cRead.jobs, pyWalked); budget > 0 {
-		cRead.readAhead(budget)
-	}
-	prog, pyFiles, pyNotes := pythonProgram(opt, opt.Jobs, pyWalked, pyProblems)
 	opt.includeDirs = jitIncludeDirs(prog)
 	for _, root := range opt.Roots {
 		opt.includeDirs[root] = append(opt.includeDirs[root], opt.IncludeDirs...)
 	}
-	p, err := cRead.project(opt.includeDirs)
+	p, err := Load(opt)
 	if err != nil {
 		return nil, err
 	}
