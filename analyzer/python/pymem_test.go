@@ -2,7 +2,9 @@ package python
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -113,5 +115,63 @@ func TestUnloadUnused(t *testing.T) {
 	}
 	if !slices.EqualFunc(prog.notes(), kept.notes(), func(a, b Notification) bool { return a == b }) {
 		t.Errorf("notes %v, want %v", prog.notes(), kept.notes())
+	}
+}
+
+// TestSuffixesAreTails: the program's index by dotted suffix holds the
+// same keys as splitting and joining each name did, the keys being tails
+// of the names.
+func TestSuffixesAreTails(t *testing.T) {
+	var srcs []Source
+	for _, p := range []string{"a/b/c.py", "a/b/__init__.py", "a/__init__.py", "x.py", "a/d/e/f.py", "b/c.py"} {
+		srcs = append(srcs, Source{Root: "r", Path: p, Src: []byte("")})
+	}
+	p := newProgram(stubModules(srcs), fixtureConfig())
+	t.Cleanup(p.parsers.close)
+	want := map[string][]string{}
+	for _, m := range p.mods {
+		parts := strings.Split(m.name, ".")
+		for i := 1; i < len(parts); i++ {
+			s := strings.Join(parts[i:], ".")
+			want[s] = append(want[s], m.path)
+		}
+	}
+	got := map[string][]string{}
+	for s, ms := range p.bySuffix {
+		for _, m := range ms {
+			got[s] = append(got[s], m.path)
+			if !strings.HasSuffix(m.name, "."+s) {
+				t.Errorf("suffix %q of %q", s, m.name)
+			}
+		}
+	}
+	if !maps.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("suffixes %v, want %v", got, want)
+	}
+}
+
+// TestParsersGoAfterSelection: the selection leaves no pooled parser (and
+// no working slices) behind, and loading still works after it.
+func TestParsersGoAfterSelection(t *testing.T) {
+	srcs := []Source{
+		{Root: "r", Path: "app/__init__.py", Src: []byte("")},
+		{Root: "r", Path: "app/main.py", Src: []byte("import torch\nimport app.other\nmajor, _ = torch.cuda.get_device_capability()\n")},
+		{Root: "r", Path: "app/other.py", Src: []byte("def f():\n    return 1\n")},
+		{Root: "r", Path: "app/late.py", Src: []byte("def g():\n    return 2\n")},
+	}
+	cfg := fixtureConfig()
+	cfg.alwaysSelect = true
+	p := newProgram(stubModules(sortedSources(srcs)), cfg)
+	t.Cleanup(p.parsers.close)
+	p.digestAll()
+	p.rankRoots()
+	p.selectFiles()
+	if n := len(p.parsers.ch); n != 0 {
+		t.Errorf("%d parsers pooled after the selection, want 0", n)
+	}
+	for _, m := range p.mods {
+		if m.path == "app/late.py" && (!p.ensure(m) || len(m.funcs) != 1) {
+			t.Errorf("app/late.py does not load after the selection")
+		}
 	}
 }
