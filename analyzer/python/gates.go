@@ -164,7 +164,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		setPos(&g, m, where, where)
 	}
 	if g.Kind == KindHelper && via != nil {
-		g.Helper, g.HelperPath, g.HelperLine = via.qual, via.mod.path, via.line
+		g.Helper, g.HelperPath, g.HelperLine = via.qual, via.mod.path, int(via.line)
 	}
 	g.Branch = make([]int, len(per))
 	refusedRaw := -1

@@ -22,7 +22,7 @@ func TestLookupAcrossRoots(t *testing.T) {
 		srcs = append(srcs, Source{Root: n[0], Path: n[1]})
 	}
 	p := newProgram(stubModules(srcs), Config{})
-	from := p.byPath["app\x00app/main.py"]
+	from := p.byPath[rootPath{"app", "app/main.py"}]
 	for _, tc := range []struct{ name, want string }{
 		{"lib", "lib/__init__.py"},
 		{"lib.utils", "lib/utils.py"},
@@ -43,7 +43,7 @@ func TestLookupAcrossRoots(t *testing.T) {
 		}
 	}
 	// Inside its own root a module keeps every name it has.
-	own := p.byPath["lib\x00lib/utils.py"]
+	own := p.byPath[rootPath{"lib", "lib/utils.py"}]
 	if m := p.lookup("builtins", own); m == nil || m.path != ".tool/ext/builtins.py" {
 		t.Errorf("import builtins from lib: %v", m)
 	}

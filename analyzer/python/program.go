@@ -73,7 +73,7 @@ func AnalyzeProgram(srcs []Source, cfg Config) (*Program, []Notification) {
 func programFacts(p *program, fx *facts, gates []Gate) (jit []JITModule, calls []Call, funcs []FuncDef) {
 	for _, m := range p.order {
 		for _, fn := range m.funcs {
-			funcs = append(funcs, FuncDef{Name: fn.qual, Root: m.root, Path: m.path, Line: fn.line})
+			funcs = append(funcs, FuncDef{Name: fn.qual, Root: m.root, Path: m.path, Line: int(fn.line)})
 		}
 	}
 	sort.Slice(funcs, func(i, j int) bool {

@@ -191,7 +191,7 @@ func parentsOf(p *program, c *module) []*module {
 	if dir != "." {
 		init = dir + "/__init__.py"
 	}
-	if par := p.byPath[c.root+"\x00"+init]; par != nil {
+	if par := p.byPath[rootPath{c.root, init}]; par != nil {
 		cands = append(cands, par)
 	}
 	parts := strings.Split(c.name, ".")

@@ -39,13 +39,20 @@ import (
 // a selected one imports it, and its top level runs then. Arch lists are
 // read from every file the byte scan says may hold one.
 
+// defCount is how many defs of a name the byte scan found, and the index
+// of the first module with one.
+type defCount struct{ n, mod int32 }
+
 // selection is the state of the fixpoint; it also answers uniqueMethod
 // from the byte scan's count of defs.
 type selection struct {
-	p        *program
-	lx       *Lexer
-	defCount map[uint64]int32
-	definer  map[uint64]int32 // module index of a name's def, when it has one
+	p  *program
+	lx *Lexer
+	// defs counts the defs of each name (by hash) in all the files, with
+	// the index of the first module that defines it. One map where two
+	// (a count and a definer) were 6.6 MB of the six-tree set's peak; it
+	// is kept through the interpretation (uniqueMethod).
+	defs map[uint64]defCount
 	// dangerGlobals and jrGlobals are the danger and JIT-reaching names
 	// of each module (its functions and other globals): a file joins
 	// when it mentions the name and can reach the module (reaches).
@@ -256,7 +263,7 @@ func (p *program) digestAll() {
 			m.src = nil
 		}
 	}
-	p.sel = &selection{p: p, lx: lx, defCount: map[uint64]int32{}, definer: map[uint64]int32{}, dangerGlobals: map[*module]map[uint64]bool{},
+	p.sel = &selection{p: p, lx: lx, defs: map[uint64]defCount{}, dangerGlobals: map[*module]map[uint64]bool{},
 		jrGlobals: map[*module]map[uint64]bool{}, modAliases: map[*module]map[uint64]bool{}, jr: map[uint64]bool{}, dangerMembers: map[*classDef]map[uint64]bool{}, jrMembers: map[*classDef]map[uint64]bool{},
 		aliases: map[*classDef]map[uint64]bool{}, returns: map[*funcDef]*summary{}, carrier: map[*funcDef]bool{},
 		jrQuals: map[string]bool{}, jrClasses: map[*classDef]bool{},
@@ -268,10 +275,17 @@ func (p *program) digestAll() {
 		classHolders: map[*classDef][]classHolder{}, classHeld: map[classHeldKey]bool{}, packages: map[*module][]*module{}, entries: map[rootEntry][][]uint64{}}
 	for _, m := range p.mods {
 		for _, h := range m.dig.defs {
-			if p.sel.defCount[h] == 0 {
-				p.sel.definer[h] = int32(m.idx)
+			d, ok := p.sel.defs[h]
+			if !ok {
+				d.mod = int32(m.idx)
 			}
-			p.sel.defCount[h]++
+			d.n++
+			p.sel.defs[h] = d
+		}
+		// Counted: nothing reads a file's defs again (a copy, as
+		// dropWords makes, leaves the caller's Digest as it was).
+		if d := m.dig; d.defs != nil {
+			m.dig = &Digest{Seed: d.Seed, ArchList: d.ArchList, StarImport: d.StarImport, words: d.words, imports: d.imports}
 		}
 	}
 }
@@ -338,6 +352,12 @@ func (p *program) selectFiles() {
 	}
 	for len(fresh) > 0 {
 		p.prefetch(fresh)
+		// The pooled parsers keep working slices as large as the largest
+		// file each parsed (13 MB on the six-tree set, held through the
+		// selection's and the interpretation's peaks), and a tree-sitter
+		// parser each outside the Go heap: the loads left to the workers
+		// are few, and make new parsers.
+		p.parsers.close()
 		var fns []*funcDef
 		for _, m := range fresh {
 			fns = append(fns, m.funcs...)
@@ -405,7 +425,12 @@ func (p *program) selectFiles() {
 	// holders) is 25 MB on the six-tree set, held through the
 	// interpretation's peak otherwise.
 	if !s.keep {
-		*s = selection{p: s.p, lx: s.lx, defCount: s.defCount, definer: s.definer}
+		*s = selection{p: s.p, lx: s.lx, defs: s.defs}
+		p.parsers.close()
+		n := p.unloadUnused()
+		if debugSelection != "" {
+			fmt.Fprintf(os.Stderr, "python: %d loaded ahead and unused, dropped\n", n)
+		}
 	}
 }
 
@@ -878,7 +903,7 @@ func (s *selection) addJR(q string) {
 		case name == "__init__":
 			// Calling the class (by any of its names) calls __init__.
 			s.jrClasses[fn.class] = true
-		case s.defCount[wordHashString(name)] == 1:
+		case s.defs[wordHashString(name)].n == 1:
 			// A call on an object of unknown type reaches it.
 			addHash(s.jr, name)
 		default:
@@ -1112,10 +1137,11 @@ func (s *selection) uniqueMethod(p *program, name string) *funcDef {
 		return nil
 	}
 	h := wordHashString(name)
-	if s.defCount[h] != 1 {
+	d := s.defs[h]
+	if d.n != 1 {
 		return nil
 	}
-	m := p.mods[s.definer[h]]
+	m := p.mods[d.mod]
 	if !p.selected[m.idx] || !p.ensure(m) {
 		return nil
 	}
