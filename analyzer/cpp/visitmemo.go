@@ -211,6 +211,12 @@ func (w *worker) marksOf(ent *visitEntry) *entryMarks {
 		t = w.table(ent.gen)
 		w.lastMarked = t
 	}
+	if t.sparse != nil {
+		if i, ok := t.sparse[ent.idx]; ok {
+			return &t.marks[i]
+		}
+		return nil
+	}
 	if int(ent.idx) < len(t.marks) {
 		if m := &t.marks[ent.idx]; m.gen == ent.gen {
 			return m
@@ -224,10 +230,22 @@ func (w *worker) marksOf(ent *visitEntry) *entryMarks {
 func (ps *passState) markDone(ent *visitEntry) {
 	w := ps.w
 	t := w.table(ent.gen)
-	if int(ent.idx) >= len(t.marks) {
-		t.marks = slices.Grow(t.marks, int(ent.idx)+1-len(t.marks))[:int(ent.idx)+1]
+	var m *entryMarks
+	switch {
+	case t.sparse != nil:
+		i, ok := t.sparse[ent.idx]
+		if !ok {
+			i = int32(len(t.marks))
+			t.marks = append(t.marks, entryMarks{})
+			t.sparse[ent.idx] = i
+		}
+		m = &t.marks[i]
+	default:
+		if int(ent.idx) >= len(t.marks) {
+			t.marks = slices.Grow(t.marks, int(ent.idx)+1-len(t.marks))[:int(ent.idx)+1]
+		}
+		m = &t.marks[ent.idx]
 	}
-	m := &t.marks[ent.idx]
 	if m.gen != ent.gen {
 		*m = entryMarks{gen: ent.gen}
 	}
