@@ -107,6 +107,46 @@ type visitMemo struct {
 	// from (Engine.Assuming), nearest first: their tables are read, never
 	// filled, as the engines that own them fill them.
 	bases []*visitMemo
+	// derived bounds the memos derived from the root memo, all together
+	// (nil in the root memo, whose own limit bounds it): see derive.
+	derived *memoBudget
+	// runs counts the Runs of the memo's engine under way (NewRun to
+	// Results, runStarted): while none is, a derived memo's bytes are
+	// left out of derived's, as a scan drops the engines of an
+	// assumption run when the run ends.
+	runsMu sync.Mutex
+	runs   int
+}
+
+// memoBudget is the bound the memos derived from one memo share: their
+// estimated bytes together, and the limit.
+type memoBudget struct {
+	bytes atomic.Int64
+	limit int64
+}
+
+// runStarted notes that a Run of the memo's engine starts: its table's
+// bytes count in the derived memos' bound again, if they had left it.
+func (m *visitMemo) runStarted() {
+	m.runsMu.Lock()
+	defer m.runsMu.Unlock()
+	if m.runs == 0 && m.derived != nil {
+		m.derived.bytes.Add(m.table.bytes.Load())
+	}
+	m.runs++
+}
+
+// runEnded notes that a Run of the memo's engine ended: with none left,
+// nothing adds to its table (only Runs do), and its bytes leave the
+// derived memos' bound, so that the memos of the assumption runs still
+// under way may use it.
+func (m *visitMemo) runEnded() {
+	m.runsMu.Lock()
+	defer m.runsMu.Unlock()
+	m.runs--
+	if m.runs == 0 && m.derived != nil {
+		m.derived.bytes.Add(-m.table.bytes.Load())
+	}
 }
 
 // memoTable is the memo's store: the stored visits of each file (a list
@@ -165,6 +205,16 @@ func newVisitMemo(nfile int, limit int64) *visitMemo {
 	return m
 }
 
+// derivedShare divides a memo's limit for the memos derived from it, all
+// together (memoBudget). Each derived memo used to have the whole limit:
+// a scan's assumption runs go p.jobs pairs at a time, two derived memos
+// a pair, and on the six-tree set two of them held 24 MB estimated each
+// at the C++ phase's peak, beside the main memo's 27 MB (which they
+// read). The memos of the runs under way share half the limit (a memo
+// whose runs ended leaves it: runEnded); docs/performance.md has the
+// measured curve of bounds, fresh readings, live heap and CPU.
+const derivedShare = 2
+
 // maxBases bounds the memos a derived memo reads: each costs a lookup
 // of a file's list on every first visit that the memos before it miss.
 const maxBases = 3
@@ -172,7 +222,10 @@ const maxBases = 3
 // derive returns an empty memo whose lookups also read m's (and m's own
 // bases'), see Engine.Assuming.
 func (m *visitMemo) derive() *visitMemo {
-	d := &visitMemo{nfile: m.nfile, limit: m.limit, gens: m.gens, bases: append([]*visitMemo{m}, m.bases...)}
+	d := &visitMemo{nfile: m.nfile, limit: m.limit, gens: m.gens, bases: append([]*visitMemo{m}, m.bases...), derived: m.derived}
+	if d.derived == nil {
+		d.derived = &memoBudget{limit: m.limit / derivedShare}
+	}
 	if len(d.bases) > maxBases {
 		d.bases = d.bases[:maxBases]
 	}
@@ -221,7 +274,16 @@ func (m *visitMemo) add(t *memoTable, id int, ent *visitEntry, fails []discUpdat
 	size += inputBytes * kept
 	// A worker that finds another evicting goes on: the bound is passed
 	// by what it adds meanwhile, and the next add evicts again.
-	if t.bytes.Load()+int64(size) > m.limit && t.evictMu.TryLock() {
+	if m.derived != nil {
+		// A derived memo evicts its own entries when the derived memos
+		// together pass their bound: the table that adds most evicts
+		// most.
+		if m.derived.bytes.Load()+int64(size) > m.derived.limit && t.evictMu.TryLock() {
+			m.derived.bytes.Add(t.evict(t.bytes.Load() / 2))
+			t.evictMu.Unlock()
+		}
+		m.derived.bytes.Add(int64(size))
+	} else if t.bytes.Load()+int64(size) > m.limit && t.evictMu.TryLock() {
 		t.evict(m.limit / 2)
 		t.evictMu.Unlock()
 	}
@@ -298,7 +360,7 @@ func (t *memoTable) touch(ent *visitEntry) {
 // their bytes are added after the count it starts from. Which entries
 // are kept changes only which visits are read afresh, never what a
 // replay does: TestMemoEvictionSameResults.
-func (t *memoTable) evict(budget int64) {
+func (t *memoTable) evict(budget int64) (delta int64) {
 	t.evictions++
 	ev := t.evictions
 	before := t.bytes.Load()
@@ -349,6 +411,7 @@ func (t *memoTable) evict(budget int64) {
 		}
 	}
 	t.bytes.Add(kept - before)
+	return kept - before
 }
 
 // keep marks ent, and every entry of the table it refers to, as kept by
@@ -395,10 +458,18 @@ type entryMarks struct {
 // tableState is what a worker keeps about one memo table: its marks on the
 // table's entries, by index, and hint[f], the index in file f's list of
 // the entry that last answered (allocated at the first lookup).
+//
+// The marks on a base's table (Engine.Assuming) are held densely, sparse
+// mapping an entry's index to its marks: the base's table is full when
+// the assumption runs start, its few thousand entries spread over
+// indices up to the count of entries it ever made (129 k on the six-tree
+// set), and marks by index took each run's worker 2.2 MB (9 MB at the
+// set's C++ peak, four runs at once).
 type tableState struct {
-	gen   uint32
-	marks []entryMarks
-	hint  []uint8
+	gen    uint32
+	marks  []entryMarks
+	sparse map[int32]int32
+	hint   []uint8
 }
 
 // maxTables bounds the tables a worker keeps state for: its memo's and
@@ -417,7 +488,9 @@ func (w *worker) table(gen uint32) *tableState {
 	if w.ntables < maxTables {
 		w.tables[w.ntables] = tableState{gen: gen}
 		w.ntables++
-		return &w.tables[w.ntables-1]
+		t := &w.tables[w.ntables-1]
+		w.setSparse(t)
+		return t
 	}
 	live := func(g uint32) bool {
 		m := w.e.memo
@@ -439,7 +512,26 @@ func (w *worker) table(gen uint32) *tableState {
 	t := &w.tables[i]
 	t.gen = gen
 	clear(t.hint)
+	w.setSparse(t)
 	return t
+}
+
+// setSparse makes the marks of t, a state just given its table, sparse
+// when that table is not the worker's memo's own (tableState).
+func (w *worker) setSparse(t *tableState) {
+	if t.gen == w.e.memo.current().gen {
+		if t.sparse != nil {
+			// Sparse marks mean nothing by index.
+			t.marks, t.sparse = nil, nil
+		}
+		return
+	}
+	if t.sparse == nil {
+		t.marks, t.sparse = nil, map[int32]int32{}
+		return
+	}
+	t.marks = t.marks[:0]
+	clear(t.sparse)
 }
 
 // sharedDefs holds the canonical definitions of an engine, one per

@@ -151,6 +151,7 @@ func (e *Engine) NewRun() *Run {
 	r := &Run{e: e, res: newResults(e.cfg.Passes, len(e.fs.Files)), w: e.newWorker()}
 	if !e.cfg.EveryPass {
 		r.conds = &condMemo{files: make([][][]*condEntry, len(e.fs.Files))}
+		e.memo.runStarted()
 	}
 	return r
 }
@@ -186,6 +187,9 @@ func (r *Run) Unit(u *File) {
 // Results ends the run and returns what its units recorded.
 func (r *Run) Results() *Results {
 	res := r.res
+	if r.e.memo != nil {
+		r.e.memo.runEnded()
+	}
 	res.forgetScratch()
 	*r = Run{}
 	return res

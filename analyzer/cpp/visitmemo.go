@@ -211,6 +211,12 @@ func (w *worker) marksOf(ent *visitEntry) *entryMarks {
 		t = w.table(ent.gen)
 		w.lastMarked = t
 	}
+	if t.sparse != nil {
+		if i, ok := t.sparse[ent.idx]; ok {
+			return &t.marks[i]
+		}
+		return nil
+	}
 	if int(ent.idx) < len(t.marks) {
 		if m := &t.marks[ent.idx]; m.gen == ent.gen {
 			return m
@@ -224,10 +230,22 @@ func (w *worker) marksOf(ent *visitEntry) *entryMarks {
 func (ps *passState) markDone(ent *visitEntry) {
 	w := ps.w
 	t := w.table(ent.gen)
-	if int(ent.idx) >= len(t.marks) {
-		t.marks = slices.Grow(t.marks, int(ent.idx)+1-len(t.marks))[:int(ent.idx)+1]
+	var m *entryMarks
+	switch {
+	case t.sparse != nil:
+		i, ok := t.sparse[ent.idx]
+		if !ok {
+			i = int32(len(t.marks))
+			t.marks = append(t.marks, entryMarks{})
+			t.sparse[ent.idx] = i
+		}
+		m = &t.marks[i]
+	default:
+		if int(ent.idx) >= len(t.marks) {
+			t.marks = slices.Grow(t.marks, int(ent.idx)+1-len(t.marks))[:int(ent.idx)+1]
+		}
+		m = &t.marks[ent.idx]
 	}
-	m := &t.marks[ent.idx]
 	if m.gen != ent.gen {
 		*m = entryMarks{gen: ent.gen}
 	}
@@ -716,18 +734,33 @@ func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, s
 // before them left them, and stored visits kept them all and replays
 // applied them all. It reads the marks of the compact that made written,
 // so it must run before the next compact.
+//
+// The list is allocated at its length, counted first: allocated at
+// len(written) and clipped, it kept the dropped writes' room (a fifth of
+// CCCL's, and the memo's bound counts lengths, maxMemoBytes).
 func (ps *passState) netWrites(written []int32) []finalWrite {
 	w := ps.w
 	g := w.gen << 3
-	out := make([]finalWrite, 0, len(written))
-	for _, k := range written {
-		fw := ps.finalWrite(k)
-		if p := w.markOf(k); p.m&^7 == g && p.m&1 != 0 && p.in == fw.val {
-			continue
-		}
-		out = append(out, fw)
+	unchanged := func(k int32) bool {
+		p := w.markOf(k)
+		return p.m&^7 == g && p.m&1 != 0 && p.in == ps.finalWrite(k).val
 	}
-	return slices.Clip(out)
+	n := 0
+	for _, k := range written {
+		if !unchanged(k) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]finalWrite, 0, n)
+	for _, k := range written {
+		if !unchanged(k) {
+			out = append(out, ps.finalWrite(k))
+		}
+	}
+	return out
 }
 
 // matchList returns the entry of list l (file id's in the table numbered

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
@@ -197,7 +198,9 @@ func genTree(r *rand.Rand) []*File {
 // and the derived ones settle, so the bases hold visits that read them.
 // Each chain derives engine after engine from the base (past maxBases)
 // and runs them unit by unit, each unit through every engine in turn, as
-// a scan's assumption runs do; two chains run at once.
+// a scan's assumption runs do; two chains run at once. It runs with the
+// default bound and with one so small that the derived memos, which
+// share theirs (memoBudget), evict again and again.
 func TestAssumingSameResults(t *testing.T) {
 	cfg := memoTestConfig(t)
 	def := func(n, v string) map[string]*expr.Macro { return map[string]*expr.Macro{n: {Name: n, Body: v}} }
@@ -206,7 +209,25 @@ func TestAssumingSameResults(t *testing.T) {
 		{def("CFG", "1"), undef("CFG"), def("CFG2", "2"), undef("CFG2"), def("CFG", "1")},
 		{undef("CFG2"), def("CFG2", "2"), def("M3", "2"), undef("CFG")}, // M3 is a project macro: assuming it changes nothing
 	}
-	for seed := int64(1); seed <= 40; seed++ {
+	derivedEvictions := 0
+	for _, bound := range []int{0, 4 << 10} {
+		cfg.memoBytes = bound
+		for seed := int64(1); seed <= 40; seed++ {
+			derivedEvictions += assumingSameResults(t, cfg, chains, seed)
+		}
+	}
+	if derivedEvictions == 0 {
+		t.Fatal("no derived memo evicted: the test does not exercise their shared bound")
+	}
+}
+
+// assumingSameResults runs TestAssumingSameResults's chains on the
+// generated tree of seed, and returns how often the derived memos
+// evicted (their bound, memoBudget, is shared).
+func assumingSameResults(t *testing.T, cfg Config, chains [][]map[string]*expr.Macro, seed int64) int {
+	t.Helper()
+	var evictions atomic.Int32
+	{
 		fs, units := genUnits(seed)
 		base := NewEngine(cfg, fs)
 		base.Evaluate(units[:len(units)/2])
@@ -217,9 +238,11 @@ func TestAssumingSameResults(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				var runs []*Run
+				var derived []*Engine
 				e := base
 				for _, a := range chain {
 					e = e.Assuming(a)
+					derived = append(derived, e)
 					runs = append(runs, e.NewRun())
 				}
 				for _, u := range units {
@@ -229,6 +252,9 @@ func TestAssumingSameResults(t *testing.T) {
 				}
 				for _, r := range runs {
 					fast[c] = append(fast[c], r.Results())
+				}
+				for _, r := range derived {
+					evictions.Add(int32(r.memo.current().evictions))
 				}
 			}()
 		}
@@ -240,10 +266,11 @@ func TestAssumingSameResults(t *testing.T) {
 				every.Assume = a
 				slow := NewEngine(every, fs).Evaluate(units)
 				if !reflect.DeepEqual(fast[c][i], slow) {
-					t.Fatalf("seed %d, chain %d, assuming %v: replaying other engines' visits changes the results:\n%s", seed, c, a,
+					t.Fatalf("seed %d, bound %d, chain %d, assuming %v: replaying other engines' visits changes the results:\n%s", seed, cfg.memoBytes, c, a,
 						strings.Join(diffResults(fast[c][i], slow), "\n"))
 				}
 			}
 		}
 	}
+	return int(evictions.Load())
 }
