@@ -125,8 +125,8 @@ func TestJoinOnlyWrittenNames(t *testing.T) {
 }
 
 // TestSharedGlobalsSameResults: workers that read equal module globals
-// from one copy (sharedGlobals) find what workers with their own copies
-// find, on every Python fixture, with the selection (whose workers share
+// and class attributes from one copy (sharedGlobals, shareClass) find
+// what workers with their own copies find, on every Python fixture, with the selection (whose workers share
 // too) forced and as decided.
 func TestSharedGlobalsSameResults(t *testing.T) {
 	sameOnFixtures(t, nil, func(c *Config) { c.ownGlobals = true }, "shared globals")
@@ -181,7 +181,7 @@ func TestSharedGlobalsVariants(t *testing.T) {
 	for major := int64(10); major < 14; major++ {
 		s.share(m, g(major))
 	}
-	if n := len(s.variants[m]); n != maxGlobalsVariants {
+	if n := len(s.variants[sharedKey{m: m}]); n != maxGlobalsVariants {
 		t.Errorf("%d variants kept, want %d", n, maxGlobalsVariants)
 	}
 	if !same(s.share(m, g(9)), second) {
@@ -194,6 +194,39 @@ func TestSharedGlobalsVariants(t *testing.T) {
 	s.share(nm, map[string]Value{"x": vfloat(math.NaN())})
 	if nan := map[string]Value{"x": vfloat(math.NaN())}; !same(s.share(nm, nan), nan) {
 		t.Errorf("globals holding a NaN were shared")
+	}
+}
+
+// TestSharedClasses: equal class attributes come back as the first copy,
+// a class's body attributes, the attributes its __init__ sets on self and
+// its module's globals are kept apart, empty maps are not kept, and with
+// no sharedGlobals (Config.ownGlobals) a worker keeps its own.
+func TestSharedClasses(t *testing.T) {
+	s := newSharedGlobals()
+	m := &module{}
+	c := &classDef{mod: m}
+	a := func() map[string]Value { return map[string]Value{"x": vint(1)} }
+	same := func(a, b map[string]Value) bool { return reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer() }
+	body := s.shareClass(c, false, a())
+	if !same(s.shareClass(c, false, a()), body) {
+		t.Errorf("equal class attributes were not shared")
+	}
+	if self := s.shareClass(c, true, a()); same(self, body) {
+		t.Errorf("self attributes were shared with the body's")
+	}
+	if g := s.share(m, a()); same(g, body) {
+		t.Errorf("module globals were shared with a class's attributes")
+	}
+	if d := (&classDef{mod: m}); same(s.shareClass(d, false, a()), body) {
+		t.Errorf("another class's attributes were shared")
+	}
+	s.shareClass(c, false, map[string]Value{})
+	if n := len(s.variants[sharedKey{c: c}]); n != 1 {
+		t.Errorf("%d variants of the body kept, want 1 (no empty map)", n)
+	}
+	var none *sharedGlobals
+	if own := a(); !same(none.shareClass(c, false, own), own) {
+		t.Errorf("with no sharedGlobals, the attributes were not the worker's own")
 	}
 }
 

@@ -104,9 +104,24 @@ type worker struct {
 // drops its own: the same names and values, so the same results whichever
 // worker got there first. Modules whose globals depend on the capability
 // keep a few variants.
+//
+// Class attributes are held once the same way: a class body's attributes
+// and those its __init__ sets on self are not written once made either
+// (the probes' logs already lend them to the workers that adopt a run),
+// and each worker kept its own copy (18 MB of the six-tree set's
+// selection, two workers).
 type sharedGlobals struct {
 	mu       sync.Mutex
-	variants map[*module][]map[string]Value
+	variants map[sharedKey][]map[string]Value
+}
+
+// sharedKey names what a shared map holds: a module's globals (m), or a
+// class's body attributes (c) or the attributes its __init__ sets on
+// self (c, self).
+type sharedKey struct {
+	m    *module
+	c    *classDef
+	self bool
 }
 
 // maxGlobalsVariants bounds the copies kept per module: a capability
@@ -114,7 +129,7 @@ type sharedGlobals struct {
 const maxGlobalsVariants = 4
 
 func newSharedGlobals() *sharedGlobals {
-	return &sharedGlobals{variants: map[*module][]map[string]Value{}}
+	return &sharedGlobals{variants: map[sharedKey][]map[string]Value{}}
 }
 
 // sizeHint is how many globals a finished copy of m's has (0: none yet):
@@ -127,7 +142,7 @@ func (s *sharedGlobals) sizeHint(m *module) int {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if vs := s.variants[m]; len(vs) > 0 {
+	if vs := s.variants[sharedKey{m: m}]; len(vs) > 0 {
 		return len(vs[0])
 	}
 	return 0
@@ -136,8 +151,22 @@ func (s *sharedGlobals) sizeHint(m *module) int {
 // share returns the kept copy of m's finished globals g equals, or keeps
 // g and returns it.
 func (s *sharedGlobals) share(m *module, g map[string]Value) map[string]Value {
+	return s.shareAt(sharedKey{m: m}, g)
+}
+
+// shareClass returns the kept copy of class c's attributes (self: those
+// its __init__ sets on self) a equals, or keeps a and returns it; with no
+// sharedGlobals, a.
+func (s *sharedGlobals) shareClass(c *classDef, self bool, a map[string]Value) map[string]Value {
+	if s == nil || len(a) == 0 {
+		return a
+	}
+	return s.shareAt(sharedKey{c: c, self: self}, a)
+}
+
+func (s *sharedGlobals) shareAt(k sharedKey, g map[string]Value) map[string]Value {
 	s.mu.Lock()
-	vs := s.variants[m]
+	vs := s.variants[k]
 	s.mu.Unlock()
 	// The kept maps are never written: they are compared unlocked, and a
 	// variant added meanwhile is at worst missed (g is kept as one more).
@@ -148,8 +177,8 @@ func (s *sharedGlobals) share(m *module, g map[string]Value) map[string]Value {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.variants[m]) < maxGlobalsVariants {
-		s.variants[m] = append(s.variants[m], g)
+	if len(s.variants[k]) < maxGlobalsVariants {
+		s.variants[k] = append(s.variants[k], g)
 	}
 	return g
 }
@@ -702,6 +731,7 @@ func (w *worker) initAttrs(c *classDef) map[string]Value {
 	}
 	w.putEnv(f.env)
 	w.steps, w.depth = saved, depth
+	out = w.shared.shareClass(c, true, out)
 	w.init[c] = out
 	return out
 }

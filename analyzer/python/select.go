@@ -102,6 +102,7 @@ type selection struct {
 	pendingMethods map[string][]selSite
 	seenMods       map[*worker]map[*module]bool
 	notedGlobals   map[*module][]unsafe.Pointer
+	notedClasses   map[*classDef][]unsafe.Pointer
 	seenCls        map[*worker]map[*classDef]bool
 	retWait        map[*funcDef][]*funcDef
 	valWait        map[*funcDef][]*notedValue
@@ -269,7 +270,7 @@ func (p *program) digestAll() {
 		jrQuals: map[string]bool{}, jrClasses: map[*classDef]bool{},
 		seenCalls: map[callKey]struct{}{}, seenMethods: map[selSite]struct{}{},
 		callers: map[string][]string{}, pendingMethods: map[string][]selSite{},
-		seenMods: map[*worker]map[*module]bool{}, notedGlobals: map[*module][]unsafe.Pointer{}, seenCls: map[*worker]map[*classDef]bool{},
+		seenMods: map[*worker]map[*module]bool{}, notedGlobals: map[*module][]unsafe.Pointer{}, notedClasses: map[*classDef][]unsafe.Pointer{}, seenCls: map[*worker]map[*classDef]bool{},
 		retWait: map[*funcDef][]*funcDef{}, valWait: map[*funcDef][]*notedValue{}, qualWait: map[string][]*notedValue{},
 		holders: map[*module][]aliasRef{}, held: map[heldKey]bool{},
 		classHolders: map[*classDef][]classHolder{}, classHeld: map[classHeldKey]bool{}, packages: map[*module][]*module{}, entries: map[rootEntry][][]uint64{}}
@@ -1018,6 +1019,14 @@ func (s *selection) takeValues(w *worker) {
 			continue
 		}
 		seenC[c] = true
+		// Class attributes are shared too (sharedGlobals.shareClass).
+		if len(attrs) > 0 {
+			a := reflect.ValueOf(attrs).UnsafePointer()
+			if slices.Contains(s.notedClasses[c], a) {
+				continue
+			}
+			s.notedClasses[c] = append(s.notedClasses[c], a)
+		}
 		for name, v := range attrs {
 			s.noteValue(nil, c, name, v)
 		}
