@@ -199,7 +199,7 @@ func TestSharedGlobalsVariants(t *testing.T) {
 
 // TestSharedClasses: equal class attributes come back as the first copy,
 // a class's body attributes, the attributes its __init__ sets on self and
-// its module's globals are kept apart, empty maps are not kept, and with
+// self's (both merged) and its module's globals are kept apart, empty maps are not kept, and with
 // no sharedGlobals (Config.ownGlobals) a worker keeps its own.
 func TestSharedClasses(t *testing.T) {
 	s := newSharedGlobals()
@@ -207,25 +207,28 @@ func TestSharedClasses(t *testing.T) {
 	c := &classDef{mod: m}
 	a := func() map[string]Value { return map[string]Value{"x": vint(1)} }
 	same := func(a, b map[string]Value) bool { return reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer() }
-	body := s.shareClass(c, false, a())
-	if !same(s.shareClass(c, false, a()), body) {
+	body := s.shareClass(c, attrsBody, a())
+	if !same(s.shareClass(c, attrsBody, a()), body) {
 		t.Errorf("equal class attributes were not shared")
 	}
-	if self := s.shareClass(c, true, a()); same(self, body) {
-		t.Errorf("self attributes were shared with the body's")
+	if self := s.shareClass(c, attrsInit, a()); same(self, body) {
+		t.Errorf("__init__'s attributes were shared with the body's")
+	}
+	if self := s.shareClass(c, attrsSelf, a()); same(self, body) || same(self, s.shareClass(c, attrsInit, a())) {
+		t.Errorf("self's attributes were shared with the body's or __init__'s")
 	}
 	if g := s.share(m, a()); same(g, body) {
 		t.Errorf("module globals were shared with a class's attributes")
 	}
-	if d := (&classDef{mod: m}); same(s.shareClass(d, false, a()), body) {
+	if d := (&classDef{mod: m}); same(s.shareClass(d, attrsBody, a()), body) {
 		t.Errorf("another class's attributes were shared")
 	}
-	s.shareClass(c, false, map[string]Value{})
-	if n := len(s.variants[sharedKey{c: c}]); n != 1 {
+	s.shareClass(c, attrsBody, map[string]Value{})
+	if n := len(s.variants[sharedKey{c: c, kind: attrsBody}]); n != 1 {
 		t.Errorf("%d variants of the body kept, want 1 (no empty map)", n)
 	}
 	var none *sharedGlobals
-	if own := a(); !same(none.shareClass(c, false, own), own) {
+	if own := a(); !same(none.shareClass(c, attrsBody, own), own) {
 		t.Errorf("with no sharedGlobals, the attributes were not the worker's own")
 	}
 }

@@ -457,7 +457,7 @@ func (f *frame) execClass(s nodeID) {
 		g := &frame{w: f.w, mod: f.mod, env: newGlobals(), outer: f.env, record: f.record && f.fn == nil, shadow: f.shadow, script: f.script}
 		f.w.setClass(c, map[string]Value{})
 		g.execBlock(c.body)
-		f.w.setClass(c, f.w.shared.shareClass(c, false, g.env.asMap()))
+		f.w.setClass(c, f.w.shared.shareClass(c, attrsBody, g.env.asMap()))
 	}
 	f.assign(c.name, vclass(c))
 }

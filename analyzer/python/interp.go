@@ -116,13 +116,22 @@ type sharedGlobals struct {
 }
 
 // sharedKey names what a shared map holds: a module's globals (m), or a
-// class's body attributes (c) or the attributes its __init__ sets on
-// self (c, self).
+// class's (c) attributes of one kind.
 type sharedKey struct {
 	m    *module
 	c    *classDef
-	self bool
+	kind attrsKind
 }
+
+// attrsKind tells a class's attribute maps apart: its body's, those its
+// __init__ sets on self, and self's, both merged (buildSelf).
+type attrsKind uint8
+
+const (
+	attrsBody attrsKind = iota
+	attrsInit
+	attrsSelf
+)
 
 // maxGlobalsVariants bounds the copies kept per module: a capability
 // check at a module's top level splits the workers two or three ways.
@@ -154,14 +163,13 @@ func (s *sharedGlobals) share(m *module, g map[string]Value) map[string]Value {
 	return s.shareAt(sharedKey{m: m}, g)
 }
 
-// shareClass returns the kept copy of class c's attributes (self: those
-// its __init__ sets on self) a equals, or keeps a and returns it; with no
-// sharedGlobals, a.
-func (s *sharedGlobals) shareClass(c *classDef, self bool, a map[string]Value) map[string]Value {
+// shareClass returns the kept copy of class c's attributes of kind k that
+// a equals, or keeps a and returns it; with no sharedGlobals, a.
+func (s *sharedGlobals) shareClass(c *classDef, k attrsKind, a map[string]Value) map[string]Value {
 	if s == nil || len(a) == 0 {
 		return a
 	}
-	return s.shareAt(sharedKey{c: c, self: self}, a)
+	return s.shareAt(sharedKey{c: c, kind: k}, a)
 }
 
 func (s *sharedGlobals) shareAt(k sharedKey, g map[string]Value) map[string]Value {
@@ -682,7 +690,8 @@ func (w *worker) buildSelf(c *classDef, withInit bool) Value {
 	for k, v := range ia {
 		attrs[k] = v
 	}
-	return vobj(c, attrs)
+	// Equal across workers when both parts are (shareClass).
+	return vobj(c, w.shared.shareClass(c, attrsSelf, attrs))
 }
 
 func (w *worker) classAttrs(c *classDef) map[string]Value {
@@ -731,7 +740,7 @@ func (w *worker) initAttrs(c *classDef) map[string]Value {
 	}
 	w.putEnv(f.env)
 	w.steps, w.depth = saved, depth
-	out = w.shared.shareClass(c, true, out)
+	out = w.shared.shareClass(c, attrsInit, out)
 	w.init[c] = out
 	return out
 }
