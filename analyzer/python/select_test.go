@@ -440,3 +440,39 @@ func selectionState(srcs []Source, noteEvery bool) map[string][]string {
 	}
 	return out
 }
+
+// TestWaitList: the values waiting on a key come back in the order they
+// came, once, apart from those of other keys.
+func TestWaitList(t *testing.T) {
+	l := newWaitList[string]()
+	vs := make([]*notedValue, 5)
+	for i := range vs {
+		vs[i] = &notedValue{name: fmt.Sprint(i)}
+	}
+	l.add("a", vs[0])
+	l.add("b", vs[1])
+	l.add("a", vs[2])
+	l.add("a", vs[3])
+	l.add("b", vs[4])
+	took := func(k string) string {
+		var got []string
+		l.take(k, func(e *notedValue) bool { got = append(got, e.name); return true })
+		return strings.Join(got, ",")
+	}
+	if got := took("a"); got != "0,2,3" {
+		t.Errorf("a: %q, want 0,2,3", got)
+	}
+	if got := took("a"); got != "" {
+		t.Errorf("a again: %q, want none", got)
+	}
+	l.add("a", vs[1])
+	if got := took("b"); got != "1,4" {
+		t.Errorf("b: %q, want 1,4", got)
+	}
+	if got := took("a"); got != "1" {
+		t.Errorf("a after adding again: %q, want 1", got)
+	}
+	if got := took("c"); got != "" {
+		t.Errorf("c: %q, want none", got)
+	}
+}
