@@ -78,3 +78,32 @@ func TestMemoAfterDepthCut(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoKeyModules: a call's memo key tells apart functions of one
+// qualified name in two modules (two roots with the same package), and
+// is the same for the same function and arguments.
+func TestMemoKeyModules(t *testing.T) {
+	a := &module{idx: 3, root: "r1", path: "pkg/m.py"}
+	b := &module{idx: 300, root: "r2", path: "pkg/m.py"}
+	fa := &funcDef{qual: "pkg.m.f", mod: a}
+	fb := &funcDef{qual: "pkg.m.f", mod: b}
+	args := callArgs{pos: []Value{vint(1)}}
+	ka, oka := memoKey(nil, fa, args)
+	kb, okb := memoKey(nil, fb, args)
+	again, _ := memoKey(nil, fa, args)
+	if !oka || !okb {
+		t.Fatalf("scalar arguments were not memoized")
+	}
+	if string(ka) == string(kb) {
+		t.Errorf("functions of two modules share the key %q", ka)
+	}
+	if string(ka) != string(again) {
+		t.Errorf("the same call has two keys: %q, %q", ka, again)
+	}
+	// A qualified name that extends another never meets its key: the
+	// name ends at a 0 byte.
+	fc := &funcDef{qual: "pkg.m.f\x03", mod: &module{idx: 0}}
+	if kc, _ := memoKey(nil, fc, args); string(kc) == string(ka) {
+		t.Errorf("a longer name met a shorter one's key")
+	}
+}
