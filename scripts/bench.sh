@@ -7,6 +7,8 @@
 #   With several trees, each is measured alone and then all of them are
 #   scanned together as one set (archlint's real use: `archlint ./repos`).
 #   --jobs1 also measures archlint --jobs 1.
+#   Each command runs BENCH_RUNS times (default 5); the row is the run with
+#   the median wall time.
 #
 # archlint runs three ways: cold (--no-cache: nothing remembered; the OS
 # file cache is warm for every tool alike, after one untimed rg pass), then
@@ -14,6 +16,7 @@
 # with nothing changed, which replays it (docs/cache.md).
 set -euo pipefail
 jobs1=0
+runs=${BENCH_RUNS:-5}
 trees=()
 target=sm_120
 while (($#)); do
@@ -36,21 +39,33 @@ triggers='__CUDA_ARCH|NV_IF_|CUTLASS_ARCH_MMA|supported_major_versions|get_devic
 tmp="$work/time"
 
 measure() { # command...: prints "wall-seconds user-seconds peak-KB"
-  /usr/bin/time -o "$tmp" -f "%e %U %M %x" "$@" >/dev/null 2>&1 || true
-  read -r e u m x < <(tail -1 "$tmp")
-  # archlint runs with --fail-on none and rg exits 1 on no match: anything
-  # above 1 means the command failed and its numbers mean nothing.
-  ((x <= 1)) || echo "warning: $* exited $x" >&2
-  echo "$e $u $m"
+  # The median of $runs runs, wall time from bash's microsecond clock:
+  # /usr/bin/time's %e has 10 ms steps, and rg takes about that long on
+  # a warm tree, so one timed run made its ratios mostly rounding.
+  local i walls=() rows=() t0 t1
+  for ((i = 0; i < runs; i++)); do
+    t0=$EPOCHREALTIME
+    /usr/bin/time -o "$tmp" -f "%U %M %x" "$@" >/dev/null 2>&1 || true
+    t1=$EPOCHREALTIME
+    read -r u m x < <(tail -1 "$tmp")
+    # archlint runs with --fail-on none and rg exits 1 on no match:
+    # anything above 1 means the command failed and its numbers mean
+    # nothing.
+    ((x <= 1)) || echo "warning: $* exited $x" >&2
+    walls+=("$(echo "$t1 - $t0" | bc -l)")
+    rows+=("$u $m")
+  done
+  # The run with the median wall time gives all three numbers.
+  i=$(for j in "${!walls[@]}"; do echo "${walls[j]} $j"; done | sort -n | awk -v n="$runs" 'NR == int((n + 1) / 2) {print $2}')
+  echo "${walls[i]} ${rows[i]}"
 }
 row() { # label wall user kb rg-wall
-  printf "  %-26s %8.2f %8.2f %8d %9.1f\n" "$1" "$2" "$3" $(($4 / 1024)) "$(echo "$2 / $5" | bc -l)"
+  printf "  %-26s %8.3f %8.2f %8d %9.1f\n" "$1" "$2" "$3" $(($4 / 1024)) "$(echo "$2 / $5" | bc -l)"
 }
 bench() { # label tree...
   local label="$1"; shift
   rg -c -e "$triggers" "$@" >/dev/null 2>&1 || true # warm the file cache
   read -r rg_s rg_u rg_kb < <(measure rg -n -e "$triggers" "$@")
-  rg_s=$(echo "if ($rg_s < 0.01) 0.01 else $rg_s" | bc -l)
   echo "$label"
   printf "  %-26s %8s %8s %8s %9s\n" tool "wall s" "user s" "peak MB" "x rg wall"
   row "rg (trigger strings)" "$rg_s" "$rg_u" "$rg_kb" "$rg_s"
