@@ -59,24 +59,9 @@ func loadFixture(t *testing.T, src string) *module {
 // and never read), the used ones kept; a dropped module asked for later
 // loads again, to the same defs and the same syntax error.
 func TestUnloadUnused(t *testing.T) {
-	srcs := []Source{
-		{Root: "r", Path: "app/__init__.py", Src: []byte("")},
-		{Root: "r", Path: "app/main.py", Src: []byte(
-			"import torch\nimport app.lazy\nfrom app.used import LIMIT\n\n" +
-				"def check():\n    major, _ = torch.cuda.get_device_capability()\n" +
-				"    if major not in [9, 10]:\n        raise RuntimeError('unsupported')\n")},
-		{Root: "r", Path: "app/lazy.py", Src: []byte("def ok(a):\n    return a\ndef broken(:\n    pass\n")},
-		{Root: "r", Path: "app/used.py", Src: []byte("LIMIT = 3\n")},
-	}
+	srcs := lazyApp("def ok(a):\n    return a\ndef broken(:\n    pass\n", "LIMIT = 3\n")
 	load := func(unload bool) (*program, map[string]*module) {
-		cfg := fixtureConfig()
-		cfg.alwaysSelect = true
-		prog := newProgram(stubModules(sortedSources(srcs)), cfg)
-		t.Cleanup(prog.parsers.close)
-		prog.digestAll()
-		prog.rankRoots()
-		prog.sel.keep = !unload
-		prog.selectFiles()
+		prog := selectedProgram(t, srcs, !unload)
 		byPath := map[string]*module{}
 		for _, m := range prog.mods {
 			byPath[m.path] = m
@@ -159,13 +144,7 @@ func TestParsersGoAfterSelection(t *testing.T) {
 		{Root: "r", Path: "app/other.py", Src: []byte("def f():\n    return 1\n")},
 		{Root: "r", Path: "app/late.py", Src: []byte("def g():\n    return 2\n")},
 	}
-	cfg := fixtureConfig()
-	cfg.alwaysSelect = true
-	p := newProgram(stubModules(sortedSources(srcs)), cfg)
-	t.Cleanup(p.parsers.close)
-	p.digestAll()
-	p.rankRoots()
-	p.selectFiles()
+	p := selectedProgram(t, srcs, false)
 	if n := len(p.parsers.ch); n != 0 {
 		t.Errorf("%d parsers pooled after the selection, want 0", n)
 	}
