@@ -57,10 +57,12 @@ func KernelItems(src []byte, pieces []Piece) []bool {
 // may open on a conditional directive (OpensOnConditional). A kernel's
 // body is the first '{' after its __global__ outside parentheses and
 // brackets (a default argument T{} or a lambda in a decltype is inside
-// them); where the brackets do not balance before that brace (a comment
-// or an #if group opening one, alternative headers) or no such brace
-// comes before the item's end, it answers true, and so it does for a
-// '{' it cannot tell from a body. The kernel bodies of a whole parse
+// them), and outside comments, whose ';' or '{' would end the search
+// early (// n > 0; see below); where the brackets do not balance before
+// that brace (a comment or an #if group opening one, alternative
+// headers), a literal comes outside them or no such brace comes before
+// the item's end, it answers true, and so it does for a '{' it cannot
+// tell from a body. The kernel bodies of a whole parse
 // that may be emptied (MayEmpty) are all in items it keeps, on every
 // kernel file of seven real trees (TestParseKernelsCorpus).
 func bodiesOpenOnConditional(src []byte, start, end int) bool {
@@ -77,6 +79,26 @@ func bodiesOpenOnConditional(src []byte, start, end int) bool {
 				return true // no body found: unsure
 			}
 			switch src[j] {
+			case '/':
+				// A comment may hold a ';' or a '{' that is no
+				// code: skip it.
+				if j+1 < end && src[j+1] == '/' {
+					nl := bytes.IndexByte(src[j:end], '\n')
+					if nl < 0 || unsureLine(src[j:j+nl]) {
+						return true // a splice may carry it on: unsure
+					}
+					j += nl
+				} else if j+1 < end && src[j+1] == '*' {
+					c := bytes.Index(src[j+2:end], []byte("*/"))
+					if c < 0 {
+						return true
+					}
+					j += 2 + c + 1
+				}
+			case '"', '\'':
+				if depth == 0 {
+					return true // a literal may hold a ';' or a '{'
+				}
 			case '(', '[':
 				depth++
 			case ')', ']':

@@ -331,3 +331,26 @@ func TestCleanItemsFirstItem(t *testing.T) {
 		t.Errorf("functions %v, want [c e]", got)
 	}
 }
+
+// TestKernelItemsComments: a ';' or a '{' in a comment between a kernel's
+// header and its body is no code, and the body that opens on an #if is
+// kept; a literal there leaves KernelItems unsure, and it keeps the item.
+func TestKernelItemsComments(t *testing.T) {
+	for _, s := range []string{
+		"__global__ void k(int n) // n > 0; see below\n{\n#if A\n  f();\n#endif\n}\n",
+		"__global__ void k(int n) // {\n{\n#if A\n  f();\n#endif\n}\n",
+		"__global__ void k(int n) /* ; */ {\n#if A\n  f();\n#endif\n}\n",
+		"__global__ void k(int n /* ) */) {\n#if A\n  f();\n#endif\n}\n",
+		"__global__ void k(int n) // a splice \\\n ; {\n#if A\n  f();\n#endif\n}\n",
+		"__global__ void k(int n) QUOTED(\";\") ASM \";\" {\n#if A\n  f();\n#endif\n}\n",
+	} {
+		if !bodiesOpenOnConditional([]byte(s), 0, len(s)) {
+			t.Errorf("%q: the kernel's item is not kept", s)
+		}
+	}
+	// Code before the #if: left out, with a comment on the way.
+	s := "__global__ void k(int n) // n > 0; see {below}\n{\n  int x = n;\n#if A\n  f();\n#endif\n}\n"
+	if bodiesOpenOnConditional([]byte(s), 0, len(s)) {
+		t.Error("a body opening on code is kept")
+	}
+}
