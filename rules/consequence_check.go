@@ -53,9 +53,10 @@ func emptyKernels(r Rule, c *Context, keep func(map[int]*cpp.ChainEval) bool) []
 	for _, file := range files {
 		chains := idx[file]
 		st := file.St
-		// Only a kernel whose body holds a conditional directive can be
-		// reported, so Kernels may leave out the others: the header's
-		// line and the body's lines have the same innermost branch
+		// Only a kernel whose body may open on a conditional directive
+		// (cst.MayEmpty) can be reported, so Kernels may leave out the
+		// others: the header's line and the body's lines up to the
+		// first code line have the same innermost branch
 		// (Structure.Owner changes only at conditional directives), and
 		// active reads nothing else, so the body cannot be inactive for
 		// a flavor that compiles the header.

@@ -151,6 +151,10 @@ func (e *Engine) NewRun() *Run {
 	r := &Run{e: e, res: newResults(e.cfg.Passes, len(e.fs.Files)), w: e.newWorker()}
 	if !e.cfg.EveryPass {
 		r.conds = &condMemo{files: make([][][]*condEntry, len(e.fs.Files))}
+	}
+	// The same test as Results' runEnded, so the count of runs under way
+	// cannot go negative.
+	if e.memo != nil {
 		e.memo.runStarted()
 	}
 	return r
