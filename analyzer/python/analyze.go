@@ -253,6 +253,8 @@ func (p *program) ensure(m *module) bool {
 	return m.parsed != nil
 }
 
+// load reads and parses m and indexes its definitions. What it sets,
+// unloadUnused resets: a field added here goes there too.
 func (p *program) load(m *module) {
 	src := m.src
 	if src == nil && m.open != nil {

@@ -126,8 +126,8 @@ func TestJoinOnlyWrittenNames(t *testing.T) {
 
 // TestSharedGlobalsSameResults: workers that read equal module globals
 // and class attributes from one copy (sharedGlobals, shareClass) find
-// what workers with their own copies find, on every Python fixture, with the selection (whose workers share
-// too) forced and as decided.
+// what workers with their own copies find, on every Python fixture, with
+// the selection (whose workers share too) forced and as decided.
 func TestSharedGlobalsSameResults(t *testing.T) {
 	sameOnFixtures(t, nil, func(c *Config) { c.ownGlobals = true }, "shared globals")
 }
@@ -198,9 +198,10 @@ func TestSharedGlobalsVariants(t *testing.T) {
 }
 
 // TestSharedClasses: equal class attributes come back as the first copy,
-// a class's body attributes, the attributes its __init__ sets on self and
-// self's (both merged) and its module's globals are kept apart, empty maps are not kept, and with
-// no sharedGlobals (Config.ownGlobals) a worker keeps its own.
+// a class's body attributes, the attributes its __init__ sets on self,
+// self's (both merged) and its module's globals are kept apart, empty
+// maps are not kept, and with no sharedGlobals (Config.ownGlobals) a
+// worker keeps its own.
 func TestSharedClasses(t *testing.T) {
 	s := newSharedGlobals()
 	m := &module{}

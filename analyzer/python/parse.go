@@ -46,7 +46,7 @@ type pnode struct {
 	kf         uint16 // kind (kindMask bits: index into langTable.names), then field (index into langTable.fields; 0 = none)
 	span       uint16 // eb-sb, or spanLong: the end is in parsed.longEnds
 	sbLo, sbHi uint16 // byte range in the source starts here (start)
-	nd         uint16 // next-n, or 0: next is in parsed.longNexts
+	dnext      uint16 // next-n, or 0: next is in parsed.longNexts
 }
 
 // start is where the node's byte range starts.
@@ -67,7 +67,7 @@ type longEnd struct {
 	eb uint32
 }
 
-// longNext is the next of a node whose subtree is too large for pnode.nd.
+// longNext is the next of a node whose subtree is too large for pnode.dnext.
 type longNext struct {
 	n, next nodeID
 }
@@ -182,7 +182,7 @@ func (p *parser) close() {
 type parsed struct {
 	nodes     []pnode
 	longEnds  []longEnd  // by node, the ends of the nodes with span spanLong
-	longNexts []longNext // by node, the nexts of the nodes with nd 0
+	longNexts []longNext // by node, the nexts of the nodes with dnext 0
 	syntaxErr int        // 1-based line of the first ERROR/MISSING node, 0 if none
 }
 
@@ -207,13 +207,13 @@ func (p *parsed) start(n nodeID) uint32 { return p.nodes[n].start() }
 
 // next is the node after n's subtree.
 func (p *parsed) next(n nodeID) nodeID {
-	if d := p.nodes[n].nd; d != 0 {
+	if d := p.nodes[n].dnext; d != 0 {
 		return n + nodeID(d)
 	}
 	return p.longNext(n)
 }
 
-// longNext is the next of a node whose nd is 0.
+// longNext is the next of a node whose dnext is 0.
 func (p *parsed) longNext(n nodeID) nodeID {
 	i := sort.Search(len(p.longNexts), func(i int) bool { return p.longNexts[i].n >= n })
 	return p.longNexts[i].next
@@ -323,13 +323,13 @@ func (out *parsed) build(recs []nodeRec, tab *langTable, nexts []nodeID) []nodeI
 		} else {
 			out.longEnds = append(out.longEnds, longEnd{nodeID(i), r.eb})
 		}
-		var nd uint16
+		var dnext uint16
 		if d := nexts[i] - nodeID(i); d <= 0xFFFF {
-			nd = uint16(d)
+			dnext = uint16(d)
 		} else {
 			out.longNexts = append(out.longNexts, longNext{nodeID(i), nexts[i]})
 		}
-		out.nodes[i] = pnode{kf: k | r.field<<kindBits, span: span, sbLo: uint16(r.sb), sbHi: uint16(r.sb >> 16), nd: nd}
+		out.nodes[i] = pnode{kf: k | r.field<<kindBits, span: span, sbLo: uint16(r.sb), sbHi: uint16(r.sb >> 16), dnext: dnext}
 	}
 	return nexts
 }

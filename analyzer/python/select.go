@@ -285,8 +285,10 @@ func (p *program) digestAll() {
 		}
 		// Counted: nothing reads a file's defs again (a copy, as
 		// dropWords makes, leaves the caller's Digest as it was).
-		if d := m.dig; d.defs != nil {
-			m.dig = &Digest{Seed: d.Seed, ArchList: d.ArchList, StarImport: d.StarImport, words: d.words, imports: d.imports}
+		if m.dig.defs != nil {
+			d := *m.dig
+			d.defs = nil
+			m.dig = &d
 		}
 	}
 }

@@ -67,7 +67,9 @@ func parseSize(s string) (uint64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("%q is not a size: want bytes or a number with KiB, MiB, GiB, KB, MB or GB, or off", s)
 	}
-	if n > math.MaxUint64/mult {
+	// The runtime's limit is an int64: a larger target would read as a
+	// negative one, which debug.SetMemoryLimit takes as no change at all.
+	if n > math.MaxInt64/mult {
 		return 0, fmt.Errorf("%q is too large", s)
 	}
 	return n * mult, nil
@@ -108,11 +110,11 @@ func (m *memoryTarget) follow() {
 		case <-tick.C:
 		}
 		metrics.Read(samples)
-		if c := samples[0].Value.Uint64(); c == cycles {
+		c := samples[0].Value.Uint64()
+		if c == cycles {
 			continue
-		} else {
-			cycles = c
 		}
+		cycles = c
 		if next := limitFor(m.target, samples[1].Value.Uint64()); next != limit {
 			limit = next
 			debug.SetMemoryLimit(int64(limit))

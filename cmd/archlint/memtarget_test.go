@@ -29,7 +29,7 @@ func TestParseSize(t *testing.T) {
 			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "lots", "-1MiB", "1.5GiB", "MiB", "99999999999999999999GiB"} {
+	for _, in := range []string{"", "lots", "-1MiB", "1.5GiB", "MiB", "99999999999999999999GiB", "9000000000GiB"} {
 		if _, err := parseSize(in); err == nil {
 			t.Errorf("parseSize(%q) gave no error", in)
 		}
