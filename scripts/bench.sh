@@ -8,7 +8,8 @@
 #   scanned together as one set (archlint's real use: `archlint ./repos`).
 #   --jobs1 also measures archlint --jobs 1.
 #   Each command runs BENCH_RUNS times (default 5); the row is the run with
-#   the median wall time.
+#   the median wall time (the lower one of an even count). Wall times
+#   include starting /usr/bin/time, about a millisecond, for every tool.
 #
 # archlint runs three ways: cold (--no-cache: nothing remembered; the OS
 # file cache is warm for every tool alike, after one untimed rg pass), then
@@ -17,6 +18,9 @@
 set -euo pipefail
 jobs1=0
 runs=${BENCH_RUNS:-5}
+((runs >= 1)) || { echo "BENCH_RUNS must be at least 1"; exit 2; }
+# bc reads the clock's decimal point.
+export LC_ALL=C
 trees=()
 target=sm_120
 while (($#)); do

@@ -54,7 +54,7 @@ func runScanCache(args []string, stdout, stderr io.Writer, onCache func(cache.St
 	fs.Var(&capFuncs, "capability-func", "a project function that returns the GPU capability, e.g. mylib.get_sm (repeatable)")
 	fs.Var(&jitFuncs, "jit-func", "a project function that builds a JIT extension, e.g. mylib.build_ext (repeatable)")
 	maxSize := fs.Int64("max-file-size", 0, "skip files larger than this many bytes (default 16 MiB)")
-	memTarget := fs.String("memory-target", fmt.Sprintf("%dMiB", defaultMemoryTarget>>20), "keep the Go heap near this size while the live heap allows (e.g. 512MiB; off: the Go default, twice the live heap); GOMEMLIMIT in the environment wins when this flag is not given")
+	memTarget := fs.String("memory-target", fmt.Sprintf("%dMiB", defaultMemoryTarget>>20), "keep the Go heap near this size while the live heap allows (e.g. 512MiB; off: no target, the Go default or GOMEMLIMIT); GOMEMLIMIT in the environment wins when this flag is not given")
 	noCache := fs.Bool("no-cache", false, "neither read nor write the result cache (in the user cache dir, or $"+cache.EnvDir+"; see docs/cache.md)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: archlint --target sm_120 [flags] PATH...")
