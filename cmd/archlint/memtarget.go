@@ -30,10 +30,10 @@ type memoryTarget struct {
 	done   chan struct{}
 }
 
-// defaultMemoryTarget is the scan's default: 360 MiB of Go memory leaves room
+// defaultMemoryTarget is the scan's default: 340 MiB of Go memory leaves room
 // for tree-sitter's C heap and the runtime's own overhead under 400 MB of RSS,
 // the budget issue 8 sets for scanning the six large repositories together.
-const defaultMemoryTarget = 360 << 20
+const defaultMemoryTarget = 340 << 20
 
 // limitFor is the memory limit after a collection that left live bytes
 // live: the target, or the live heap and a quarter more when that is larger.
