@@ -49,16 +49,16 @@ func AnalyzeTree(root, path string, t *cst.Tree, caps []python.Capability) []pyt
 
 // analyze is AnalyzeTree, also giving, when the analysis found a helper
 // or a member (what functions share across the file), the normalized
-// names of its helpers, members and conflicted members: every name its
-// rounds may have looked for (see AnalyzeSource). names is nil when it
-// found none.
+// names of its helpers and of what were ever its members: every name its
+// rounds may have looked for (see AnalyzeSource), in no order. names is
+// nil when it found none.
 func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []python.Gate, names []string) {
 	if len(caps) == 0 {
 		caps = python.DefaultCaps()
 	}
 	src := t.Src()
 	f := &file{tree: tree{t}, root: root, path: path, src: src, caps: caps, helpers: map[string]*val{},
-		members: map[string]*val{}, conflicted: map[string]bool{}}
+		members: map[string]*val{}, wasMember: map[string]bool{}, conflicted: map[string]bool{}}
 	funcs := f.functions()
 	// Only functions whose text mentions a capability source (or a helper
 	// or member found to hold one) can decide on the capability; skipping
@@ -100,10 +100,19 @@ func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []
 		return a.Col < b.Col
 	})
 	if f.shared {
-		// Every name the rounds may have looked for: a member lost
-		// to a conflict was one until then.
-		names = append(make([]string, 0, 8), f.names()...)
-		for n := range f.conflicted {
+		// Every name the rounds may have looked for: a round looks for
+		// the helpers and members at the end of the round before it
+		// (f.names), so for the helpers (never dropped) and every name
+		// that was ever a member, a member lost to a conflict
+		// included. A conflicted name that never was a member is in
+		// no round's tokens, so the functions naming it need not be
+		// parsed: those the rounds look at, which alone can mark it
+		// conflicted, name a source token or a name here, and are
+		// parsed alike in the partial tree and the whole file.
+		for n := range f.helpers {
+			names = append(names, norm(n))
+		}
+		for n := range f.wasMember {
 			names = append(names, norm(n))
 		}
 	}
@@ -118,6 +127,9 @@ type file struct {
 	caps       []python.Capability
 	helpers    map[string]*val
 	members    map[string]*val
+	// wasMember are the names members ever held, a member later lost to
+	// a conflict included.
+	wasMember map[string]bool
 	// conflicted are members also assigned something else.
 	conflicted map[string]bool
 	// shared says a helper or a member was found (and maybe lost again

@@ -28,7 +28,8 @@ import (
 // So when the partial analysis finds a helper or a member, the
 // declarations that analyze may look at are added (wideItems: those
 // whose text names a capability source token or a helper or member found,
-// or a member lost to a conflict)
+// a member lost to a conflict included; not a name only ever conflicted,
+// which no round looks for)
 // and the file is parsed and analyzed again, until the analysis finds no
 // name whose declarations are not parsed yet. Then every function the
 // whole file's analysis looks at, in any of its rounds, is parsed: the

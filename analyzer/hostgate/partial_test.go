@@ -185,6 +185,19 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 			t.Errorf("%s: parsed %d bytes, want more than the first partial parse's %d and less than that and the whole file's %d", name, a.parsed, first, len(src))
 		}
 	}
+	// The names the widening looks for are the helper and what was ever
+	// a member (mSM, lost to reset's conflict), not counter, a global
+	// only ever assigned something else: other, which names it and
+	// reads nothing, is left out of the parse.
+	wt, err := p.ParseTree(context.Background(), []byte(partialCases["widened"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, names := analyze("r", "widened", wt, caps)
+	slices.Sort(names)
+	if want := []string{"issm90", "msm"}; !slices.Equal(names, want) {
+		t.Errorf("widened: names %q, want %q", names, want)
+	}
 	// The cases take the paths they are named for.
 	if _, ok := cst.Split([]byte(partialCases["unsplit"])); ok {
 		t.Error("unsplit: split")

@@ -216,6 +216,7 @@ func (w *walker) member(left node, v *val) {
 		delete(w.members, name)
 	case w.members[name] == nil:
 		w.members[name] = v
+		w.wasMember[name] = true
 		w.shared = true
 	}
 }
