@@ -52,12 +52,7 @@ func testCondTexts(t *testing.T, srcs map[string]string) {
 		files = append(files, &File{Root: root, Path: p, Src: []byte(s), St: Build(Scan([]byte(s)))})
 	}
 	fs := NewFileSet(files, nil)
-	var units []*File
-	for _, f := range fs.Files {
-		if strings.HasSuffix(f.Path, ".cu") {
-			units = append(units, f)
-		}
-	}
+	units := cuUnits(fs)
 	run := func(every bool) *Results {
 		cfg := memoTestConfig(t)
 		cfg.EveryPass = every

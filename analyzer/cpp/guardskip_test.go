@@ -18,12 +18,7 @@ func TestGuardSkipSameResults(t *testing.T) {
 	base := memoTestConfig(t)
 	for seed := int64(1); seed <= 60; seed++ {
 		fs := NewFileSet(guardTree(rand.New(rand.NewSource(seed))), nil)
-		var units []*File
-		for _, f := range fs.Files {
-			if strings.HasSuffix(f.Path, ".cu") {
-				units = append(units, f)
-			}
-		}
+		units := cuUnits(fs)
 		for _, every := range []bool{false, true} {
 			run := func(read bool) *Results {
 				cfg := base

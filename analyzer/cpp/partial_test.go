@@ -27,12 +27,7 @@ func TestRunForSameResults(t *testing.T) {
 		r := rand.New(rand.NewSource(seed))
 		files := addComputedIncludes(r, genTree(r))
 		fs := NewFileSet(files, nil)
-		var units []*File
-		for _, f := range fs.Files {
-			if strings.HasSuffix(f.Path, ".cu") {
-				units = append(units, f)
-			}
-		}
+		units := cuUnits(fs)
 		base := NewEngine(cfg, fs)
 		full := base.Evaluate(units)
 		assumed := base.Assuming(map[string]*expr.Macro{"CFG": {Name: "CFG", Body: "1"}})

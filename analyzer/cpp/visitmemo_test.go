@@ -105,13 +105,18 @@ func memoTestConfig(t *testing.T) Config {
 // genUnits indexes genTree's tree for a seed and lists its units.
 func genUnits(seed int64) (*FileSet, []*File) {
 	fs := NewFileSet(genTree(rand.New(rand.NewSource(seed))), nil)
+	return fs, cuUnits(fs)
+}
+
+// cuUnits are the translation units of fs: its .cu files.
+func cuUnits(fs *FileSet) []*File {
 	var units []*File
 	for _, f := range fs.Files {
 		if strings.HasSuffix(f.Path, ".cu") {
 			units = append(units, f)
 		}
 	}
-	return fs, units
+	return units
 }
 
 // genTree makes a random tree of headers and units.
@@ -254,7 +259,7 @@ func assumingSameResults(t *testing.T, cfg Config, chains [][]map[string]*expr.M
 					fast[c] = append(fast[c], r.Results())
 				}
 				for _, r := range derived {
-					evictions.Add(int32(r.memo.current().evictions))
+					evictions.Add(int32(r.memo.table.evictions))
 				}
 			}()
 		}
