@@ -44,10 +44,10 @@ func TestMemoEvictionSameResults(t *testing.T) {
 			small := base
 			small.memoBytes = bound
 			got, e := run(small)
-			if ev := e.memo.current().evictions; ev > 0 {
+			if ev := e.memo.table.evictions; ev > 0 {
 				evictions++
-				for i := range e.memo.current().files {
-					if l := e.memo.current().list(i); l != nil {
+				for i := range e.memo.table.files {
+					if l := e.memo.table.list(i); l != nil {
 						keptAfter += len(l.ents)
 					}
 				}

@@ -27,7 +27,7 @@ func TestMemoEstimateMatchesHeap(t *testing.T) {
 			e := NewEngine(cfg, fs)
 			e.Evaluate(units)
 			engines = append(engines, e)
-			est += e.memo.current().bytes.Load()
+			est += e.memo.table.bytes.Load()
 		}
 		before := heapAlloc()
 		for _, e := range engines {

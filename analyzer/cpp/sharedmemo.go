@@ -95,6 +95,9 @@ const maxMemoBytes = 32 << 20
 
 // visitMemo is an engine's store of first visits, safe for concurrent use.
 type visitMemo struct {
+	// table is the memo's store, made with the memo; a scan never
+	// replaces it (eviction drops entries from it), only
+	// TestMemoEstimateMatchesHeap does, to measure what one holds.
 	table *memoTable
 	nfile int
 	// limit is the memo's bound in estimated bytes (maxMemoBytes).
@@ -236,9 +239,6 @@ func (m *visitMemo) derive() *visitMemo {
 func (m *visitMemo) newTable() *memoTable {
 	return &memoTable{files: make([]atomic.Pointer[memoList], m.nfile), gen: m.gens.Add(1)}
 }
-
-// current returns the memo's table.
-func (m *visitMemo) current() *memoTable { return m.table }
 
 // list returns the stored visits of file id, with their discriminators.
 func (t *memoTable) list(id int) *memoList {
@@ -494,11 +494,11 @@ func (w *worker) table(gen uint32) *tableState {
 	}
 	live := func(g uint32) bool {
 		m := w.e.memo
-		if m.current().gen == g {
+		if m.table.gen == g {
 			return true
 		}
 		for _, b := range m.bases {
-			if b.current().gen == g {
+			if b.table.gen == g {
 				return true
 			}
 		}
@@ -519,7 +519,7 @@ func (w *worker) table(gen uint32) *tableState {
 // setSparse makes the marks of t, a state just given its table, sparse
 // when that table is not the worker's memo's own (tableState).
 func (w *worker) setSparse(t *tableState) {
-	if t.gen == w.e.memo.current().gen {
+	if t.gen == w.e.memo.table.gen {
 		if t.sparse != nil {
 			// Sparse marks mean nothing by index.
 			t.marks, t.sparse = nil, nil

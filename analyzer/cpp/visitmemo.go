@@ -659,7 +659,7 @@ func (ps *passState) firstVisit(id int) {
 func (ps *passState) visit(f *File, active Tri, activeWhy *whyNode, depth int, strong bool) {
 	why := activeWhy.sorted()
 	w := ps.w
-	table := ps.e.memo.current()
+	table := ps.e.memo.table
 	var fails []discUpdate
 	if l := table.list(f.ID); l != nil {
 		// Entries another worker stored may read names it met first.
@@ -792,7 +792,7 @@ func (ps *passState) matchBases(id int, active Tri, why []string, depth int, str
 	var ent *visitEntry
 	hidden := false
 	for _, b := range ps.e.memo.bases {
-		t := b.current()
+		t := b.table
 		l := t.list(id)
 		if l == nil {
 			continue
