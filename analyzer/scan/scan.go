@@ -254,10 +254,7 @@ func Load(opt Options) (*Project, error) {
 				var kernels []cst.Function
 				var facts *cst.Facts
 				l.gates, kernels, facts, err = hostgate.AnalyzeKernelSource(context.Background(), parser, f.Root, f.Path, src, caps)
-				r := structureOf{kernels: kernels}
-				if facts != nil || err != nil {
-					r = wholeStructure(facts, err)
-				}
+				r := kernelsOrWhole(kernels, facts, err)
 				l.structure = &r
 			}
 			if err != nil {
@@ -585,7 +582,12 @@ func (s *kernelStructure) prepare(files []*cpp.File, whole bool) {
 // parseKernels parses the kernels of f (cst.Parser.ParseKernels), or the
 // whole file where that gives up.
 func parseKernels(parser *cst.Parser, f *cpp.File) structureOf {
-	kernels, whole, err := parser.ParseKernels(context.Background(), f.Source())
+	return kernelsOrWhole(parser.ParseKernels(context.Background(), f.Source()))
+}
+
+// kernelsOrWhole is what a parse of a file's kernels gave: the kernels, or
+// the whole file's facts (or its error) where it parsed whole.
+func kernelsOrWhole(kernels []cst.Function, whole *cst.Facts, err error) structureOf {
 	if err != nil || whole != nil {
 		return wholeStructure(whole, err)
 	}
