@@ -3,6 +3,7 @@ package python
 import (
 	"maps"
 	"reflect"
+	"unsafe"
 )
 
 // Module top levels run once per capability, and most of them come out the
@@ -378,6 +379,8 @@ func (w *worker) setClass(c *classDef, a map[string]Value) {
 
 // sameMapPtr says whether a and b are the one map (as takeValues tells
 // the globals it has noted).
-func sameMapPtr(a, b map[string]Value) bool {
-	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
-}
+func sameMapPtr(a, b map[string]Value) bool { return mapPtr(a) == mapPtr(b) }
+
+// mapPtr is the identity of map a: two workers holding one shared map hold
+// the same pointer.
+func mapPtr(a map[string]Value) unsafe.Pointer { return reflect.ValueOf(a).UnsafePointer() }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"os"
-	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -982,51 +981,60 @@ type notedValue struct {
 // classes a worker ran since the last round. A module that has run (and a
 // class whose body has) keeps its values, so each is summarized once.
 func (s *selection) takeValues(w *worker) {
-	seen := s.seenMods[w]
-	if seen == nil {
-		seen = map[*module]bool{}
-		s.seenMods[w] = seen
-	}
+	seen := firstSeen(s.seenMods, w)
 	for m, ms := range w.mods {
 		if seen[m] {
 			continue
 		}
 		seen[m] = true
-		// The workers share equal finished globals (sharedGlobals): a
-		// map another worker's were noted from brings nothing new
-		// (noting a value twice only repeats what it added), and was
-		// a second notedValue for every global of most modules.
-		g := reflect.ValueOf(ms.globals.m).UnsafePointer()
-		if slices.Contains(s.notedGlobals[m], g) {
+		if !notedOnce(s.notedGlobals, m, ms.globals.m) {
 			continue
 		}
-		s.notedGlobals[m] = append(s.notedGlobals[m], g)
 		for name, v := range ms.globals.m {
 			s.noteValue(m, nil, name, v)
 		}
 	}
-	seenC := s.seenCls[w]
-	if seenC == nil {
-		seenC = map[*classDef]bool{}
-		s.seenCls[w] = seenC
-	}
+	seenC := firstSeen(s.seenCls, w)
 	for c, attrs := range w.cls {
 		if seenC[c] {
 			continue
 		}
 		seenC[c] = true
-		// Class attributes are shared too (sharedGlobals.shareClass).
-		if len(attrs) > 0 {
-			a := reflect.ValueOf(attrs).UnsafePointer()
-			if slices.Contains(s.notedClasses[c], a) {
-				continue
-			}
-			s.notedClasses[c] = append(s.notedClasses[c], a)
+		if !notedOnce(s.notedClasses, c, attrs) {
+			continue
 		}
 		for name, v := range attrs {
 			s.noteValue(nil, c, name, v)
 		}
 	}
+}
+
+// firstSeen is w's set in sets, made on first use.
+func firstSeen[K comparable](sets map[*worker]map[K]bool, w *worker) map[K]bool {
+	seen := sets[w]
+	if seen == nil {
+		seen = map[K]bool{}
+		sets[w] = seen
+	}
+	return seen
+}
+
+// notedOnce says whether attrs, the globals of a module or the
+// attributes of a class k, are new to noted, and adds them. The workers
+// share equal finished globals and class attributes (sharedGlobals): a
+// map another worker's were noted from brings nothing new (noting a
+// value twice only repeats what it added), and was a second notedValue
+// for every global of most modules.
+func notedOnce[K comparable](noted map[K][]unsafe.Pointer, k K, attrs map[string]Value) bool {
+	if len(attrs) == 0 {
+		return true // nothing to note, and every empty map looks alike
+	}
+	a := mapPtr(attrs)
+	if slices.Contains(noted[k], a) {
+		return false
+	}
+	noted[k] = append(noted[k], a)
+	return true
 }
 
 // noteValue adds the names a global or class attribute brings: a module's
