@@ -110,31 +110,26 @@ func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 				a.parsed += r.End - r.Start
 			}
 			gates, names := analyze(root, path, t, caps)
-			if names == nil {
-				// No helper or member: done.
-				a.gates = gates
-				if kernels {
-					a.kernels = t.Facts().Kernels
-				}
-				return a, nil
-			}
-			if norms == nil {
-				norms = make([]string, len(pieces))
-				for i, pc := range pieces {
-					if pc.Item {
-						norms[i] = norm(string(src[pc.Start:pc.End]))
+			if names != nil {
+				if norms == nil {
+					norms = make([]string, len(pieces))
+					for i, pc := range pieces {
+						if pc.Item {
+							norms[i] = norm(string(src[pc.Start:pc.End]))
+						}
 					}
 				}
-			}
-			if !wideItems(norms, keep, names) {
-				// Every declaration the analysis may look at is
-				// parsed: done.
-				a.gates = gates
-				if kernels {
-					a.kernels = t.Facts().Kernels
+				if wideItems(norms, keep, names) {
+					continue // parse again, with the items added
 				}
-				return a, nil
 			}
+			// No helper or member, or every declaration the analysis
+			// may look at is parsed: done.
+			a.gates = gates
+			if kernels {
+				a.kernels = t.Facts().Kernels
+			}
+			return a, nil
 		}
 	}
 	t, err := p.ParseTree(ctx, src)
