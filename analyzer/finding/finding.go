@@ -90,12 +90,17 @@ type Finding struct {
 }
 
 // Notification is a problem the scan met and went past (unreadable file,
-// binary file, unterminated #if, syntax error): SARIF
-// toolExecutionNotifications and one warning line in text mode.
+// binary file, unterminated #if, syntax error), or one cause of many such
+// problems: SARIF toolExecutionNotifications and one warning line in text
+// mode.
 type Notification struct {
 	Level   Level    `json:"level"`
 	Message string   `json:"message"`
 	Where   Location `json:"location"`
+	// Locations are the places of a problem met more than once for one
+	// cause (conditions an undefined function-like macro left undecided),
+	// Where first, in path order, bounded; each says what is there.
+	Locations []Location `json:"locations,omitempty"`
 }
 
 // Fix is one way to open a gate.

@@ -450,7 +450,17 @@ func buildNotification(n finding.Notification, loc *locator) *sarif.Notification
 		Message:    sarif.NewTextMessage(orText(strings.TrimSpace(n.Message), "archlint met a problem in the input.")),
 		Descriptor: descriptorRef(notifyScanProblem, 0),
 	}
-	if n.Where.Path != "" {
+	switch {
+	case len(n.Locations) > 0:
+		// One cause met in many places: each place, with what is there.
+		for _, l := range n.Locations[:min(len(n.Locations), maxRelated)] {
+			sl := &sarif.Location{PhysicalLocation: physical(loc.place(l), l)}
+			if l.Message != "" {
+				sl.Message = sarif.NewTextMessage(l.Message)
+			}
+			out.Locations = append(out.Locations, sl)
+		}
+	case n.Where.Path != "":
 		out.Locations = []*sarif.Location{{PhysicalLocation: physical(loc.place(n.Where), n.Where)}}
 	}
 	return out

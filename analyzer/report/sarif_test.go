@@ -372,3 +372,28 @@ func TestResultMessage(t *testing.T) {
 		t.Errorf("plain brackets not escaped: %s", got)
 	}
 }
+
+// A notification of one cause met in many places carries each place, with
+// what is there, as a location: at most maxRelated, in the given order.
+func TestSARIFNotificationLocations(t *testing.T) {
+	n := finding.Notification{Level: finding.LevelWarning, Message: "function-like macro F is not defined ...",
+		Where: finding.Location{Root: "/w/r", Path: "a.cu", Line: 3}}
+	for i := range maxRelated + 5 {
+		n.Locations = append(n.Locations, finding.Location{Root: "/w/r", Path: "a.cu", Line: 3 + i, Message: fmt.Sprintf("#if F(%d)", i)})
+	}
+	out := renderSARIF(t, []Run{{ToolVersion: "0.1.0", Target: "sm_120", WorkDir: "/w", Roots: []string{"/w/r"}, Success: true,
+		Notifications: []finding.Notification{n}}})
+	var log sarif.Report
+	if err := json.Unmarshal(out, &log); err != nil {
+		t.Fatal(err)
+	}
+	locs := log.Runs[0].Invocations[0].ToolExecutionNotifications[0].Locations
+	if len(locs) != maxRelated {
+		t.Fatalf("%d locations, want %d", len(locs), maxRelated)
+	}
+	for i, l := range locs {
+		if *l.PhysicalLocation.Region.StartLine != 3+i || l.Message == nil || *l.Message.Text != fmt.Sprintf("#if F(%d)", i) {
+			t.Errorf("location %d: line %d, message %v", i, *l.PhysicalLocation.Region.StartLine, l.Message)
+		}
+	}
+}

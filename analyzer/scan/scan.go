@@ -776,27 +776,6 @@ func sortNotifications(ns []finding.Notification) {
 	})
 }
 
-// conditionErrors turns preprocessor errors in conditions into
-// notifications: the directive is treated as undecided and the scan goes on.
-func conditionErrors(fs *cpp.FileSet, r *cpp.Results) []finding.Notification {
-	var out []finding.Notification
-	for _, f := range fs.Files {
-		if r.Stopped[f.ID] {
-			out = append(out, notification(f.Root, f.Path, 0, fmt.Sprintf("translation unit stopped after %d header readings in one pass "+
-				"(headers without include guards that include each other): conditions it alone reaches may be missed", cpp.MaxReadsPerPass)))
-		}
-		for di, dr := range r.ByFile[f.ID] {
-			if dr == nil || dr.Err == "" {
-				continue
-			}
-			d := f.St.Src.Directives[di]
-			out = append(out, notification(f.Root, f.Path, d.Line,
-				fmt.Sprintf("#%s %s: %s (treated as undecided)", d.Keyword, d.Args, dr.Err)))
-		}
-	}
-	return out
-}
-
 // escalateReachable raises arbitrary exclusions that a JIT module compiles
 // (the finding has a chain) to errors: nothing the code uses is missing on
 // the target, and users reach it (design.md, verdicts).

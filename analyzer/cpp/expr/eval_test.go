@@ -185,6 +185,36 @@ func TestErrorType(t *testing.T) {
 	}
 }
 
+// An identifier the Env does not define, followed by '(', is reported as
+// the undefined function-like macro it is used as (clang's wording), so
+// that the scan can group conditions by the macro; any other operand
+// before '(' keeps gcc's message.
+func TestUndefinedFunctionLikeMessage(t *testing.T) {
+	env := &MapEnv{}
+	env.Define("HAS_X() HAS_Y()")
+	env.Define("PAINTED(x) PAINTED(x) + 1")
+	cases := map[string]string{
+		"UNDEF(1)":            `#if: function-like macro "UNDEF" is not defined`,
+		"HAS_X() && 1":        `#if: function-like macro "HAS_Y" is not defined`,
+		"defined(A) || B (2)": `#if: function-like macro "B" is not defined`,
+		"(A) (1)":             `#if: missing binary operator before token "("`,
+		"1 (1)":               `#if: missing binary operator before token "("`,
+		"A B":                 `#if: missing binary operator before token "B"`,
+		// A macro name painted inside its own expansion is defined.
+		"PAINTED(1)": `#if: missing binary operator before token "("`,
+	}
+	for cond, want := range cases {
+		if _, err := Eval(cond, env); err == nil || err.Error() != want {
+			t.Errorf("Eval(%q) error = %v, want %s", cond, err, want)
+		}
+	}
+	// An unknown name (build configuration) with arguments is an unknown
+	// value, not an error.
+	if _, err := Eval("CONFIG(1)", &MapEnv{Default: Unknown}); err != nil {
+		t.Errorf("Eval(CONFIG(1)) in an open world: %v", err)
+	}
+}
+
 func TestMapEnv(t *testing.T) {
 	var env MapEnv
 	if m, st := env.Lookup("X"); m != nil || st != False {

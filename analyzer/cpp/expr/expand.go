@@ -158,7 +158,10 @@ func (e *expander) next() Token {
 		case st == Unknown:
 			t.flags |= flagUnknown
 			return t
-		case st != True || m == nil:
+		case st != True:
+			t.flags |= flagUndefined
+			return t
+		case m == nil:
 			return t
 		}
 		if !e.enter(t.Text, m) {

@@ -165,6 +165,10 @@ func (p *parser) parse() (value, bool) {
 	e := p.e
 	p.stack = append(p.stack[:0], entry{op: opEOF})
 	want := true
+	// undefined is the operand just read when it is an identifier the
+	// Env does not define: followed by '(', it is used as a function-like
+	// macro.
+	undefined := ""
 	for {
 		t := e.next()
 		if e.err != "" {
@@ -198,6 +202,10 @@ func (p *parser) parse() (value, bool) {
 				return value{}, false
 			}
 			want = false
+			undefined = ""
+			if t.Kind == Ident && t.flags&flagUndefined != 0 {
+				undefined = t.Text
+			}
 			v, ok := p.evalToken(t)
 			if !ok {
 				return value{}, false
@@ -213,10 +221,19 @@ func (p *parser) parse() (value, bool) {
 				op = opUMinus
 			}
 		}
+		// Only the operand read just before may be: "(A) (" is not.
+		undefinedBefore := undefined
+		undefined = ""
 		top := p.stack[len(p.stack)-1].op
 		if optab[op].flags&noLOperand != 0 {
 			if !want {
-				p.fail("missing binary operator before token \"" + opText[op] + "\"")
+				if op == opOpenParen && undefinedBefore != "" {
+					// gcc says "missing binary operator before
+					// token "("", clang names the cause.
+					p.fail("function-like macro \"" + undefinedBefore + "\" is not defined")
+				} else {
+					p.fail("missing binary operator before token \"" + opText[op] + "\"")
+				}
 				return value{}, false
 			}
 		} else if want {

@@ -67,6 +67,10 @@ const (
 	// flagOpaque marks a token standing for an unknown value, such as
 	// the expansion of __has_include for a header the Env cannot answer.
 	flagOpaque
+	// flagUndefined marks an identifier the Env reported as not defined,
+	// so that one followed by '(' is reported as the undefined
+	// function-like macro it is used as.
+	flagUndefined
 )
 
 // is reports whether t is the punctuator s.

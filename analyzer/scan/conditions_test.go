@@ -1,0 +1,52 @@
+package scan
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestConditionErrorsGrouped: conditions that fail because one
+// function-like macro has no definition where archlint reads them give one
+// notification for the macro, which counts them, names where the tree
+// defines it and lists each place in path order; another error keeps its
+// own notification. The same for any number of jobs.
+func TestConditionErrorsGrouped(t *testing.T) {
+	var first []string
+	for _, jobs := range []int{1, 2, 4} {
+		opt := testOptions(t, "../../testdata/notifications", "sm_120")
+		opt.Jobs = jobs
+		res, err := Run(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, n := range res.Notifications {
+			s := fmt.Sprintf("%s:%d: %s", n.Where.Path, n.Where.Line, n.Message)
+			for _, l := range n.Locations {
+				s += fmt.Sprintf("\n\t%s:%d %s", l.Path, l.Line, l.Message)
+			}
+			got = append(got, s)
+		}
+		if first == nil {
+			first = got
+			want := []string{
+				"kernels/a.cu:3: function-like macro LIB_HAS_FEATURE is not defined where archlint reads it " +
+					"(#defined at ../../testdata/notifications/lib/detail/features.h:3, but not in effect here): 3 conditions in 3 files treated as undecided, " +
+					"the first here: #if LIB_FEATURE_ALIAS() && defined(__CUDA_ARCH__)" +
+					"\n\tkernels/a.cu:3 #if LIB_FEATURE_ALIAS() && defined(__CUDA_ARCH__)" +
+					"\n\tkernels/b.cu:4 #if LIB_HAS_FEATURE()" +
+					"\n\tlib/feature.h:6 #if LIB_HAS_FEATURE()",
+				`kernels/a.cu:8: #if 1 / 0: #if: division by zero in #if (treated as undecided)`,
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("notifications:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			continue
+		}
+		if !reflect.DeepEqual(got, first) {
+			t.Errorf("--jobs %d notifications differ from --jobs 1:\n%s\nwant:\n%s", jobs, strings.Join(got, "\n"), strings.Join(first, "\n"))
+		}
+	}
+}

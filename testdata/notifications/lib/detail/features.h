@@ -1,0 +1,3 @@
+#pragma once
+
+#define LIB_HAS_FEATURE() 1
