@@ -57,7 +57,7 @@ func checkOverInclusion(r Rule, c *Context) []finding.Finding {
 			var missing []string
 			for _, u := range c.KB.Find(text) {
 				if !u.Feature.Supports(c.Passes[t]) {
-					missing = append(missing, fmt.Sprintf("%s via %s", u.Feature.Description, u.Token))
+					missing = append(missing, u.String())
 				}
 			}
 			if len(missing) == 0 {

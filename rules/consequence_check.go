@@ -183,10 +183,6 @@ func firstLine(f *cpp.File, line int) string {
 	return ""
 }
 
-// guardPasses is what AL103 says of the passes that build by skipping an
-// #error guard.
-const guardPasses = "skip it and build"
-
 // checkHardFailure fires when the branch a flavor of the target takes fails
 // hard while another device pass takes a working branch.
 func checkHardFailure(r Rule, c *Context) []finding.Finding {
@@ -240,15 +236,27 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 		}
 		// When every pass that builds does so by taking no branch, the
 		// chain is a guard, not a choice between implementations.
-		others := guardPasses
+		guard := true
 		for p := range c.Passes {
 			if works(p) && ce.Branch[p] >= 0 {
-				others = "get a working implementation"
+				guard = false
 				break
 			}
 		}
+		// The verb agrees with the architectures: "sm_90 gets",
+		// "sm_90..sm_110 get".
+		others := "get a working implementation"
+		switch {
+		case guard && oneArch(admits):
+			others = "skips it and builds"
+		case guard:
+			others = "skip it and build"
+		case oneArch(admits):
+			others = "gets a working implementation"
+		}
+		failure := failureText(br.Content.Failure)
 		msg := fmt.Sprintf("%s %s here in %s: the branch it takes (%s at line %d) holds %s, while %s %s.",
-			tName, what, c.flavorPhrase(names), d.Display(), d.Line, br.Content.Failure, strings.Join(admits, ", "), others)
+			tName, what, c.flavorPhrase(names), d.Display(), d.Line, failure, strings.Join(admits, ", "), others)
 		f := finding.Finding{
 			RuleID:    r.ID,
 			Level:     r.Level,
@@ -257,7 +265,7 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 			Condition: directiveText(ce.Directive(0)),
 			Admits:    admits,
 			Flavors:   names,
-			Gets:      "hard failure: " + br.Content.Failure,
+			Gets:      "hard failure: " + failure,
 			Target:    c.Target.String(),
 		}
 		f.Location.Snippet = firstLine(ce.File, failLine)
@@ -273,7 +281,7 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 		if len(good) > 0 {
 			f.Level = finding.LevelWarning
 			gets := "get" + singularVerb(len(good)) + " the working branch"
-			if others == guardPasses {
+			if guard {
 				gets = "pass it"
 				if len(good) == 1 {
 					gets = "passes it"

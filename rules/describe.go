@@ -112,3 +112,37 @@ func modelNote(dirs []*cpp.DirResult) string {
 	}
 	return ""
 }
+
+// oneArch reports whether a list of arch names (target.FormatSet) names a
+// single architecture: "sm_90", not "sm_90..sm_110", "sm_103a/sm_103f" or
+// two names, so that the verb after it agrees ("sm_90 gets").
+func oneArch(names []string) bool {
+	return len(names) == 1 && !strings.Contains(names[0], "..") && !strings.Contains(names[0], "/")
+}
+
+// failureText is how a message names the failure a branch holds. The
+// failure pattern (cpp's failureRE) matches the start of the call only,
+// "CUTE_INVALID_CONTROL_PATH(" or "static_assert(false": a message that
+// quoted it read "holds CUTE_INVALID_CONTROL_PATH(, while". The call is
+// completed with "...": "CUTE_INVALID_CONTROL_PATH(...)",
+// "static_assert(false, ...)", `asm("trap;")`; whitespace is collapsed,
+// and an #error line or a whole call is left as it is.
+func failureText(f string) string {
+	if strings.HasPrefix(f, "#") {
+		return f
+	}
+	f = strings.Join(strings.Fields(f), " ")
+	f = strings.TrimRight(f, " ,&|")
+	if strings.Count(f, "(") <= strings.Count(f, ")") {
+		return f
+	}
+	switch {
+	case strings.HasSuffix(f, "("):
+		return f + "...)"
+	case strings.HasPrefix(f, "asm"):
+		return f + ")"
+	case strings.HasPrefix(f, "static_assert"):
+		return f + ", ...)"
+	}
+	return f + " ...)"
+}

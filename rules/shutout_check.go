@@ -158,7 +158,7 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		gets = fmt.Sprintf("fallback: the %s branch at line %d", dt.Display(), dt.Line)
 		what = fmt.Sprintf("%s fall%s back to the %s branch at line %d, the path of %s", who, singularVerb(verbN), dt.Display(), dt.Line, older)
 		if f := ce.Chain.Branches[bt].Content.Failure; f != "" {
-			gets = "hard failure: " + f
+			gets = "hard failure: " + failureText(f)
 		}
 	}
 	var msg strings.Builder
@@ -232,9 +232,10 @@ func possessive(names []string) string {
 	return "their"
 }
 
-// doVerb agrees with a list of arch names: "sm_90 does", "sm_90..sm_110 do".
+// doVerb agrees with a list of arch names: "sm_90 does", "sm_90..sm_110 do",
+// "sm_103a/sm_103f do".
 func doVerb(names []string) string {
-	if len(names) == 1 && !strings.Contains(names[0], "..") {
+	if oneArch(names) {
 		return "does"
 	}
 	return "do"

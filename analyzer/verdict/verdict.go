@@ -128,7 +128,7 @@ func (kb *KB) Judge(code string, builds []target.Arch) Judgement {
 		okIn[b.Name()] = true
 	}
 	for _, u := range uses {
-		found = append(found, fmt.Sprintf("%s via %s", u.Feature.Description, u.Token))
+		found = append(found, u.String())
 		j.Features = append(j.Features, u.Feature.Name)
 		any := false
 		for _, b := range builds {
@@ -139,7 +139,7 @@ func (kb *KB) Judge(code string, builds []target.Arch) Judgement {
 			}
 		}
 		if !any {
-			j.Missing = append(j.Missing, fmt.Sprintf("%s via %s", u.Feature.Description, u.Token))
+			j.Missing = append(j.Missing, u.String())
 		}
 	}
 	names := func(bs []target.Arch) string {

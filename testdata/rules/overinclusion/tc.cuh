@@ -3,7 +3,7 @@
 #pragma once
 
 __device__ void alloc_tmem(unsigned dst) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000 // want "AL106 This #if lets sm_120 and sm_120a and sm_120f into code it cannot compile: the branch uses 5th-gen tensor cores via tcgen05."
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000 // want "AL106 This #if lets sm_120 and sm_120a and sm_120f into code it cannot compile: the branch uses 5th-gen tensor cores via tcgen05\\.\\*, which nvcc 13.0 does not compile"
   asm volatile("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], 32;" :: "r"(dst));
 #endif
 }

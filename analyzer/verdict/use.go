@@ -1,0 +1,16 @@
+package verdict
+
+import "strings"
+
+// String is how a message names the use: the feature and the token that
+// showed it, "warpgroup MMA via wgmma.*". A token that is the prefix of an
+// instruction family or of a set of names ("wgmma.", "tcgen05.",
+// "SM100_MMA_", "UMMA::") ends with "*": written bare, its last character
+// read as the sentence's punctuation ("via wgmma., which").
+func (u Use) String() string {
+	tok := u.Token
+	if strings.HasSuffix(tok, ".") || strings.HasSuffix(tok, "_") || strings.HasSuffix(tok, "::") {
+		tok += "*"
+	}
+	return u.Feature.Description + " via " + tok
+}
