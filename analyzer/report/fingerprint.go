@@ -3,9 +3,7 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"regexp"
 	"strconv"
-	"strings"
 	"unicode/utf16"
 
 	"github.com/archlint/archlint/analyzer/finding"
@@ -252,24 +250,16 @@ func decodeUTF16(b []byte, emit func(uint16)) {
 // finding is about, not where it is.
 const stableFingerprintKey = "archlint/v1"
 
-// lineRefs matches line (and column) numbers inside messages and conditions:
-// "x.cuh:42", "x.cuh:42:7", "line 42", "lines 10-12".
-var lineRefs = regexp.MustCompile(`(:[0-9]+)+\b|\blines? [0-9]+(-[0-9]+)?`)
-
 // StableFingerprint is the archlint/v1 partial fingerprint of a finding in
 // the file at path (repo-relative, or relative to its scan root): the first
-// 32 hex digits of SHA-256 over the rule ID, the path and the finding's Key,
-// or, when Key is empty, its condition and message with line numbers and
-// runs of white space taken out.
+// 32 hex digits of SHA-256 over the rule ID, the path and the finding's Key
+// (finding.AssignKeys), or, when Key is empty (a finding with no condition), its
+// message with line numbers and runs of white space taken out.
 func StableFingerprint(f finding.Finding, path string) string {
 	key := f.Key
 	if key == "" {
-		key = normalize(f.Condition) + "\x00" + normalize(f.Message)
+		key = finding.Normalize(f.Condition) + "\x00" + finding.Normalize(f.Message)
 	}
 	sum := sha256.Sum256([]byte(f.RuleID + "\x00" + path + "\x00" + key))
 	return hex.EncodeToString(sum[:])[:32]
-}
-
-func normalize(s string) string {
-	return strings.Join(strings.Fields(lineRefs.ReplaceAllString(s, "")), " ")
 }

@@ -171,8 +171,14 @@ func TestStableFingerprint(t *testing.T) {
 	}
 	keyed := f
 	keyed.Key = "AL101|include/x.cuh|__CUDA_ARCH__<1200|0"
-	if got := StableFingerprint(keyed, "include/x.cuh"); got == fp {
+	kp := StableFingerprint(keyed, "include/x.cuh")
+	if kp == fp {
 		t.Error("Key was ignored")
+	}
+	reworded := keyed
+	reworded.Message = "sm_120 is shut out here."
+	if got := StableFingerprint(reworded, "include/x.cuh"); got != kp {
+		t.Errorf("a keyed finding's fingerprint changed with its message: %s vs %s", got, kp)
 	}
 }
 

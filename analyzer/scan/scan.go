@@ -739,6 +739,7 @@ func Run(opt Options) (*Result, error) {
 		escalateReachable(fs)
 		preferProjectFlavors(fs, projectFlavors(prog, gates, tg), tg)
 		SortFindings(fs)
+		finding.AssignKeys(fs)
 		res.Targets = append(res.Targets, TargetResult{Target: tg, Findings: fs})
 	}
 	res.Notifications = append(res.Notifications, p.structure.parseNotes(p.FS)...)

@@ -222,6 +222,14 @@ func TestPreMerge(t *testing.T) {
 	if code, out, errs := runCLI(t, "--target", "sm_120", "--baseline", base, "--fail-on", "note", dir); code != exitClean {
 		t.Errorf("nothing is new against its own baseline: exit %d\n%s%s", code, out, errs)
 	}
+	// A second copy of a baselined range in the same file is new: each
+	// copy has a fingerprint of its own (its occurrence index).
+	write("a.cuh", "__device__ void a() {\n"+rangeLines+"}\n__device__ void a2() {\n"+rangeLines+"}\n")
+	if code, out, errs := runCLI(t, "--target", "sm_120", "--baseline", base, dir); code != exitFindings ||
+		!strings.Contains(out, "a.cuh:7:") || strings.Contains(out, "a.cuh:2:") {
+		t.Errorf("the second copy of a baselined range must be new, the first not: exit %d\n%s%s", code, out, errs)
+	}
+	write("a.cuh", "__device__ void a() {\n"+rangeLines+"}\n")
 
 	// A change adds a second range in c.cuh: only it is new since HEAD.
 	write("c.cuh", "__device__ void c() {\n"+rangeLines+"}\n")
