@@ -269,9 +269,13 @@ func unescape(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
-	r := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\'`, `'`, `\"`, `"`)
-	return r.Replace(s)
+	return unescaper.Replace(s)
 }
+
+// unescaper is built once: a Replacer is safe for concurrent use and never
+// changes, and building one per string literal with a backslash was a
+// tenth of the time spent on string literals.
+var unescaper = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\'`, `'`, `\"`, `"`)
 
 func (f *frame) evalBoolOp(n nodeID) Value {
 	m := f.mod

@@ -415,7 +415,7 @@ func (m *module) anyTerminates(cl []clause) bool {
 				return true
 			}
 		}
-		if m.describeBlock(c.body).refuses {
+		if m.blockRefuses(c.body) {
 			return true
 		}
 	}
