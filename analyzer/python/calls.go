@@ -555,11 +555,10 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 			g.env.set(p.name, unknown)
 		}
 	}
-	if self != nil && len(fn.params) > 0 {
-		// self.x reads go through the env, as in analyzeFunc.
-		for k, v := range self.attrs() {
-			g.env.set(fn.params[0].name+"."+k, v)
-		}
+	if self != nil && len(fn.params) > 0 && len(self.attrs()) > 0 {
+		// self.x reads go through the env, as in analyzeFunc: its
+		// attributes read as bound names (env.selfAttrs).
+		g.env.selfName, g.env.selfAttrs = fn.params[0].name, self.attrs()
 	}
 	w.busy[fn] = true
 	w.depth++
