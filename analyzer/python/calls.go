@@ -365,7 +365,7 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 	case vList, vSet:
 		// Mutation: the container changes under its name.
 		if m := f.mod; m.kind(objN) == "identifier" {
-			name2 := m.text(objN)
+			name2 := m.ident(objN) // a view, as bindTarget binds names
 			// elems() has no room past its length: appending copies, and
 			// obj's elements stay as they are.
 			nv := obj
@@ -594,7 +594,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 
 func isStatic(fn *funcDef) bool {
 	for _, d := range fn.decorators {
-		if strings.Contains(fn.mod.text(d), "staticmethod") {
+		if strings.Contains(fn.mod.ident(d), "staticmethod") {
 			return true
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -394,5 +396,23 @@ func TestEnvSelfAttrsMatchCopies(t *testing.T) {
 		}
 		check("start")
 		run(0)
+	}
+}
+
+// TestBuiltinNames: the builtins' list is sorted, as builtinName's search
+// needs, and answers each of its names as itself and nothing else.
+func TestBuiltinNames(t *testing.T) {
+	if !slices.IsSorted(builtinNames) {
+		t.Fatal("builtinNames is not sorted")
+	}
+	for _, n := range builtinNames {
+		if got, ok := builtinName(strings.Clone(n)); !ok || got != n {
+			t.Errorf("builtinName(%q) = %q, %v", n, got, ok)
+		}
+	}
+	for _, n := range []string{"", "lens", "Len", "torch"} {
+		if got, ok := builtinName(n); ok {
+			t.Errorf("builtinName(%q) = %q, want none", n, got)
+		}
 	}
 }

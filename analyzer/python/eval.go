@@ -342,6 +342,11 @@ func (f *frame) evalCompare(n nodeID) Value {
 // compareOpName is a comparison operator's text with its words one space
 // apart ("not  in" is "not in"); most operators are one word, read as is.
 func compareOpName(t string) string {
+	switch t {
+	case "not in", "is not":
+		// The two-word operators as usually written: no copy.
+		return t
+	}
 	if !strings.ContainsAny(t, " \t\r\n\\") {
 		return t
 	}
