@@ -171,7 +171,7 @@ func (f *frame) evalSeq(n nodeID, k vkind) Value {
 	}
 	capDep := false
 	for e := range f.mod.named(n) {
-		if kk := f.mod.kind(e); kk == "list_splat" || kk == "parenthesized_list_splat" {
+		if o := f.mod.op(e); o == opListSplat || o == opParenthesizedListSplat {
 			inner := f.eval(f.mod.firstNamed(e))
 			if inner.k != vList && inner.k != vTuple && inner.k != vSet {
 				return unknownIf(inner.Cap)
@@ -195,7 +195,7 @@ func (f *frame) evalDict(n nodeID) Value {
 	capDep := false
 	i := 0
 	for p := range m.named(n) {
-		if m.kind(p) != "pair" {
+		if m.op(p) != opPair {
 			return unknown
 		}
 		k := f.eval(m.child(p, fKey))
@@ -215,14 +215,14 @@ func (f *frame) evalString(n nodeID) Value {
 	var sb strings.Builder
 	capDep, known := false, true
 	for k := range m.kids(n) {
-		switch m.kind(k) {
+		switch m.op(k) {
 		// The parts are read without copies (module.ident): the
 		// builder copies what it keeps.
-		case "string_start":
+		case opStringStart:
 			p := strings.ToLower(m.ident(k))
 			raw = strings.Contains(p, "r")
 			fstr = strings.Contains(p, "f")
-		case "string_content":
+		case opStringContent:
 			t := m.ident(k)
 			if !raw {
 				t = unescape(t)
@@ -231,9 +231,9 @@ func (f *frame) evalString(n nodeID) Value {
 				t = strings.ReplaceAll(strings.ReplaceAll(t, "{{", "{"), "}}", "}")
 			}
 			sb.WriteString(t)
-		case "escape_interpolation":
+		case opEscapeInterpolation:
 			sb.WriteString(m.ident(k)[:1])
-		case "interpolation":
+		case opInterpolation:
 			e := m.firstNamed(k)
 			if e == noNode {
 				known = false
