@@ -50,17 +50,17 @@ func (f *frame) evalArgs(n nodeID) (a callArgs, base argMark) {
 		return a, base
 	}
 	for k := range m.named(n) {
-		switch m.kind(k) {
-		case "keyword_argument":
+		switch m.op(k) {
+		case opKeywordArgument:
 			name := m.ident(m.child(k, fName))
 			v := f.eval(m.child(k, fValue))
 			w.kwv = append(w.kwv, kwArg{name: name, v: v, n: m.child(k, fValue)})
 			a.capOK = a.capOK || v.Cap
-		case "list_splat", "dictionary_splat":
+		case opListSplat, opDictionarySplat:
 			f.eval(m.firstNamed(k))
 			w.argv = append(w.argv, unknown)
 			w.argN = append(w.argN, k)
-		case "comment":
+		case opComment:
 		default:
 			v := f.eval(k)
 			w.argv = append(w.argv, v)
@@ -116,7 +116,7 @@ func (f *frame) evalCall(n nodeID) Value {
 			}
 		}
 	}
-	if m.kind(fnNode) == "attribute" {
+	if fnNode != noNode && m.op(fnNode) == opAttribute {
 		objN := m.child(fnNode, fObject)
 		obj := f.eval(objN)
 		// A view of the source: method and attr keep no name they are
@@ -364,8 +364,8 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 		return unknownIf(capDep), true
 	case vList, vSet:
 		// Mutation: the container changes under its name.
-		if m := f.mod; m.kind(objN) == "identifier" {
-			name2 := m.text(objN)
+		if m := f.mod; objN != noNode && m.op(objN) == opIdentifier {
+			name2 := m.ident(objN) // a view, as bindTarget binds names
 			// elems() has no room past its length: appending copies, and
 			// obj's elements stay as they are.
 			nv := obj
@@ -555,11 +555,10 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 			g.env.set(p.name, unknown)
 		}
 	}
-	if self != nil && len(fn.params) > 0 {
-		// self.x reads go through the env, as in analyzeFunc.
-		for k, v := range self.attrs() {
-			g.env.set(fn.params[0].name+"."+k, v)
-		}
+	if self != nil && len(fn.params) > 0 && len(self.attrs()) > 0 {
+		// self.x reads go through the env, as in analyzeFunc: its
+		// attributes read as bound names (env.selfAttrs).
+		g.env.selfName, g.env.selfAttrs = fn.params[0].name, self.attrs()
 	}
 	w.busy[fn] = true
 	w.depth++
@@ -595,7 +594,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 
 func isStatic(fn *funcDef) bool {
 	for _, d := range fn.decorators {
-		if strings.Contains(fn.mod.text(d), "staticmethod") {
+		if strings.Contains(fn.mod.ident(d), "staticmethod") {
 			return true
 		}
 	}

@@ -102,6 +102,53 @@ func (m *module) describeStmts(stmts []nodeID) outcome {
 	return outcome{desc: first}
 }
 
+// blockRefuses is describeBlock(b).refuses without the description: an
+// if chain whose condition reads the capability asks it of every arm at
+// every run (anyTerminates), and the descriptions it dropped (texts
+// copied, split into fields and joined) were most of that work.
+func (m *module) blockRefuses(b nodeID) bool {
+	if b == noNode {
+		return false
+	}
+	for s := range m.named(b) {
+		switch m.kind(s) {
+		case "raise_statement":
+			return true
+		case "assert_statement":
+			if k := m.firstNamed(s); k != noNode && isFalseLit(m.ident(k)) {
+				return true
+			}
+		case "return_statement":
+			k := m.firstNamed(s)
+			if k == noNode {
+				return true
+			}
+			t := m.ident(k)
+			return t == "None" || t == "False"
+		case "expression_statement":
+			k := m.onlyNamed(s)
+			if k != noNode && m.kind(k) == "call" {
+				fn := m.view(m.child(k, fFunction))
+				switch lastName(fn) {
+				case "skip", "skipTest", "xfail":
+					if strings.Contains(fn, "pytest") || strings.Contains(fn, "self") || strings.Contains(fn, "unittest") || fn == "skip" {
+						return true
+					}
+				case "exit", "_exit":
+					if fn == "sys.exit" || fn == "exit" || fn == "os._exit" {
+						return true
+					}
+				}
+			}
+		case "if_statement", "for_statement", "while_statement", "try_statement", "with_statement", "match_statement":
+			if m.mayLeave(s) {
+				return false
+			}
+		}
+	}
+	return false
+}
+
 // describeRest says what happens after a chain without else when no arm
 // is taken: the statements that follow it in its block.
 func (m *module) describeRest(s nodeID) outcome {

@@ -3,6 +3,7 @@ package python
 import (
 	"iter"
 	"slices"
+	"strings"
 )
 
 // env is one scope's bindings: a module's globals, a function's locals, a
@@ -28,6 +29,13 @@ type env struct {
 	spare map[string]Value
 	log   []undo
 	marks int // savepoints not yet restored: writes are logged while > 0
+	// selfName and selfAttrs are a method call's self (callFunc): the
+	// name selfName+"."+k reads selfAttrs[k] while the environment binds
+	// no such name, as if each attribute were bound when the call
+	// began. Binding them all (a string made per attribute per call)
+	// grew most method calls' environments into maps.
+	selfName  string
+	selfAttrs map[string]Value
 }
 
 // smallEnv is the number of names up to which an environment is a slice.
@@ -44,13 +52,27 @@ func (e *env) get(name string) (Value, bool) {
 		return Value{}, false
 	}
 	if e.m != nil {
-		v, ok := e.m[name]
-		return v, ok
-	}
-	for i := range e.small {
-		if e.small[i].name == name {
-			return e.small[i].v, true
+		if v, ok := e.m[name]; ok || e.selfAttrs == nil {
+			return v, ok
 		}
+	} else {
+		for i := range e.small {
+			if e.small[i].name == name {
+				return e.small[i].v, true
+			}
+		}
+		if e.selfAttrs == nil {
+			return Value{}, false
+		}
+	}
+	return e.selfAttr(name)
+}
+
+// selfAttr is the self attribute name reads, when it is one.
+func (e *env) selfAttr(name string) (Value, bool) {
+	if rest, ok := strings.CutPrefix(name, e.selfName); ok && len(rest) > 0 && rest[0] == '.' {
+		v, ok := e.selfAttrs[rest[1:]]
+		return v, ok
 	}
 	return Value{}, false
 }
@@ -71,12 +93,18 @@ func (e *env) getDotted(buf *[]byte, obj, attr string) (Value, bool) {
 				return e.small[i].v, true
 			}
 		}
-		return Value{}, false
+	} else {
+		b := append(append(append((*buf)[:0], obj...), '.'), attr...)
+		*buf = b
+		if v, ok := e.m[string(b)]; ok {
+			return v, true
+		}
 	}
-	b := append(append(append((*buf)[:0], obj...), '.'), attr...)
-	*buf = b
-	v, ok := e.m[string(b)]
-	return v, ok
+	if e.selfAttrs != nil && obj == e.selfName {
+		v, ok := e.selfAttrs[attr]
+		return v, ok
+	}
+	return Value{}, false
 }
 
 func (e *env) set(name string, v Value) {
@@ -158,7 +186,8 @@ func (e *env) unset(name string) {
 	}
 }
 
-// all is every binding, in no particular order.
+// all is every binding, in no particular order: a self attribute the
+// environment does not bind as well (selfAttrs).
 func (e *env) all() iter.Seq2[string, Value] {
 	return func(yield func(string, Value) bool) {
 		if e.m != nil {
@@ -167,14 +196,38 @@ func (e *env) all() iter.Seq2[string, Value] {
 					return
 				}
 			}
-			return
+		} else {
+			for _, b := range e.small {
+				if !yield(b.name, b.v) {
+					return
+				}
+			}
 		}
-		for _, b := range e.small {
-			if !yield(b.name, b.v) {
+		for k, v := range e.selfAttrs {
+			name := e.selfName + "." + k
+			if e.bound(name) {
+				continue
+			}
+			if !yield(name, v) {
 				return
 			}
 		}
 	}
+}
+
+// bound says whether the environment binds name itself (not as a self
+// attribute).
+func (e *env) bound(name string) bool {
+	if e.m != nil {
+		_, ok := e.m[name]
+		return ok
+	}
+	for i := range e.small {
+		if e.small[i].name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // bindings is the number of names bound.
@@ -207,6 +260,7 @@ func (e *env) reset() (ok bool) {
 		clear(e.m)
 		e.spare, e.m = e.m, nil
 	}
+	e.selfName, e.selfAttrs = "", nil
 	return true
 }
 

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -320,5 +322,97 @@ func sameAnalysis(t *testing.T, srcs []Source, ref, cfg Config, what string) {
 	got, gotNotes := AnalyzeProgram(srcs, cfg)
 	if !reflect.DeepEqual(want, got) || !reflect.DeepEqual(wantNotes, gotNotes) {
 		t.Errorf("%s: results differ:\nreference: %+v\nshortcut:  %+v", what, want, got)
+	}
+}
+
+// TestEnvSelfAttrsMatchCopies: a method call's self attributes read
+// through env.selfAttrs give what binding each as "self.k" when the call
+// began did, through random writes (to attributes too), nested branches
+// and joins, with and without the NaN flag that joins every name (a NaN
+// attribute is not the same as itself).
+func TestEnvSelfAttrsMatchCopies(t *testing.T) {
+	attrs := map[string]Value{"x": vint(1), "y": vstr("s"), "nan": vfloat(math.NaN()), "a.b": vint(3)}
+	names := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "self", "self.x", "self.y", "self.z", "self.nan", "self.a.b", "other.x"}
+	vals := []Value{vint(1), vint(2), vint(1).tainted(true), vstr("x"), unknown, unknownIf(true), vfloat(1.5)}
+	for seed := int64(0); seed < 300; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		copied, lazy := newEnv(), newEnv()
+		for k, v := range attrs {
+			copied.set("self."+k, v)
+		}
+		lazy.selfName, lazy.selfAttrs = "self", attrs
+		var buf []byte
+		check := func(where string) {
+			t.Helper()
+			if got, want := envMap(lazy), envMap(copied); !reflect.DeepEqual(got, want) {
+				t.Fatalf("seed %d: %s: selfAttrs %v, copies %v", seed, where, got, want)
+			}
+			for _, n := range append(names, "self.missing") {
+				v1, ok1 := lazy.get(n)
+				v2, ok2 := copied.get(n)
+				if ok1 != ok2 || !reflect.DeepEqual(v1, v2) {
+					t.Fatalf("seed %d: %s: get(%q) %v %v, copies %v %v", seed, where, n, v1, ok1, v2, ok2)
+				}
+			}
+			for _, a := range []string{"x", "y", "z", "nan", "missing"} {
+				v1, ok1 := lazy.getDotted(&buf, "self", a)
+				v2, ok2 := copied.getDotted(&buf, "self", a)
+				if ok1 != ok2 || !reflect.DeepEqual(v1, v2) {
+					t.Fatalf("seed %d: %s: getDotted(self, %q) %v %v, copies %v %v", seed, where, a, v1, ok1, v2, ok2)
+				}
+			}
+		}
+		var run func(depth int)
+		run = func(depth int) {
+			for range r.Intn(6) {
+				switch op := r.Intn(4); {
+				case op < 2 || depth > 3:
+					n, v := names[r.Intn(len(names))], vals[r.Intn(len(vals))]
+					copied.set(n, v)
+					lazy.set(n, v)
+				default:
+					var dc, dl []envDiff
+					for range 1 + r.Intn(3) {
+						mc, ml := copied.save(), lazy.save()
+						run(depth + 1)
+						check("in a path")
+						if r.Intn(4) > 0 {
+							dc = append(dc, copied.diff(mc))
+							dl = append(dl, lazy.diff(ml))
+						}
+						copied.restore(mc)
+						lazy.restore(ml)
+						check("restored")
+					}
+					if r.Intn(2) == 0 || len(dc) == 0 {
+						dc, dl = append(dc, nil), append(dl, nil)
+					}
+					nan := r.Intn(2) == 0
+					copied.join(dc, nan)
+					lazy.join(dl, nan)
+					check("joined")
+				}
+			}
+		}
+		check("start")
+		run(0)
+	}
+}
+
+// TestBuiltinNames: the builtins' list is sorted, as builtinName's search
+// needs, and answers each of its names as itself and nothing else.
+func TestBuiltinNames(t *testing.T) {
+	if !slices.IsSorted(builtinNames) {
+		t.Fatal("builtinNames is not sorted")
+	}
+	for _, n := range builtinNames {
+		if got, ok := builtinName(strings.Clone(n)); !ok || got != n {
+			t.Errorf("builtinName(%q) = %q, %v", n, got, ok)
+		}
+	}
+	for _, n := range []string{"", "lens", "Len", "torch"} {
+		if got, ok := builtinName(n); ok {
+			t.Errorf("builtinName(%q) = %q, want none", n, got)
+		}
 	}
 }

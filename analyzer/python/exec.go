@@ -415,7 +415,7 @@ func (m *module) anyTerminates(cl []clause) bool {
 				return true
 			}
 		}
-		if m.describeBlock(c.body).refuses {
+		if m.blockRefuses(c.body) {
 			return true
 		}
 	}
@@ -466,23 +466,26 @@ func (f *frame) execClass(s nodeID) {
 // tuple/list pattern (unpacked when v is a known sequence).
 func (f *frame) bindTarget(t nodeID, v Value) {
 	m := f.mod
-	switch m.kind(t) {
-	case "identifier":
+	if t == noNode {
+		return
+	}
+	switch m.op(t) {
+	case opIdentifier:
 		// A view of the source, no copy (a copy per assignment was a
 		// seventh of the interpreter's allocations): environments are
 		// the interpretation's and every loaded module's source outlives
 		// it; nothing takes a name bound here into a result.
 		f.assign(m.ident(t), v)
-	case "attribute":
+	case opAttribute:
 		obj := m.child(t, fObject)
-		if m.kind(obj) == "identifier" {
+		if obj != noNode && m.op(obj) == opIdentifier {
 			// The concatenation is a copy: views suffice.
 			f.assign(m.view(obj)+"."+m.view(m.child(t, fAttribute)), v)
 		}
-	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list", "parenthesized_expression":
+	case opPatternList, opTuplePattern, opListPattern, opTuple, opList, opExpressionList, opParenthesizedExpression:
 		var buf [8]nodeID
 		kids := m.appendNamed(buf[:0], t)
-		if m.kind(t) == "parenthesized_expression" && len(kids) == 1 {
+		if m.op(t) == opParenthesizedExpression && len(kids) == 1 {
 			f.bindTarget(kids[0], v)
 			return
 		}
@@ -494,10 +497,10 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 			}
 			f.bindTarget(k, e)
 		}
-	case "subscript":
+	case opSubscript:
 		// d[k] = v: the container is no longer known.
 		obj := m.child(t, fValue)
-		if m.kind(obj) == "identifier" {
+		if obj != noNode && m.op(obj) == opIdentifier {
 			old := f.lookup(m.view(obj))
 			if old.k == vDict || old.k == vList {
 				f.assign(m.text(obj), unknownIf(old.Cap || v.Cap))
@@ -523,16 +526,19 @@ func (f *frame) evalAssign(e nodeID) Value {
 // evaluated (recording their gates), mutating methods forget the container.
 func (f *frame) execExpr(e nodeID) {
 	m := f.mod
-	switch m.kind(e) {
-	case "assignment":
+	if e == noNode {
+		return
+	}
+	switch m.op(e) {
+	case opAssignment:
 		f.evalAssign(e)
-	case "augmented_assignment":
+	case opAugmentedAssignment:
 		left := m.child(e, fLeft)
 		cur := f.eval(left)
 		r := f.eval(m.child(e, fRight))
 		op := m.view(m.child(e, fOperator))
 		f.bindTarget(left, f.binop(op[:len(op)-1], cur, r))
-	case "string":
+	case opString:
 		if !m.interpolates(e) {
 			// A docstring, or any literal standing alone: building it
 			// (eval) would change nothing but the step it counts.

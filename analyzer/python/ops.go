@@ -56,6 +56,23 @@ const (
 	opSetComprehension
 	opGeneratorExpression
 	opDictionaryComprehension
+	// Kinds that are no step of their own but that the hot paths tell
+	// apart (a call's arguments, a literal's parts, an assignment's
+	// target), by op for the same reason.
+	opKeywordArgument
+	opListSplat
+	opParenthesizedListSplat
+	opDictionarySplat
+	opComment
+	opPair
+	opStringStart
+	opStringContent
+	opEscapeInterpolation
+	opInterpolation
+	opAugmentedAssignment
+	opPatternList
+	opTuplePattern
+	opListPattern
 )
 
 // opOf is the op of a node kind's name.
@@ -157,6 +174,34 @@ func opOf(kind string) op {
 		return opGeneratorExpression
 	case "dictionary_comprehension":
 		return opDictionaryComprehension
+	case "keyword_argument":
+		return opKeywordArgument
+	case "list_splat":
+		return opListSplat
+	case "parenthesized_list_splat":
+		return opParenthesizedListSplat
+	case "dictionary_splat":
+		return opDictionarySplat
+	case "comment":
+		return opComment
+	case "pair":
+		return opPair
+	case "string_start":
+		return opStringStart
+	case "string_content":
+		return opStringContent
+	case "escape_interpolation":
+		return opEscapeInterpolation
+	case "interpolation":
+		return opInterpolation
+	case "augmented_assignment":
+		return opAugmentedAssignment
+	case "pattern_list":
+		return opPatternList
+	case "tuple_pattern":
+		return opTuplePattern
+	case "list_pattern":
+		return opListPattern
 	}
 	return opOther
 }

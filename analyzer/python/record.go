@@ -181,7 +181,7 @@ func (f *frame) evalDecorator(d, def nodeID) {
 	}
 	e := kids[0]
 	if m.kind(e) == "call" {
-		name := lastName(m.text(m.child(e, fFunction)))
+		name := lastName(m.view(m.child(e, fFunction)))
 		if capListName(name) {
 			args := m.namedList(m.child(e, fArguments))
 			if len(args) > 0 {
