@@ -119,7 +119,7 @@ func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 						}
 					}
 				}
-				if wideItems(norms, keep, names) {
+				if wideItems(src, pieces, norms, keep, names) {
 					continue // parse again, with the items added
 				}
 			}
@@ -145,15 +145,21 @@ func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 	return a, nil
 }
 
-// wideItems marks the items (by their normalized texts, norms) whose
-// text names a capability source token or one of names, and reports
-// whether it marked one that keep did not hold. An item's text holds the
-// bodies of the functions in it, so every function whose body analyze
-// finds naming one of them is in an item marked.
-func wideItems(norms []string, keep []bool, names []string) bool {
+// wideItems marks the items (pieces, with norms their normalized texts)
+// whose text names a capability source token or one of names as a whole
+// name (namesOne), and reports whether it marked one that keep did not
+// hold. An item's text holds the bodies of the functions in it, and a
+// name whole in a body is whole in the item (the body starts and ends
+// with a brace), so every function whose body analyze finds naming one
+// of them is in an item marked.
+func wideItems(src []byte, pieces []cst.Piece, norms []string, keep []bool, names []string) bool {
+	set := make(map[string]bool, len(names))
+	for _, n := range names {
+		set[n] = true
+	}
 	added := false
 	for i, n := range norms {
-		if !keep[i] && n != "" && (mentions(n, sourceTokens) || mentions(n, names)) {
+		if !keep[i] && n != "" && (mentions(n, sourceTokens) || namesOne(src[pieces[i].Start:pieces[i].End], set)) {
 			keep[i], added = true, true
 		}
 	}
