@@ -79,6 +79,11 @@ void other() { int y = unrelated(3); counter = y; }
   int count(int num_sms) { sm_count = num_sms; return sm_count; }
 };
 `,
+	// Nearly all of the file reads the capability: it is parsed whole,
+	// once (nearlyWhole).
+	"nearly-whole": `int f() { if (getSMVersion() >= 90) { return a(); } else { TORCH_CHECK(false, "needs sm90"); } return 0; }
+int g;
+`,
 	// A member assigned the capability in one function and something
 	// else in another that reads nothing: conflicted, no gate.
 	"member": `struct K {
@@ -195,6 +200,9 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 		if a.parsed <= first || a.parsed >= first+len(src) {
 			t.Errorf("%s: parsed %d bytes, want more than the first partial parse's %d and less than that and the whole file's %d", name, a.parsed, first, len(src))
 		}
+	}
+	if a, err := analyzeSource(context.Background(), p, "r", "nearly-whole", []byte(partialCases["nearly-whole"]), caps, false); err != nil || a.parsed != len(partialCases["nearly-whole"]) || len(a.gates) == 0 {
+		t.Errorf("nearly-whole: parsed %d bytes with %d gates (%v), want the file's %d once and a gate", a.parsed, len(a.gates), err, len(partialCases["nearly-whole"]))
 	}
 	// whole-names widens to go alone: its bytes and init's, not tile's
 	// or count's.
