@@ -66,17 +66,23 @@ func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []
 	// repeat until no new helper or member turns up, so that a helper
 	// calling a helper defined after it resolves.
 	bodies := make([]string, len(funcs))
+	raw := make([][]byte, len(funcs))
 	for i, fn := range funcs {
 		if b := f.field(fn, fBody); b != noNode {
-			bodies[i] = norm(string(src[t.StartByte(b):t.EndByte(b)]))
+			raw[i] = src[t.StartByte(b):t.EndByte(b)]
+			bodies[i] = norm(string(raw[i]))
 		}
 	}
-	tokens := append([]string(nil), sourceTokens...)
+	// lookFor are the helpers and members found by the round before,
+	// normalized: a function can read one only through a name equal to
+	// it (expr.go looks them up by name), so a body where none is one
+	// whole name (namesOne) has nothing to read from them.
+	var lookFor map[string]bool
 	var relevant []node
 	for range 4 {
 		relevant = relevant[:0]
 		for i, fn := range funcs {
-			if mentions(bodies[i], tokens) {
+			if mentions(bodies[i], sourceTokens) || namesOne(raw[i], lookFor) {
 				relevant = append(relevant, fn)
 			}
 		}
@@ -87,7 +93,10 @@ func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []
 		if len(f.helpers)+len(f.members)+len(f.conflicted) == known {
 			break
 		}
-		tokens = append(tokens[:len(sourceTokens)], f.names()...)
+		lookFor = map[string]bool{}
+		for _, n := range f.names() {
+			lookFor[n] = true
+		}
 	}
 	for _, fn := range relevant {
 		f.gatesOf(fn)
@@ -192,6 +201,43 @@ func mentions(body string, tokens []string) bool {
 		if strings.Contains(body, t) {
 			return true
 		}
+	}
+	return false
+}
+
+// namesOne reports whether text holds one of names (normalized, norm) as
+// a whole name: a run of name bytes that normalizes to it. tree-sitter
+// may read a run with bytes of other UTF-8 characters, or one that starts
+// with a digit (a number's suffix), as more than one name, so in such a
+// run a name anywhere counts. A member sm is then not found in smem or
+// num_sms, which made functions that cannot read it look at it, and the
+// partial parse of their files widen to them (wideItems).
+func namesOne(text []byte, names map[string]bool) bool {
+	if len(names) == 0 {
+		return false
+	}
+	for i := 0; i < len(text); {
+		if !isNameByte(text[i]) {
+			i++
+			continue
+		}
+		j, whole := i, !('0' <= text[i] && text[i] <= '9')
+		for j < len(text) && isNameByte(text[j]) {
+			whole = whole && text[j] < 0x80
+			j++
+		}
+		n := norm(string(text[i:j]))
+		if names[n] {
+			return true
+		}
+		if !whole {
+			for name := range names {
+				if strings.Contains(n, name) {
+					return true
+				}
+			}
+		}
+		i = j
 	}
 	return false
 }

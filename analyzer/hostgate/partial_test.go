@@ -68,6 +68,22 @@ struct K {
 };
 void other() { int y = unrelated(3); counter = y; }
 `,
+	// A member sm_ found in the first parse: the widening adds go, which
+	// names it, and not tile or count, which hold "sm" only inside
+	// other names (smem, num_sms: namesOne).
+	"whole-names": `struct K {
+  int sm_, sm_count;
+  void init() { sm_ = getSMVersion(); }
+  void go() { if (sm_ >= 90) { a(); } else { b(); } }
+  int tile(int smem) { return smem / 4; }
+  int count(int num_sms) { sm_count = num_sms; return sm_count; }
+};
+`,
+	// Nearly all of the file reads the capability: it is parsed whole,
+	// once (nearlyWhole).
+	"nearly-whole": `int f() { if (getSMVersion() >= 90) { return a(); } else { TORCH_CHECK(false, "needs sm90"); } return 0; }
+int g;
+`,
 	// A member assigned the capability in one function and something
 	// else in another that reads nothing: conflicted, no gate.
 	"member": `struct K {
@@ -183,6 +199,33 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 		}
 		if a.parsed <= first || a.parsed >= first+len(src) {
 			t.Errorf("%s: parsed %d bytes, want more than the first partial parse's %d and less than that and the whole file's %d", name, a.parsed, first, len(src))
+		}
+	}
+	if a, err := analyzeSource(context.Background(), p, "r", "nearly-whole", []byte(partialCases["nearly-whole"]), caps, false); err != nil || a.parsed != len(partialCases["nearly-whole"]) || len(a.gates) == 0 {
+		t.Errorf("nearly-whole: parsed %d bytes with %d gates (%v), want the file's %d once and a gate", a.parsed, len(a.gates), err, len(partialCases["nearly-whole"]))
+	}
+	// whole-names widens to go alone: its bytes and init's, not tile's
+	// or count's.
+	{
+		src := []byte(partialCases["whole-names"])
+		a, err := analyzeSource(context.Background(), p, "r", "whole-names", src, caps, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pieces := mustSplit(t, partialCases["whole-names"])
+		reads, _ := readingItems(src, pieces)
+		first, second := 0, 0
+		for _, r := range cst.Ranges(pieces, func(i int) bool { return reads[i] }) {
+			first += r.End - r.Start
+		}
+		for _, r := range cst.Ranges(pieces, func(i int) bool {
+			text := string(src[pieces[i].Start:pieces[i].End])
+			return pieces[i].Item && !strings.Contains(text, "tile(") && !strings.Contains(text, "count(")
+		}) {
+			second += r.End - r.Start
+		}
+		if a.parsed != first+second || len(a.gates) == 0 {
+			t.Errorf("whole-names: parsed %d bytes with %d gates, want %d+%d and a gate", a.parsed, len(a.gates), first, second)
 		}
 	}
 	// The names the widening looks for are the helper and what was ever
@@ -472,4 +515,29 @@ func FuzzHasReadToken(f *testing.F) {
 			t.Fatalf("hasReadToken(%q) = %v, want %v", s, got, want)
 		}
 	})
+}
+
+// TestNamesOne: a name counts whole, normalized, and anywhere in a run
+// that tree-sitter may read as several names.
+func TestNamesOne(t *testing.T) {
+	names := map[string]bool{"sm": true, "issm90": true}
+	for text, want := range map[string]bool{
+		"x = sm_ + 1;":          true,
+		"this->SM;":             true,
+		"if (is_sm90()) {}":     true,
+		"int smem = num_sms;":   false,
+		"// sm_count, gpusm":    false,
+		"x = 1sm;":              true, // a number's suffix
+		"int \xc3\xa9sm = 0;":   true, // a run with other UTF-8 bytes
+		"int \xc3\xa9smem = 0;": true,
+		"":                      false,
+		"is_sm90x(); issm9":     false,
+	} {
+		if got := namesOne([]byte(text), names); got != want {
+			t.Errorf("namesOne(%q) = %v, want %v", text, got, want)
+		}
+	}
+	if namesOne([]byte("sm"), nil) {
+		t.Error("namesOne with no names is true")
+	}
 }
