@@ -158,6 +158,38 @@ func FuzzArchFieldOK(f *testing.F) {
 	})
 }
 
+// TestSortedCopy: sortedCopy sorts any set of hashes, spread or not
+// (all in one bucket, two buckets, every size around the cut-over).
+func TestSortedCopy(t *testing.T) {
+	sc := &lexScratch{}
+	rnd := uint64(1)
+	next := func() uint64 { rnd = rnd*6364136223846793005 + 1442695040888963407; return rnd }
+	for _, n := range []int{0, 1, 2, 63, 64, 65, 100, 1000, 5000} {
+		for shape := range 3 {
+			seen := map[uint64]bool{}
+			var ws []uint64
+			for len(ws) < n {
+				h := next()
+				switch shape {
+				case 1:
+					h >>= 20 // every hash in the lowest buckets
+				case 2:
+					h = h>>63<<63 | h&0xffff // two buckets
+				}
+				if !seen[h] {
+					seen[h] = true
+					ws = append(ws, h)
+				}
+			}
+			want := slices.Sorted(slices.Values(ws))
+			got := sc.sortedCopy(ws)
+			if !slices.Equal(got, want) {
+				t.Errorf("n %d shape %d: not sorted", n, shape)
+			}
+		}
+	}
+}
+
 // FuzzDigest: the fast byte scan and the reference lexer agree on any
 // input.
 func FuzzDigest(f *testing.F) {
