@@ -357,7 +357,15 @@ func (w *treeWriter) add(kind, field uint16, sb, eb uint32) {
 	} else {
 		w.out.longEnds = append(w.out.longEnds, longEnd{id, eb})
 	}
-	w.nodes = append(w.nodes, pnode{kf: kind | field<<kindBits, span: span, sbLo: uint16(sb), sbHi: uint16(sb >> 16), dnext: 1})
+	// Every field written in place, as newTok does.
+	n := len(w.nodes)
+	if n < cap(w.nodes) {
+		w.nodes = w.nodes[:n+1]
+	} else {
+		w.nodes = append(w.nodes, pnode{})
+	}
+	nd := &w.nodes[n]
+	nd.kf, nd.span, nd.sbLo, nd.sbHi, nd.dnext = kind|field<<kindBits, span, uint16(sb), uint16(sb>>16), 1
 }
 
 // close sets node me's next: the end of its subtree, written by now.

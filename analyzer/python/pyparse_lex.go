@@ -67,12 +67,27 @@ type pylexer struct {
 func (lx *pylexer) bail() { panic(errBail) }
 
 func (lx *pylexer) emit(k tkind, op opc, sb, eb int) {
-	lx.toks = append(lx.toks, ptok{k: k, op: op, sb: uint32(sb), eb: uint32(eb)})
+	t := lx.newTok()
+	t.k, t.op, t.sb, t.eb, t.esc0, t.esc1 = k, op, uint32(sb), uint32(eb), 0, 0
 	lx.lastEnd = uint32(eb)
 }
 
 func (lx *pylexer) emitVirtual(k tkind) {
-	lx.toks = append(lx.toks, ptok{k: k, sb: lx.lastEnd, eb: lx.lastEnd})
+	t := lx.newTok()
+	t.k, t.op, t.sb, t.eb, t.esc0, t.esc1 = k, oNone, lx.lastEnd, lx.lastEnd, 0, 0
+}
+
+// newTok adds a token for the caller to fill, every field: appending a
+// struct literal built it on the stack and copied it with wide loads of
+// narrower stores, which stalled (a tenth of the parser's time).
+func (lx *pylexer) newTok() *ptok {
+	n := len(lx.toks)
+	if n < cap(lx.toks) {
+		lx.toks = lx.toks[:n+1]
+	} else {
+		lx.toks = append(lx.toks, ptok{})
+	}
+	return &lx.toks[n]
 }
 
 func (lx *pylexer) extra(cont bool, sb, eb int) {
