@@ -782,7 +782,7 @@ func (s *lexState) stringContent(b []byte) {
 	for k := range 2 {
 		v := b
 		if k == 1 {
-			if bytes.IndexAny(b, `\{}`) < 0 {
+			if !bytes.ContainsAny(b, `\{}`) {
 				break
 			}
 			// tree-sitter's string_content leaves escapes and f-string
