@@ -2,8 +2,10 @@ package python
 
 import (
 	"bytes"
+	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The byte scan decides which Python files are parsed and interpreted at
@@ -54,6 +56,78 @@ type Lexer struct {
 	seedBits [seedFilterBits / 64]uint64
 	// foldBits is seedBits for the words of fold.
 	foldBits [seedFilterBits / 64]uint64
+	// scratch holds *lexScratch: a scan's working slices, reused from
+	// file to file (what a Digest keeps is copied out of them; the
+	// allocations of a scan each were most of its garbage).
+	scratch sync.Pool
+}
+
+// lexScratch is one scan's working slices: words, the hash set behind
+// them (seenAll is the whole array, seen the part in use), the open
+// brackets, defs and imports.
+type lexScratch struct {
+	words, seenAll, defs, imports []uint64
+	brackets                      []bracket
+	strip                         []byte  // a string's text without escapes and braces
+	buckets                       []int32 // sortedCopy's bucket bounds
+}
+
+// sortedCopy returns ws (each hash once) sorted, in a slice of its own.
+// The hashes are FNV-1a values, spread evenly over their top bits, so
+// one pass puts each in the bucket of its top bits (about one a bucket)
+// and sorting the buckets is linear: pdqsort of the words was a tenth of
+// the scan. A bucket that is not small still gets pdqsort.
+func (sc *lexScratch) sortedCopy(ws []uint64) []uint64 {
+	n := len(ws)
+	if n == 0 {
+		return nil
+	}
+	out := make([]uint64, n)
+	if n < 64 {
+		copy(out, ws)
+		slices.Sort(out)
+		return out
+	}
+	b := bits.Len(uint(n - 1)) // 1<<b buckets, at least n
+	nb := 1 << b
+	shift := 64 - b
+	if cap(sc.buckets) < nb+1 {
+		sc.buckets = make([]int32, nb+1)
+	}
+	start := sc.buckets[:nb+1]
+	clear(start)
+	for _, h := range ws {
+		start[h>>shift+1]++
+	}
+	for i := 1; i <= nb; i++ {
+		start[i] += start[i-1]
+	}
+	// start[k] is where bucket k begins; it moves to where the bucket
+	// ends as the bucket fills.
+	for _, h := range ws {
+		k := h >> shift
+		out[start[k]] = h
+		start[k]++
+	}
+	lo := int32(0)
+	for k := range nb {
+		hi := start[k]
+		switch {
+		case hi-lo > 16:
+			slices.Sort(out[lo:hi])
+		case hi-lo > 1:
+			for i := lo + 1; i < hi; i++ {
+				x := out[i]
+				j := i
+				for ; j > lo && out[j-1] > x; j-- {
+					out[j] = out[j-1]
+				}
+				out[j] = x
+			}
+		}
+		lo = hi
+	}
+	return out
 }
 
 const seedFilterBits = 1024
@@ -241,7 +315,10 @@ type lexState struct {
 	lx    *Lexer
 	src   []byte
 	d     *Digest
+	sc    *lexScratch
 	words []uint64
+	// defs and imports become the Digest's (sorted, copied to size).
+	defs, imports []uint64
 	// seen holds the hashes already in words (open addressing, 0 for
 	// empty; the hash 0 itself goes to zero), so that words is unique
 	// before it is sorted: a file repeats its words about six times,
@@ -277,18 +354,34 @@ type bracket struct {
 
 // Digest scans one file.
 func (lx *Lexer) Digest(src []byte) *Digest {
-	s := &lexState{lx: lx, src: src, d: &Digest{}, lineFirst: true}
+	sc, _ := lx.scratch.Get().(*lexScratch)
+	if sc == nil {
+		sc = &lexScratch{}
+	}
+	d := &Digest{}
+	s := &lexState{lx: lx, src: src, d: d, lineFirst: true, sc: sc,
+		words: sc.words[:0], brackets: sc.brackets[:0], defs: sc.defs[:0], imports: sc.imports[:0]}
 	s.code(0, false)
 	s.endLine(len(src))
-	slices.Sort(s.words)
 	// Copied to size: the digests of every file are held until the
-	// selection is made, and appending left up to twice the room.
-	s.d.words = slices.Clone(s.words)
-	slices.Sort(s.d.defs)
-	s.d.defs = slices.Clone(s.d.defs)
-	slices.Sort(s.d.imports)
-	s.d.imports = slices.Clone(slices.Compact(s.d.imports))
-	return s.d
+	// selection is made (and the slices are the scratch's).
+	d.words = sc.sortedCopy(s.words)
+	slices.Sort(s.defs)
+	d.defs = own(s.defs)
+	slices.Sort(s.imports)
+	d.imports = own(slices.Compact(s.imports))
+	sc.words, sc.brackets, sc.defs, sc.imports = s.words, s.brackets, s.defs, s.imports
+	lx.scratch.Put(sc)
+	return d
+}
+
+// own copies a scratch slice to size; nil when it is empty (a clone of
+// an empty slice would point into the scratch's array and hold it).
+func own(s []uint64) []uint64 {
+	if len(s) == 0 {
+		return nil
+	}
+	return slices.Clone(s)
 }
 
 // addWord adds h to words unless it is there already.
@@ -309,9 +402,15 @@ func (s *lexState) addWord(h uint64) {
 }
 
 // grow makes seen larger and puts the words back: it is kept at most
-// half full.
+// half full. It takes the room from the scratch's array when that is
+// large enough (cleared: a scan starts with an empty set).
 func (s *lexState) grow() {
-	s.seen = make([]uint64, max(256, 4*len(s.seen)))
+	n := max(256, 4*len(s.seen))
+	if cap(s.sc.seenAll) < n {
+		s.sc.seenAll = make([]uint64, n)
+	}
+	s.seen = s.sc.seenAll[:n]
+	clear(s.seen)
 	for _, w := range s.words {
 		if w != 0 {
 			s.insert(w)
@@ -342,7 +441,11 @@ func (s *lexState) code(i int, inBrace bool) int {
 		c := src[i]
 		switch lexClass[c] {
 		case clSpace:
+			// Indentation comes in runs (a fifth of the bytes).
 			i++
+			for i < len(src) && lexClass[src[i]] == clSpace {
+				i++
+			}
 		case clWord:
 			// The word's hash as it is read (wordHash).
 			h := (fnvOffset ^ uint64(c)) * fnvPrime
@@ -490,10 +593,10 @@ func (s *lexState) word(w []byte, h uint64, code bool) {
 	}
 	named := s.afterDef
 	if named {
-		s.d.defs = append(s.d.defs, h)
+		s.defs = append(s.defs, h)
 	}
 	if s.afterImport || s.afterFrom {
-		s.d.imports = append(s.d.imports, h)
+		s.imports = append(s.imports, h)
 	}
 	isDef := string(w) == "def"
 	s.token()
@@ -669,25 +772,28 @@ func (s *lexState) stringContent(b []byte) {
 	if s.d.ArchList || len(b) > 4096 || !digits {
 		return
 	}
-	str := string(b)
-	if strings.Contains(str, "arch=compute_") || strings.Contains(str, "code=sm_") {
+	// The checks read the bytes: a string of each literal with a digit
+	// and strconv's errors for every field that is no arch were half of
+	// the scan's allocations.
+	if bytes.Contains(b, []byte("arch=compute_")) || bytes.Contains(b, []byte("code=sm_")) {
 		s.d.ArchList = true
 		return
 	}
 	for k := range 2 {
-		v := str
+		v := b
 		if k == 1 {
-			if !strings.ContainsAny(str, `\{}`) {
+			if !bytes.ContainsAny(b, `\{}`) {
 				break
 			}
 			// tree-sitter's string_content leaves escapes and f-string
 			// braces out; try the text without them too.
-			v = stripEscapes(str)
+			s.sc.strip = appendStripped(s.sc.strip[:0], b)
+			v = s.sc.strip
 		}
 		if !specsOK(v) {
 			continue
 		}
-		l := strings.ToLower(strings.TrimSpace(v))
+		l := strings.ToLower(strings.TrimSpace(string(v)))
 		if strings.HasPrefix(l, "sm") || strings.HasPrefix(l, "compute_") || strings.Contains(l, "arch=") ||
 			strings.HasPrefix(l, "-arch") || strings.HasPrefix(l, "--gpu-architecture") {
 			s.d.ArchList = true
@@ -697,14 +803,14 @@ func (s *lexState) stringContent(b []byte) {
 	}
 }
 
-// specsOK says whether specsOf(v) reads arch specs from v, without the
-// list: a plain list fails at its first field that is no arch, and most
-// strings with a digit in them are prose, which specsOf would split
-// whole first.
-func specsOK(v string) bool {
-	if strings.Contains(v, "arch=") || strings.Contains(v, "code=") ||
-		strings.HasPrefix(v, "-arch") || strings.HasPrefix(v, "--gpu-architecture") {
-		_, ok := specsOf(v)
+// specsOK says whether specsOf(string(v)) reads arch specs from v,
+// without the list: a plain list fails at its first field that is no
+// arch, and most strings with a digit in them are prose, which specsOf
+// would split whole first.
+func specsOK(v []byte) bool {
+	if bytes.Contains(v, []byte("arch=")) || bytes.Contains(v, []byte("code=")) ||
+		bytes.HasPrefix(v, []byte("-arch")) || bytes.HasPrefix(v, []byte("--gpu-architecture")) {
+		_, ok := specsOf(string(v))
 		return ok
 	}
 	// specsOf's fields (strings.FieldsFunc on ASCII separators, which
@@ -719,7 +825,7 @@ func specsOK(v string) bool {
 		for j < len(v) && !isSpecSep(v[j]) {
 			j++
 		}
-		if _, ok := parseArch(v[i:j]); !ok {
+		if !archFieldOK(v[i:j]) {
 			return false
 		}
 		n++
@@ -731,18 +837,124 @@ func specsOK(v string) bool {
 // isSpecSep is a separator of specsOf's list fields.
 func isSpecSep(c byte) bool { return c == ' ' || c == ';' || c == ',' || c == '\t' || c == '\n' }
 
-func stripEscapes(s string) string {
-	var sb strings.Builder
+// archFieldOK says whether parseArch(string(f)) reads an arch spec. An
+// ASCII field is read here, step by step as parseArch reads it, without
+// its copies and strconv's error values; a field with other bytes goes
+// to parseArch (TrimSpace and ToLower treat some runes of their own).
+// TestArchFieldOK and FuzzArchFieldOK compare the two.
+func archFieldOK(f []byte) bool {
+	for _, c := range f {
+		if c >= 0x80 {
+			_, ok := parseArch(string(f))
+			return ok
+		}
+	}
+	// strings.TrimSpace(strings.Trim(strings.TrimSpace(s), `"'`))
+	f = trimASCIISpace(f)
+	for len(f) > 0 && (f[0] == '"' || f[0] == '\'') {
+		f = f[1:]
+	}
+	for len(f) > 0 && (f[len(f)-1] == '"' || f[len(f)-1] == '\'') {
+		f = f[:len(f)-1]
+	}
+	f = trimASCIISpace(f)
+	f, _ = bytes.CutSuffix(f, []byte("+PTX"))
+	// The prefixes, compared lower-cased.
+	switch {
+	case len(f) >= 2 && lowerASCII(f[0]) == 's' && lowerASCII(f[1]) == 'm':
+		f = f[2:]
+		if len(f) > 0 && f[0] == '_' {
+			f = f[1:]
+		}
+	case len(f) >= 8 && asciiEqualFold(f[:8], "compute_"):
+		f = f[8:]
+	}
+	if len(f) == 0 {
+		return false
+	}
+	if c := lowerASCII(f[len(f)-1]); c == 'a' || c == 'f' {
+		f = f[:len(f)-1]
+	}
+	if k := bytes.IndexByte(f, '.'); k >= 0 {
+		maj, ok1 := atoiBytes(f[:k])
+		_, ok2 := atoiBytes(f[k+1:])
+		return ok1 && ok2 && len(f)-k-1 == 1 && maj >= 1 && maj <= 20
+	}
+	n, ok := atoiBytes(f)
+	return ok && n >= 10 && n <= 199 && len(f) >= 2
+}
+
+// atoiBytes is strconv.Atoi for the checks of archFieldOK: ok as Atoi's
+// error is nil (an optional sign and at least one decimal digit), except
+// that a value beyond int64 is not refused but held at 1<<40, which
+// every check above refuses too.
+func atoiBytes(b []byte) (int64, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '+' || b[0] == '-') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	if len(b) == 0 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = min(n*10+int64(c-'0'), 1<<40)
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// trimASCIISpace is bytes.TrimSpace for ASCII text.
+func trimASCIISpace(b []byte) []byte {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' }
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// asciiEqualFold compares b with the lower-case ASCII word w, b lowered.
+func asciiEqualFold(b []byte, w string) bool {
+	if len(b) != len(w) {
+		return false
+	}
+	for i := range len(w) {
+		if lowerASCII(b[i]) != w[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// appendStripped appends s without backslashes (and the byte after
+// each) and braces.
+func appendStripped(dst, s []byte) []byte {
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
 			i++
 		case '{', '}':
 		default:
-			sb.WriteByte(s[i])
+			dst = append(dst, s[i])
 		}
 	}
-	return sb.String()
+	return dst
 }
 
 // endLine closes a logical line: a literal that needs an architecture

@@ -410,3 +410,19 @@ func refFoldWord(lx *Lexer, w []byte) bool {
 	}
 	return lx.fold[string(w)]
 }
+
+// stripEscapes is the reference's text without escapes and f-string
+// braces (the byte scan's appendStripped).
+func stripEscapes(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '{', '}':
+		default:
+			sb.WriteByte(s[i])
+		}
+	}
+	return sb.String()
+}

@@ -97,6 +97,99 @@ func TestDigestSameAsReference(t *testing.T) {
 	}
 }
 
+// TestDigestScratchReuse: a scan that reuses the working slices of a
+// larger file before it (a fuller hash set, longer word lists) gives the
+// digest a fresh Lexer gives, and none of its slices shares the scratch's
+// arrays.
+func TestDigestScratchReuse(t *testing.T) {
+	var big strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&big, "def f%d(arch):\n    import m%d\n    return [80, 90]\n", i, i)
+	}
+	texts := append([]string{big.String()}, digestCases...)
+	texts = append(texts, big.String(), "def g(): pass\n", "")
+	lx := NewLexer(Config{})
+	var kept []*Digest
+	for i, text := range texts {
+		got := lx.Digest([]byte(text))
+		if diff := digestDiff(got, NewLexer(Config{}).Digest([]byte(text))); diff != "" {
+			t.Errorf("text %d after the others: %s", i, diff)
+		}
+		kept = append(kept, got)
+	}
+	// The digests kept are unchanged by the scans after them.
+	for i, text := range texts {
+		if diff := digestDiff(kept[i], refDigest(lx, []byte(text))); diff != "" {
+			t.Errorf("text %d once the others ran: %s", i, diff)
+		}
+	}
+}
+
+// archFieldCases are fields at parseArch's edges: spaces and quotes
+// around, signs, prefixes in any case, suffixes, dots, long digit runs.
+var archFieldCases = []string{
+	"", "9", "90", "90a", "90f", "90A", "sm90", "SM_90a", "sm_", "sm__90", "compute_90", "COMPUTE_90a",
+	"compute90", " '90' ", "\"sm_90\"", "'\t90\v'", "9.0", "9.0a", "12.1f", "10.10", "0.9", "21.0", "20.0",
+	"+90", "-90", "+9", "+9.0", "9.+0", "9.-", ".9", "9.", "90+PTX", "8.6+PTX", "sm_90a+PTX", "90+ptx",
+	"199", "200", "10", "099", "0000000000000000000090", "+0000000000000000000000090", "99999999999999999999",
+	"9_0", "1e3", "0x5a", "a", "f", "sma", "smf", "sm_a", "9..0", "9.0.0", "\u00a090", "90\u0085", "s\u0130m90",
+	"\xff90", "'\"90\"'", "\" 90 \"", "\r\n90\f",
+}
+
+// TestArchFieldOK: archFieldOK answers as parseArch does.
+func TestArchFieldOK(t *testing.T) {
+	for _, f := range archFieldCases {
+		_, want := parseArch(f)
+		if got := archFieldOK([]byte(f)); got != want {
+			t.Errorf("%q: %v, want %v", f, got, want)
+		}
+	}
+}
+
+// FuzzArchFieldOK: archFieldOK and parseArch agree on any field.
+func FuzzArchFieldOK(f *testing.F) {
+	for _, c := range archFieldCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if _, want := parseArch(string(b)); archFieldOK(b) != want {
+			t.Errorf("%q: %v, want %v", b, !want, want)
+		}
+	})
+}
+
+// TestSortedCopy: sortedCopy sorts any set of hashes, spread or not
+// (all in one bucket, two buckets, every size around the cut-over).
+func TestSortedCopy(t *testing.T) {
+	sc := &lexScratch{}
+	rnd := uint64(1)
+	next := func() uint64 { rnd = rnd*6364136223846793005 + 1442695040888963407; return rnd }
+	for _, n := range []int{0, 1, 2, 63, 64, 65, 100, 1000, 5000} {
+		for shape := range 3 {
+			seen := map[uint64]bool{}
+			var ws []uint64
+			for len(ws) < n {
+				h := next()
+				switch shape {
+				case 1:
+					h >>= 20 // every hash in the lowest buckets
+				case 2:
+					h = h>>63<<63 | h&0xffff // two buckets
+				}
+				if !seen[h] {
+					seen[h] = true
+					ws = append(ws, h)
+				}
+			}
+			want := slices.Sorted(slices.Values(ws))
+			got := sc.sortedCopy(ws)
+			if !slices.Equal(got, want) {
+				t.Errorf("n %d shape %d: not sorted", n, shape)
+			}
+		}
+	}
+}
+
 // FuzzDigest: the fast byte scan and the reference lexer agree on any
 // input.
 func FuzzDigest(f *testing.F) {

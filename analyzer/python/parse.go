@@ -133,7 +133,6 @@ type parser struct {
 	ts     *C.TSParser
 	tab    *langTable
 	buf    []C.archlint_py_rec // reused between files
-	recs   []nodeRec           // the Go parser's records, reused between files
 	nexts  []nodeID            // build's working slice, reused between files
 	goBufs goBufs              // and its working slices
 	// traceBail keeps the stack where the Go parser last gave up, in

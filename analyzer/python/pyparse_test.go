@@ -1,8 +1,10 @@
 package python
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -127,5 +129,67 @@ func TestPyParseBails(t *testing.T) {
 	sort.Slice(keys, func(i, j int) bool { return bytes[keys[i]] > bytes[keys[j]] })
 	for _, k := range keys {
 		t.Logf("%5d files %9d bytes  %s  (e.g. %s)", count[k], bytes[k], k, example[k])
+	}
+}
+
+// builtFromRecords is parseGo's tree the way it was made before tree:
+// records with parents, then build. Only for sources parseGo accepts.
+func builtFromRecords(ps *parser, src []byte) *parsed {
+	lx := &pylexer{src: src}
+	lx.run()
+	g := &gparser{src: src, toks: lx.toks, escs: lx.escs, k: ps.tab.py}
+	root := g.module()
+	if len(lx.extras) > 0 && lx.extras[0].sb < g.nodes[root].sb {
+		g.nodes[root].sb = lx.extras[0].sb
+	}
+	out := &parsed{}
+	out.build(g.records(root, lx.extras, nil), ps.tab, nil)
+	return out
+}
+
+// TestGoTreeSameAsBuild: the Go parser's tree, written directly, is the
+// one build makes from its records (nodes, long ends and long nexts
+// alike), on every fixture, the hand-written cases, and a file with a
+// function of more than 64 Ki nodes and 64 KiB, comments throughout;
+// with ARCHLINT_PYPARSE_TREES, on every .py file of those trees too.
+func TestGoTreeSameAsBuild(t *testing.T) {
+	ps := newTestParser(t)
+	var big strings.Builder
+	big.WriteString("# leading\ndef f(a):  # after the colon\n")
+	for i := range 9000 {
+		fmt.Fprintf(&big, "    x%d = a.b[%d] + (c, d)  # %d\n", i, i, i)
+	}
+	big.WriteString("    return x1 \\\n        + 2\n# trailing\n")
+	srcs := map[string][]byte{"big": []byte(big.String())}
+	for name, src := range pyFixtures(t) {
+		srcs[name] = src
+	}
+	for i, c := range pyCases {
+		srcs[fmt.Sprintf("case %d", i)] = []byte(c.src)
+	}
+	if roots := os.Getenv("ARCHLINT_PYPARSE_TREES"); roots != "" {
+		for name, src := range pyTreeFiles(t, roots) {
+			srcs[name] = src
+		}
+	}
+	accepted := 0
+	for name, src := range srcs {
+		got, ok := ps.parseGo(src)
+		if !ok {
+			continue
+		}
+		accepted++
+		want := builtFromRecords(ps, src)
+		if !slices.Equal(got.nodes, want.nodes) || !slices.Equal(got.longEnds, want.longEnds) ||
+			!slices.Equal(got.longNexts, want.longNexts) {
+			t.Errorf("%s: %d nodes, %d long ends, %d long nexts; build: %d, %d, %d", name,
+				len(got.nodes), len(got.longEnds), len(got.longNexts), len(want.nodes), len(want.longEnds), len(want.longNexts))
+		}
+		if name == "big" && (len(got.longEnds) == 0 || len(got.longNexts) < 2) {
+			t.Errorf("big: %d long ends, %d long nexts: not what it is for", len(got.longEnds), len(got.longNexts))
+		}
+	}
+	if _, ok := ps.parseGo(srcs["big"]); !ok || accepted < len(pyCases)/2 {
+		t.Errorf("the Go parser accepted %d of %d sources, big %v", accepted, len(srcs), ok)
 	}
 }

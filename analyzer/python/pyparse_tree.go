@@ -61,8 +61,17 @@ func (g *gparser) expect(k tkind) {
 
 // open starts a node at token ft; close ends it at the last token taken.
 func (g *gparser) open(k gkind, ft int) int32 {
-	g.nodes = append(g.nodes, gnode{kind: g.k.kind[k], ft: int32(ft), lt: -1, first: -1, last: -1, next: -1, gk: k})
-	return int32(len(g.nodes) - 1)
+	// Every field written in place, as newTok does.
+	n := len(g.nodes)
+	if n < cap(g.nodes) {
+		g.nodes = g.nodes[:n+1]
+	} else {
+		g.nodes = append(g.nodes, gnode{})
+	}
+	nd := &g.nodes[n]
+	nd.kind, nd.field, nd.sb, nd.eb, nd.gk = g.k.kind[k], 0, 0, 0, k
+	nd.ft, nd.lt, nd.first, nd.last, nd.next = int32(ft), -1, -1, -1, -1
+	return int32(n)
 }
 
 func (g *gparser) close(n int32) int32 {

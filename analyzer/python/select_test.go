@@ -321,7 +321,7 @@ func TestDigestWordsUnique(t *testing.T) {
 			t.Fatalf("word %x was never written", h)
 		}
 	}
-	s := &lexState{lx: lx}
+	s := &lexState{lx: lx, sc: &lexScratch{}}
 	for _, h := range []uint64{0, 5, 0, 5, 1 << 63} {
 		s.addWord(h)
 	}
