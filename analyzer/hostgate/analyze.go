@@ -217,13 +217,17 @@ func namesOne(text []byte, names map[string]bool) bool {
 		return false
 	}
 	for i := 0; i < len(text); {
-		if !isNameByte(text[i]) {
+		if in, _ := inName(text, i); !in {
 			i++
 			continue
 		}
 		j, whole := i, !('0' <= text[i] && text[i] <= '9')
-		for j < len(text) && isNameByte(text[j]) {
-			whole = whole && text[j] < 0x80
+		for j < len(text) {
+			in, plain := inName(text, j)
+			if !in {
+				break
+			}
+			whole = whole && plain
 			j++
 		}
 		n := norm(string(text[i:j]))
@@ -240,6 +244,21 @@ func namesOne(text []byte, names map[string]bool) bool {
 		i = j
 	}
 	return false
+}
+
+// inName reports whether text[i] may be part of a name to tree-sitter,
+// and whether it is plain (an ASCII letter, digit or underscore). Its
+// identifiers also hold '$' and universal character names (is$sm90,
+// is\u00e9sm90): a helper so named is found whole, and a run with
+// either, like one with other UTF-8 bytes, counts a name anywhere.
+func inName(text []byte, i int) (in, plain bool) {
+	switch c := text[i]; {
+	case c == '$', c >= 0x80:
+		return true, false
+	case c == '\\':
+		return i+1 < len(text) && (text[i+1] == 'u' || text[i+1] == 'U'), false
+	}
+	return isNameByte(text[i]), true
 }
 
 // names are the normalized helper and member names found so far, sorted.

@@ -520,7 +520,7 @@ func FuzzHasReadToken(f *testing.F) {
 // TestNamesOne: a name counts whole, normalized, and anywhere in a run
 // that tree-sitter may read as several names.
 func TestNamesOne(t *testing.T) {
-	names := map[string]bool{"sm": true, "issm90": true}
+	names := map[string]bool{"sm": true, "issm90": true, "is$sm90": true, "is\\u00e9sm90": true}
 	for text, want := range map[string]bool{
 		"x = sm_ + 1;":          true,
 		"this->SM;":             true,
@@ -532,6 +532,9 @@ func TestNamesOne(t *testing.T) {
 		"int \xc3\xa9smem = 0;": true,
 		"":                      false,
 		"is_sm90x(); issm9":     false,
+		"if (is$sm90()) {}":     true, // '$' is a name byte to tree-sitter
+		"is\\u00e9sm90();":      true, // so is a universal character name
+		"int a$smem;":           true, // a run with '$' counts a name anywhere
 	} {
 		if got := namesOne([]byte(text), names); got != want {
 			t.Errorf("namesOne(%q) = %v, want %v", text, got, want)
