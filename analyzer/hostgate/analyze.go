@@ -77,20 +77,29 @@ func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []
 	// normalized: a function can read one only through a name equal to
 	// it (expr.go looks them up by name), so a body where none is one
 	// whole name (namesOne) has nothing to read from them.
+	//
+	// The rounds go on until a round finds nothing new. Helpers, names
+	// that were ever members and conflicted names only grow (a member
+	// lost to a conflict leaves members but joins conflicted), so their
+	// count is the progress measure and the loop ends; members alone
+	// is not one: a new member and a lost one cancel out. (A fixed four
+	// rounds left a chain of five assignments half read: a member set
+	// to 0 in a function the fifth round would have reached counted as
+	// a capability.)
 	var lookFor map[string]bool
 	var relevant []node
-	for range 4 {
+	for {
 		relevant = relevant[:0]
 		for i, fn := range funcs {
 			if mentions(bodies[i], sourceTokens) || namesOne(raw[i], lookFor) {
 				relevant = append(relevant, fn)
 			}
 		}
-		known := len(f.helpers) + len(f.members) + len(f.conflicted)
+		known := f.progress()
 		for _, fn := range relevant {
 			f.summarize(fn)
 		}
-		if len(f.helpers)+len(f.members)+len(f.conflicted) == known {
+		if f.progress() == known {
 			break
 		}
 		lookFor = map[string]bool{}
@@ -127,6 +136,9 @@ func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []
 	}
 	return f.gates, names
 }
+
+// progress counts what the summary rounds have found; it never shrinks.
+func (f *file) progress() int { return len(f.helpers) + len(f.wasMember) + len(f.conflicted) }
 
 // file is the state of one Analyze call.
 type file struct {
