@@ -125,7 +125,9 @@ func (c *cause) notification(k causeKey, def string) finding.Notification {
 	if c.conditions > 1 {
 		what = fmt.Sprintf("%d conditions in %s", c.conditions, plural(c.files, "file"))
 	}
-	why := strings.TrimPrefix(k.err, "#if: ") + " where archlint reads it"
+	// Either way the sentence names the identifier and says what
+	// archlint met; the evaluator's own words follow in parentheses.
+	why := fmt.Sprintf("identifier %s is left unexpanded where archlint reads it (%s)", k.macro, strings.TrimPrefix(k.err, "#if: "))
 	if undefinedMacro(k.err) {
 		where := "#defined nowhere in the scan roots"
 		if def != "" {
