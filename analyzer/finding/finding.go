@@ -83,9 +83,11 @@ type Finding struct {
 	// Fixes are edits that open the gate, offered only for arbitrary
 	// exclusions (never for justified ones): SARIF fixes, --diff, --fix.
 	Fixes []Fix `json:"fixes,omitempty"`
-	// Key identifies the finding independently of its line number: rule,
-	// file, normalized condition and an occurrence index. Set by
-	// post-processing; used for the stable fingerprint and baselines.
+	// Key identifies the finding among its rule's findings in its file,
+	// independently of its line number and message: the normalized
+	// condition and its occurrence index (AssignKeys, which scan calls).
+	// The stable fingerprint hashes it with the rule and path; baselines
+	// match on that.
 	Key string `json:"-"`
 }
 

@@ -170,7 +170,7 @@ func TestStableFingerprint(t *testing.T) {
 		t.Error("another file gave the same fingerprint")
 	}
 	keyed := f
-	keyed.Key = "AL101|include/x.cuh|__CUDA_ARCH__<1200|0"
+	keyed.Key = "#if __CUDA_ARCH__ < 1200\x000" // finding.AssignKeys: condition, occurrence index
 	kp := StableFingerprint(keyed, "include/x.cuh")
 	if kp == fp {
 		t.Error("Key was ignored")

@@ -95,8 +95,7 @@ func undefinedMacro(err string) bool { return strings.HasPrefix(err, undefinedPr
 // scan root (repositories scanned side by side have causes of their own).
 type causeKey struct{ root, err, macro string }
 
-// cause is the conditions one undefined function-like macro left
-// undecided.
+// cause is the conditions one cause (causeKey) left undecided.
 type cause struct {
 	conditions int
 	files      int
@@ -125,7 +124,9 @@ func (c *cause) notification(k causeKey, def string) finding.Notification {
 	if c.conditions > 1 {
 		what = fmt.Sprintf("%d conditions in %s", c.conditions, plural(c.files, "file"))
 	}
-	why := strings.TrimPrefix(k.err, "#if: ") + " where archlint reads it"
+	// Either way the sentence names the identifier and says what
+	// archlint met; the evaluator's own words follow in parentheses.
+	why := fmt.Sprintf("identifier %s is left unexpanded where archlint reads it (%s)", k.macro, strings.TrimPrefix(k.err, "#if: "))
 	if undefinedMacro(k.err) {
 		where := "#defined nowhere in the scan roots"
 		if def != "" {
@@ -149,12 +150,13 @@ func definitions(fs *cpp.FileSet, causes map[causeKey]*cause) map[causeKey]strin
 			wanted[k.macro] = true
 		}
 	}
+	// first holds each macro's first #define in each root, and under
+	// root "" in any root.
 	type rootMacro struct{ root, macro string }
-	own := map[rootMacro]finding.Location{}
-	anyRoot := map[string]finding.Location{}
-	first := func(m map[rootMacro]finding.Location, k rootMacro, l finding.Location) {
-		if o, ok := m[k]; !ok || l.Compare(o) < 0 {
-			m[k] = l
+	first := map[rootMacro]finding.Location{}
+	keep := func(k rootMacro, l finding.Location) {
+		if o, ok := first[k]; !ok || l.Compare(o) < 0 {
+			first[k] = l
 		}
 	}
 	for _, f := range fs.Files {
@@ -167,17 +169,15 @@ func definitions(fs *cpp.FileSet, causes map[causeKey]*cause) map[causeKey]strin
 				continue
 			}
 			l := finding.Location{Root: f.Root, Path: f.Path, Line: d.Line}
-			first(own, rootMacro{f.Root, name}, l)
-			if o, ok := anyRoot[name]; !ok || l.Compare(o) < 0 {
-				anyRoot[name] = l
-			}
+			keep(rootMacro{f.Root, name}, l)
+			keep(rootMacro{"", name}, l)
 		}
 	}
 	out := map[causeKey]string{}
 	for k := range causes {
-		l, ok := own[rootMacro{k.root, k.macro}]
+		l, ok := first[rootMacro{k.root, k.macro}]
 		if !ok {
-			l, ok = anyRoot[k.macro]
+			l, ok = first[rootMacro{"", k.macro}]
 		}
 		if ok && undefinedMacro(k.err) {
 			out[k] = fmt.Sprintf("%s:%d", path.Join(l.Root, l.Path), l.Line)

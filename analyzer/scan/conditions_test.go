@@ -10,8 +10,9 @@ import (
 // TestConditionErrorsGrouped: conditions that fail because one
 // function-like macro has no definition where archlint reads them give one
 // notification for the macro, which counts them, names where the tree
-// defines it and lists each place in path order; another error keeps its
-// own notification. The same for any number of jobs.
+// defines it and lists each place in path order; so do conditions that
+// fail on one identifier after an operand; another error keeps its own
+// notification. The same for any number of jobs.
 func TestConditionErrorsGrouped(t *testing.T) {
 	var first []string
 	for _, jobs := range []int{1, 2, 4} {
@@ -39,6 +40,11 @@ func TestConditionErrorsGrouped(t *testing.T) {
 					"\n\tkernels/b.cu:4 #if LIB_HAS_FEATURE()" +
 					"\n\tlib/feature.h:6 #if LIB_HAS_FEATURE()",
 				`kernels/a.cu:8: #if 1 / 0: #if: division by zero in #if (treated as undecided)`,
+				`kernels/c.cu:3: identifier LIB_BUILD_OPTION is left unexpanded where archlint reads it ` +
+					`(missing binary operator before token "LIB_BUILD_OPTION"): 2 conditions in 1 file treated as undecided, ` +
+					`the first here: #if defined(__CUDA_ARCH__) LIB_BUILD_OPTION` +
+					"\n\tkernels/c.cu:3 #if defined(__CUDA_ARCH__) LIB_BUILD_OPTION" +
+					"\n\tkernels/c.cu:7 #if 1 LIB_BUILD_OPTION",
 			}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("notifications:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
