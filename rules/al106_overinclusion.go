@@ -74,8 +74,8 @@ func checkOverInclusion(r Rule, c *Context) []finding.Finding {
 		for _, b := range order {
 			h := byBranch[b]
 			d := ce.Directive(b)
-			msg := fmt.Sprintf("This %s lets %s into code it cannot compile: the branch uses %s, which nvcc 13.0 does not compile for %s, so ptxas fails wherever this code is instantiated for it. ",
-				d.Display(), strings.Join(h.flavors, " and "), strings.Join(h.missing, ", "), strings.Join(h.flavors, ", "))
+			msg := fmt.Sprintf("This %s lets %s into code nvcc 13.0 cannot compile for %s: the branch uses %s, so ptxas fails wherever this code is instantiated for %s. ",
+				d.Display(), andList(h.flavors), them(len(h.flavors)), strings.Join(h.missing, ", "), them(len(h.flavors)))
 			level := r.Level
 			if len(h.flavors) < len(c.Flavors) {
 				// Another build of the GPU has the feature: a build-flag
@@ -87,7 +87,7 @@ func checkOverInclusion(r Rule, c *Context) []finding.Finding {
 					}
 				}
 				msg += fmt.Sprintf("The %s build%s compile%s it: make sure the project builds %s, or narrow the range.",
-					strings.Join(others, " and "), plural(len(others)), singularVerb(len(others)), strings.Join(others, " or "))
+					andList(others), plural(len(others)), singularVerb(len(others)), strings.Join(others, " or "))
 				level = finding.LevelWarning
 			} else {
 				msg += fmt.Sprintf("Narrow the range to the architectures that have the feature and give %s its own path.", c.Target.Arch.Base().Name())

@@ -32,7 +32,7 @@ func (c *Context) flavorPhrase(held []string) string {
 		}
 		return "every build (" + strings.Join(held, ", ") + ")"
 	}
-	return fmt.Sprintf("the %s build%s only", strings.Join(held, " and "), plural(len(held)))
+	return fmt.Sprintf("the %s build%s only", andList(held), plural(len(held)))
 }
 
 // subject names the target in a message: the GPU when the finding holds for
@@ -41,7 +41,23 @@ func (c *Context) subject(held []string) string {
 	if len(held) == len(c.Flavors) {
 		return c.Passes[c.Flavors[0]].Base().Name()
 	}
-	return strings.Join(held, " and ")
+	return andList(held)
+}
+
+// andList joins names as a sentence does: "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// them is the object pronoun for n things: "it" or "them".
+func them(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }
 
 func plural(n int) string {

@@ -130,7 +130,7 @@ func (c *cause) notification(k causeKey, def string) finding.Notification {
 	if undefinedMacro(k.err) {
 		where := "#defined nowhere in the scan roots"
 		if def != "" {
-			where = "#defined at " + def + ", but not in effect here"
+			where = "#defined at " + def + ", in a header archlint's reading of the includes does not reach from here"
 		}
 		why = fmt.Sprintf("function-like macro %s is not defined where archlint reads it (%s)", k.macro, where)
 	}

@@ -3,13 +3,13 @@
 #pragma once
 
 __device__ void alloc_tmem(unsigned dst) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000 // want "AL106 This #if lets sm_120 and sm_120a and sm_120f into code it cannot compile: the branch uses 5th-gen tensor cores via tcgen05\\.\\*, which nvcc 13.0 does not compile"
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000 // want "AL106 This #if lets sm_120, sm_120a and sm_120f into code nvcc 13.0 cannot compile for them: the branch uses 5th-gen tensor cores via tcgen05\\.\\*, so ptxas fails wherever this code is instantiated for them\\."
   asm volatile("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], 32;" :: "r"(dst));
 #endif
 }
 
 __device__ void regs() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 // want "AL106 This #if lets sm_120 into code it cannot compile: the branch uses setmaxnreg"
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 // want "AL106 This #if lets sm_120 into code nvcc 13.0 cannot compile for it: the branch uses setmaxnreg, so"
   asm volatile("setmaxnreg.inc.sync.aligned.u32 240;");
 #endif
 }

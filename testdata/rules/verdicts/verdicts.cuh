@@ -10,7 +10,7 @@ __device__ void mma_hopper() {
 
 // setmaxnreg compiles for sm_120a and sm_120f, not for plain sm_120.
 __device__ void regs_blackwell() {
-#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 1000) && defined(__CUDA_ARCH_FEAT_SM100_ALL) // want "AL101 .*Verdict: needs a variant build: the excluded code uses setmaxnreg via setmaxnreg, which compiles only for sm_120a, sm_120f"
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 1000) && defined(__CUDA_ARCH_FEAT_SM100_ALL) // want "AL101 .*Verdict: needs a variant build: the excluded code uses setmaxnreg, which compiles only for sm_120a, sm_120f"
   asm volatile("setmaxnreg.inc.sync.aligned.u32 240;");
 #endif
 }
