@@ -382,3 +382,23 @@ func TestFingerprintSurvivesLineMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHubFormatNotifications: GitHub annotations have no place for the
+// scan's notifications, so --format github prints them on stderr (the
+// workflow log), one line each, as a report written to a file does.
+func TestGitHubFormatNotifications(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "notifications")
+	code, out, errs := runCLI(t, "--target", "sm_120", "--format", "github", dir)
+	if code == exitError {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	if strings.Contains(out, "LIB_HAS_FEATURE") {
+		t.Errorf("a notification became an annotation:\n%s", out)
+	}
+	if n := strings.Count(errs, "archlint: warning: "); n != 3 || !strings.Contains(errs, "function-like macro LIB_HAS_FEATURE is not defined") {
+		t.Errorf("want the fixture's 3 notifications on stderr, got %d:\n%s", n, errs)
+	}
+	if _, _, errs := runCLI(t, "--target", "sm_120", "--format", "json", dir); strings.Contains(errs, "archlint: warning: ") {
+		t.Errorf("a JSON document on stdout holds the notifications; stderr repeated them:\n%s", errs)
+	}
+}

@@ -202,13 +202,18 @@ func runScanCache(args []string, stdout, stderr io.Writer, onCache func(cache.St
 			fmt.Fprintln(stderr, "archlint:", err)
 			return exitError
 		}
-		if *format != "text" {
-			for _, n := range res.Notifications {
-				fmt.Fprintf(stderr, "archlint: warning: %s\n", notificationText(n))
-			}
-		}
 	} else if _, err := stdout.Write(buf.Bytes()); err != nil {
 		return exitError
+	}
+	// Notifications go where a reader sees them: text reports and SARIF
+	// and JSON documents on stdout hold them; a report written to a file,
+	// and GitHub annotations (which have no place for them, and whose
+	// per-step caps the findings need), leave them to one line each on
+	// stderr, which the workflow log shows.
+	if *format != "text" && (*output != "" || *format == "github") {
+		for _, n := range res.Notifications {
+			fmt.Fprintf(stderr, "archlint: warning: %s\n", notificationText(n))
+		}
 	}
 	for _, tr := range res.Targets {
 		for _, f := range tr.Findings {
