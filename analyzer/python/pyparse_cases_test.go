@@ -45,6 +45,9 @@ var pyCases = []struct {
 	{"conditional", "z = a if b else c if d else e\n", true},
 	{"lambda", "f = lambda: 0\ng = lambda x, *y, z=1, **k: x if y else z\nh = lambda: (yield)\n", true},
 	{"walrus", "if (n := len(a)) > 10: pass\nf(y := 1)\n[y := g(x), y ** 2]\n", true},
+	// tree-sitter ends a named expression's value before "if" (the
+	// conditional's precedence is lower): found by FuzzPyParse.
+	{"walrus before if", "(z := a if b else c if d else e)\nf(y := lambda: a if b else c)\n(w := v := 1 if c else 2)\n", true},
 	{"await async", "async def f():\n    async for x in y:\n        await z\n    async with a as b:\n        pass\n    r = await f(x) ** 2\n    return [i async for i in g()]\n", true},
 	{"star expressions", "a, *b = c\nf(*a, **b, c=d)\nx = [*a, *b]\nx = (*a.b[:-1], 1)\nprint(*a.b if c else d)\n", true},
 	{"star quirks", "x = [*self.a]\nx = *a.b + c, d\nx = [*a if b else c]\n", false},

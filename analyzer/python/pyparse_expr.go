@@ -17,19 +17,15 @@ func (g *gparser) expression() int32 {
 
 func (g *gparser) expression0() int32 {
 	t := g.tok()
-	if t.k == tkName {
-		if t.op == kLambda {
-			return g.lambda()
-		}
-		if g.plainName() && g.peek(1).k == tkOp && g.peek(1).op == oWalrus {
-			n := g.open(gNamedExpression, g.pos)
-			g.add(n, g.ident(), gfName)
-			g.pos++
-			g.add(n, g.expression(), gfValue)
-			return g.close(n)
-		}
+	var e int32
+	switch {
+	case t.k == tkName && t.op == kLambda:
+		return g.lambda()
+	case g.isWalrus():
+		e = g.namedExpression()
+	default:
+		e = g.disjunction()
 	}
-	e := g.disjunction()
 	if g.isKw(kIf) {
 		n := g.wrap(gConditionalExpression, e, gfNone)
 		g.pos++
@@ -39,6 +35,40 @@ func (g *gparser) expression0() int32 {
 		return g.close(n)
 	}
 	return e
+}
+
+// isWalrus says whether the next tokens are "name :=".
+func (g *gparser) isWalrus() bool {
+	t := g.tok()
+	return t.k == tkName && t.op != kLambda && g.plainName() && g.peek(1).k == tkOp && g.peek(1).op == oWalrus
+}
+
+// namedExpression is "name := value". tree-sitter-python gives the
+// conditional expression a lower precedence (-1) than the named
+// expression (0), so the value ends before an "if": "z := a if b else c"
+// is (z := a) if b else c to it, whatever Python makes of it; a lambda
+// or another named expression still goes on as the value.
+func (g *gparser) namedExpression() int32 {
+	n := g.open(gNamedExpression, g.pos)
+	g.add(n, g.ident(), gfName)
+	g.pos++
+	var v int32
+	switch t := g.tok(); {
+	case t.k == tkName && t.op == kLambda:
+		v = g.lambda()
+	case g.isWalrus():
+		// "a := b := ..." nests without expression's count.
+		g.depth++
+		if g.depth > maxExprDepth {
+			g.bail()
+		}
+		v = g.namedExpression()
+		g.depth--
+	default:
+		v = g.disjunction()
+	}
+	g.add(n, v, gfValue)
+	return g.close(n)
 }
 
 func (g *gparser) disjunction() int32 {
