@@ -357,14 +357,8 @@ func (w *treeWriter) add(kind, field uint16, sb, eb uint32) {
 	} else {
 		w.out.longEnds = append(w.out.longEnds, longEnd{id, eb})
 	}
-	// Every field written in place, as newTok does.
-	n := len(w.nodes)
-	if n < cap(w.nodes) {
-		w.nodes = w.nodes[:n+1]
-	} else {
-		w.nodes = append(w.nodes, pnode{})
-	}
-	nd := &w.nodes[n]
+	// Every field written in place (grow).
+	nd := grow(&w.nodes)
 	nd.kf, nd.span, nd.sbLo, nd.sbHi, nd.dnext = kind|field<<kindBits, span, uint16(sb), uint16(sb>>16), 1
 }
 

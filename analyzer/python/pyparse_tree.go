@@ -61,14 +61,9 @@ func (g *gparser) expect(k tkind) {
 
 // open starts a node at token ft; close ends it at the last token taken.
 func (g *gparser) open(k gkind, ft int) int32 {
-	// Every field written in place, as newTok does.
+	// Every field written in place (grow).
 	n := len(g.nodes)
-	if n < cap(g.nodes) {
-		g.nodes = g.nodes[:n+1]
-	} else {
-		g.nodes = append(g.nodes, gnode{})
-	}
-	nd := &g.nodes[n]
+	nd := grow(&g.nodes)
 	nd.kind, nd.field, nd.sb, nd.eb, nd.gk = g.k.kind[k], 0, 0, 0, k
 	nd.ft, nd.lt, nd.first, nd.last, nd.next = int32(ft), -1, -1, -1, -1
 	return int32(n)
