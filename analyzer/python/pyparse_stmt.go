@@ -166,6 +166,13 @@ func (g *gparser) simpleStatement() int32 {
 				if g.gk(g.nodes[st].first) == gAssignment {
 					g.bail()
 				}
+				// tree-sitter may also read on across the newline
+				// into a type alias: "type()" then "*a = b" is one
+				// "type ()*a = b" to it. A next line that starts
+				// with an operator is left to it (fuzz).
+				if nt := g.tok(); nt.k == tkNewline && g.peek(1).k == tkOp {
+					g.bail()
+				}
 				return st
 			}
 		}
