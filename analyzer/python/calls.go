@@ -60,7 +60,6 @@ func (f *frame) evalArgs(n nodeID) (a callArgs, base argMark) {
 			f.eval(m.firstNamed(k))
 			w.argv = append(w.argv, unknown)
 			w.argN = append(w.argN, k)
-		case opComment:
 		default:
 			v := f.eval(k)
 			w.argv = append(w.argv, v)

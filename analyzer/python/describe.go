@@ -62,16 +62,11 @@ func (m *module) describeStmts(stmts []nodeID) outcome {
 		case "expression_statement":
 			kids := m.namedList(s)
 			if len(kids) == 1 && m.kind(kids[0]) == "call" {
-				fn := m.text(m.child(kids[0], fFunction))
-				switch lastName(fn) {
-				case "skip", "skipTest", "xfail":
-					if strings.Contains(fn, "pytest") || strings.Contains(fn, "self") || strings.Contains(fn, "unittest") || fn == "skip" {
-						return outcome{desc: clip("skips: " + argText(m, kids[0])), refuses: true, skip: true}
-					}
-				case "exit", "_exit":
-					if fn == "sys.exit" || fn == "exit" || fn == "os._exit" {
-						return outcome{desc: "exits", refuses: true}
-					}
+				switch refuses, skip := refusingCall(m.view(m.child(kids[0], fFunction))); {
+				case skip:
+					return outcome{desc: clip("skips: " + argText(m, kids[0])), refuses: true, skip: true}
+				case refuses:
+					return outcome{desc: "exits", refuses: true}
 				}
 			}
 			if first == "" && len(kids) > 0 {
@@ -128,16 +123,8 @@ func (m *module) blockRefuses(b nodeID) bool {
 		case "expression_statement":
 			k := m.onlyNamed(s)
 			if k != noNode && m.kind(k) == "call" {
-				fn := m.view(m.child(k, fFunction))
-				switch lastName(fn) {
-				case "skip", "skipTest", "xfail":
-					if strings.Contains(fn, "pytest") || strings.Contains(fn, "self") || strings.Contains(fn, "unittest") || fn == "skip" {
-						return true
-					}
-				case "exit", "_exit":
-					if fn == "sys.exit" || fn == "exit" || fn == "os._exit" {
-						return true
-					}
+				if refuses, _ := refusingCall(m.view(m.child(k, fFunction))); refuses {
+					return true
 				}
 			}
 		case "if_statement", "for_statement", "while_statement", "try_statement", "with_statement", "match_statement":
@@ -147,6 +134,23 @@ func (m *module) blockRefuses(b nodeID) bool {
 		}
 	}
 	return false
+}
+
+// refusingCall says whether a call of fn (the function's text) at a
+// block's own level refuses: a pytest or unittest skip or xfail (skip), or
+// an exit. describeStmts and blockRefuses both ask it.
+func refusingCall(fn string) (refuses, skip bool) {
+	switch lastName(fn) {
+	case "skip", "skipTest", "xfail":
+		if strings.Contains(fn, "pytest") || strings.Contains(fn, "self") || strings.Contains(fn, "unittest") || fn == "skip" {
+			return true, true
+		}
+	case "exit", "_exit":
+		if fn == "sys.exit" || fn == "exit" || fn == "os._exit" {
+			return true, false
+		}
+	}
+	return false, false
 }
 
 // describeRest says what happens after a chain without else when no arm

@@ -555,7 +555,7 @@ func (f *frame) execExpr(e nodeID) {
 // (which evaluate expressions).
 func (m *module) interpolates(n nodeID) bool {
 	for k := range m.kids(n) {
-		if m.kind(k) == "interpolation" {
+		if m.op(k) == opInterpolation {
 			return true
 		}
 	}
