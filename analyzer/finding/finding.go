@@ -91,6 +91,11 @@ type Finding struct {
 	Key string `json:"-"`
 }
 
+// MaxLocations is how many locations (or related locations) GitHub keeps
+// of one SARIF result; report writes no more, and what gathers places for
+// one result (a notification's conditions) keeps no more.
+const MaxLocations = 100
+
 // Notification is a problem the scan met and went past (unreadable file,
 // binary file, unterminated #if, syntax error), or one cause of many such
 // problems: SARIF toolExecutionNotifications and one warning line in text

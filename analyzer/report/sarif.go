@@ -22,7 +22,7 @@ const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 // 1,000 thread-flow locations are kept), and more than 20 tags on a rule gets
 // the upload rejected.
 const (
-	maxRelated    = 100
+	maxRelated    = finding.MaxLocations
 	maxFlows      = 3 // the caller orders flows shortest first
 	maxFlowSteps  = 1000
 	maxRuleTags   = 20

@@ -10,11 +10,6 @@ import (
 	"github.com/archlint/archlint/analyzer/finding"
 )
 
-// maxCauseLocations bounds the places one notification lists: GitHub keeps
-// at most 100 locations of a result, and a cause met in thousands of
-// conditions reads no better with all of them.
-const maxCauseLocations = 100
-
 // conditionErrors turns preprocessor errors in conditions into
 // notifications: the directive is treated as undecided and the scan goes
 // on. Conditions that fail for one cause, an identifier archlint has no
@@ -116,7 +111,7 @@ func (c *cause) add(f *cpp.File, line int, text string) {
 // notification is the cause's one notification: at the first condition in
 // path order, naming the cause, for an undefined macro where the scanned
 // code #defines it (def, "" for nowhere), and how many conditions in how
-// many files it left undecided, with the first maxCauseLocations of them
+// many files it left undecided, with the first finding.MaxLocations of them
 // as its locations.
 func (c *cause) notification(k causeKey, def string) finding.Notification {
 	slices.SortFunc(c.places, func(a, b finding.Location) int { return a.Compare(b) })
@@ -136,7 +131,7 @@ func (c *cause) notification(k causeKey, def string) finding.Notification {
 	}
 	first := c.places[0]
 	n := notification(first.Root, first.Path, first.Line, fmt.Sprintf("%s: %s treated as undecided, the first here: %s", why, what, first.Message))
-	n.Locations = slices.Clip(c.places[:min(len(c.places), maxCauseLocations)])
+	n.Locations = slices.Clip(c.places[:min(len(c.places), finding.MaxLocations)])
 	return n
 }
 
