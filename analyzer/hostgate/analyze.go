@@ -91,7 +91,7 @@ func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []
 	for {
 		relevant = relevant[:0]
 		for i, fn := range funcs {
-			if mentions(bodies[i], sourceTokens) || namesOne(raw[i], lookFor) {
+			if mentions(bodies[i], sourceTokens) || callsBareSM(raw[i]) || namesOne(raw[i], lookFor) {
 				relevant = append(relevant, fn)
 			}
 		}
@@ -213,6 +213,31 @@ func mentions(body string, tokens []string) bool {
 		if strings.Contains(body, t) {
 			return true
 		}
+	}
+	return false
+}
+
+// callsBareSM reports whether text calls a helper named plain sm ("sm()",
+// "SM()": isCapHelper takes it for a capability read), which no source
+// token finds ("getsm" and the others need a prefix). The partial parse
+// keeps such functions by the same rule (mayRead: the name sm, called).
+func callsBareSM(text []byte) bool {
+	for i := 0; i < len(text); {
+		if in, _ := inName(text, i); !in {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) {
+			if in, _ := inName(text, j); !in {
+				break
+			}
+			j++
+		}
+		if norm(string(text[i:j])) == "sm" && called(text[j:]) {
+			return true
+		}
+		i = j
 	}
 	return false
 }
