@@ -125,7 +125,7 @@ func (c *cause) notification(k causeKey, def string) finding.Notification {
 	if undefinedMacro(k.err) {
 		where := "#defined nowhere in the scan roots"
 		if def != "" {
-			where = "#defined at " + def + ", in a header archlint's reading of the includes does not reach from here"
+			where = "#defined at " + def + ", which archlint's reading of the includes and branches does not bring into effect here"
 		}
 		why = fmt.Sprintf("function-like macro %s is not defined where archlint reads it (%s)", k.macro, where)
 	}

@@ -34,7 +34,7 @@ func TestConditionErrorsGrouped(t *testing.T) {
 			first = got
 			want := []string{
 				"kernels/a.cu:3: function-like macro LIB_HAS_FEATURE is not defined where archlint reads it " +
-					"(#defined at ../../testdata/notifications/lib/detail/features.h:3, in a header archlint's reading of the includes does not reach from here): 3 conditions in 3 files treated as undecided, " +
+					"(#defined at ../../testdata/notifications/lib/detail/features.h:3, which archlint's reading of the includes and branches does not bring into effect here): 3 conditions in 3 files treated as undecided, " +
 					"the first here: #if LIB_FEATURE_ALIAS() && defined(__CUDA_ARCH__)" +
 					"\n\tkernels/a.cu:3 #if LIB_FEATURE_ALIAS() && defined(__CUDA_ARCH__)" +
 					"\n\tkernels/b.cu:4 #if LIB_HAS_FEATURE()" +
