@@ -58,6 +58,7 @@ func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []
 	}
 	src := t.Src()
 	f := &file{tree: tree{t}, root: root, path: path, src: src, caps: caps, helpers: map[string]*val{},
+		helperDef: map[string]node{}, lostHelper: map[string]bool{},
 		members: map[string]*val{}, wasMember: map[string]bool{}, conflicted: map[string]bool{}}
 	funcs := f.functions()
 	// Only functions whose text mentions a capability source (or a helper
@@ -119,26 +120,22 @@ func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []
 	})
 	if f.shared {
 		// Every name the rounds may have looked for: a round looks for
-		// the helpers and members at the end of the round before it
-		// (f.names), so for the helpers (never dropped) and every name
-		// that was ever a member, a member lost to a conflict
-		// included. A conflicted name that never was a member is in
-		// no round's tokens, so the functions naming it need not be
-		// parsed: those the rounds look at, which alone can mark it
-		// conflicted, name a source token or a name here, and are
-		// parsed alike in the partial tree and the whole file.
-		for n := range f.helpers {
-			names = append(names, norm(n))
-		}
-		for n := range f.wasMember {
-			names = append(names, norm(n))
-		}
+		// the names of the round before it (f.names: every name that
+		// was ever a helper or a member, lost ones included). A
+		// conflicted name that never was a member is in no round's
+		// tokens, so the functions naming it need not be parsed: those
+		// the rounds look at, which alone can mark it conflicted, name
+		// a source token or a name here, and are parsed alike in the
+		// partial tree and the whole file.
+		names = append(names, f.names()...)
 	}
 	return f.gates, names
 }
 
 // progress counts what the summary rounds have found; it never shrinks.
-func (f *file) progress() int { return len(f.helpers) + len(f.wasMember) + len(f.conflicted) }
+func (f *file) progress() int {
+	return len(f.helpers) + len(f.lostHelper) + len(f.wasMember) + len(f.conflicted)
+}
 
 // file is the state of one Analyze call.
 type file struct {
@@ -147,6 +144,12 @@ type file struct {
 	src        []byte
 	caps       []python.Capability
 	helpers    map[string]*val
+	// helperDef is the definition each helper was found in, and
+	// lostHelper the helpers whose definition, summarized again, no
+	// longer returns the capability (the member it returns was found
+	// conflicted later): they stay lost, so the rounds end.
+	helperDef  map[string]node
+	lostHelper map[string]bool
 	members    map[string]*val
 	// wasMember are the names members ever held, a member later lost to
 	// a conflict included.
@@ -298,13 +301,19 @@ func inName(text []byte, i int) (in, plain bool) {
 	return isNameByte(text[i]), true
 }
 
-// names are the normalized helper and member names found so far, sorted.
+// names are the normalized names of every helper and member found so far,
+// those lost again included (a function naming one is summarized again in
+// the next round: a helper returning a member found conflicted since is no
+// helper any more), sorted.
 func (f *file) names() []string {
 	var out []string
 	for n := range f.helpers {
 		out = append(out, norm(n))
 	}
-	for n := range f.members {
+	for n := range f.lostHelper {
+		out = append(out, norm(n))
+	}
+	for n := range f.wasMember {
 		out = append(out, norm(n))
 	}
 	sort.Strings(out)

@@ -63,12 +63,27 @@ func (f *file) summarize(def node) {
 	if d := f.funcDeclarator(def); d != noNode {
 		name = w.e.callee2(f.field(d, fDeclarator))
 	}
-	if name == "" || isCapHelper(name) || w.nReturns != 1 || len(w.returns) != 1 || w.returns[0] == nil || !w.returns[0].taint {
+	if name == "" || isCapHelper(name) || f.lostHelper[name] {
+		return
+	}
+	if w.nReturns != 1 || len(w.returns) != 1 || w.returns[0] == nil || !w.returns[0].taint {
+		if d, ok := f.helperDef[name]; ok && d == def {
+			// Summarized again, the helper's own definition returns
+			// no capability any more (a member it returns was found
+			// conflicted): not a helper. Another definition of the
+			// name (an overload, a method of another class) does not
+			// undo it.
+			delete(f.helpers, name)
+			f.lostHelper[name] = true
+		}
 		return
 	}
 	v := *w.returns[0]
 	v.helper, v.helperLine = name, f.startLine(def)
 	f.helpers[name] = &v
+	if _, ok := f.helperDef[name]; !ok {
+		f.helperDef[name] = def
+	}
 	f.shared = true
 }
 
