@@ -50,7 +50,7 @@ func FuzzEngineShortcuts(f *testing.F) {
 		// include may stop a unit the shortcuts read whole; never the
 		// other way round. Everything else must be equal.
 		for fid := range fast.Stopped {
-			if fast.Stopped[fid] && !slow.Stopped[fid] {
+			if fast.Stopped[fid] && (fid >= len(slow.Stopped) || !slow.Stopped[fid]) {
 				t.Errorf("file %d: stopped with the shortcuts, read whole without them", fid)
 			}
 		}

@@ -25,7 +25,10 @@ func Normalize(s string) string {
 // fingerprint; the index keeps apart the same condition written twice in a
 // file (CUTLASS repeats one #if hundreds of times per header), which
 // otherwise shared one fingerprint: a baseline then hid every new copy of
-// a condition it held once. scan calls it on a target's whole sorted list,
+// a condition it held once. Two findings of one rule and condition on the
+// same line (columns apart) are ordered by column, then by message: a
+// rewording can swap their two keys, never lose one. scan calls it on a
+// target's whole sorted list,
 // before any filter drops findings, so the indices do not depend on the
 // filters (and the cache keeps the keys with the findings).
 func AssignKeys(fs []Finding) {
