@@ -849,30 +849,24 @@ func archFieldOK(f []byte) bool {
 			return ok
 		}
 	}
-	// strings.TrimSpace(strings.Trim(strings.TrimSpace(s), `"'`))
-	f = trimASCIISpace(f)
-	for len(f) > 0 && (f[0] == '"' || f[0] == '\'') {
-		f = f[1:]
-	}
-	for len(f) > 0 && (f[len(f)-1] == '"' || f[len(f)-1] == '\'') {
-		f = f[:len(f)-1]
-	}
-	f = trimASCIISpace(f)
+	// strings.TrimSpace(strings.Trim(strings.TrimSpace(s), `"'`)): the
+	// bytes package's do the same on ASCII, without copies.
+	f = bytes.TrimSpace(bytes.Trim(bytes.TrimSpace(f), `"'`))
 	f, _ = bytes.CutSuffix(f, []byte("+PTX"))
 	// The prefixes, compared lower-cased.
 	switch {
-	case len(f) >= 2 && lowerASCII(f[0]) == 's' && lowerASCII(f[1]) == 'm':
+	case len(f) >= 2 && bytes.EqualFold(f[:2], []byte("sm")):
 		f = f[2:]
 		if len(f) > 0 && f[0] == '_' {
 			f = f[1:]
 		}
-	case len(f) >= 8 && asciiEqualFold(f[:8], "compute_"):
+	case len(f) >= 8 && bytes.EqualFold(f[:8], []byte("compute_")):
 		f = f[8:]
 	}
 	if len(f) == 0 {
 		return false
 	}
-	if c := lowerASCII(f[len(f)-1]); c == 'a' || c == 'f' {
+	if c := f[len(f)-1]; c == 'a' || c == 'A' || c == 'f' || c == 'F' {
 		f = f[:len(f)-1]
 	}
 	if k := bytes.IndexByte(f, '.'); k >= 0 {
@@ -908,38 +902,6 @@ func atoiBytes(b []byte) (int64, bool) {
 		n = -n
 	}
 	return n, true
-}
-
-// trimASCIISpace is bytes.TrimSpace for ASCII text.
-func trimASCIISpace(b []byte) []byte {
-	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' }
-	for len(b) > 0 && isSpace(b[0]) {
-		b = b[1:]
-	}
-	for len(b) > 0 && isSpace(b[len(b)-1]) {
-		b = b[:len(b)-1]
-	}
-	return b
-}
-
-func lowerASCII(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// asciiEqualFold compares b with the lower-case ASCII word w, b lowered.
-func asciiEqualFold(b []byte, w string) bool {
-	if len(b) != len(w) {
-		return false
-	}
-	for i := range len(w) {
-		if lowerASCII(b[i]) != w[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // appendStripped appends s without backslashes (and the byte after
