@@ -225,22 +225,10 @@ func mentions(body string, tokens []string) bool {
 // token finds ("getsm" and the others need a prefix). The partial parse
 // keeps such functions by the same rule (mayRead: the name sm, called).
 func callsBareSM(text []byte) bool {
-	for i := 0; i < len(text); {
-		if in, _ := inName(text, i); !in {
-			i++
-			continue
-		}
-		j := i
-		for j < len(text) {
-			if in, _ := inName(text, j); !in {
-				break
-			}
-			j++
-		}
+	for i, j, _ := nameRun(text, 0); i < j; i, j, _ = nameRun(text, j) {
 		if norm(string(text[i:j])) == "sm" && called(text[j:]) {
 			return true
 		}
-		i = j
 	}
 	return false
 }
@@ -256,20 +244,7 @@ func namesOne(text []byte, names map[string]bool) bool {
 	if len(names) == 0 {
 		return false
 	}
-	for i := 0; i < len(text); {
-		if in, _ := inName(text, i); !in {
-			i++
-			continue
-		}
-		j, whole := i, !('0' <= text[i] && text[i] <= '9')
-		for j < len(text) {
-			in, plain := inName(text, j)
-			if !in {
-				break
-			}
-			whole = whole && plain
-			j++
-		}
+	for i, j, whole := nameRun(text, 0); i < j; i, j, whole = nameRun(text, j) {
 		n := norm(string(text[i:j]))
 		if names[n] {
 			return true
@@ -281,9 +256,31 @@ func namesOne(text []byte, names map[string]bool) bool {
 				}
 			}
 		}
-		i = j
 	}
 	return false
+}
+
+// nameRun is the first run of name bytes (inName) in text at or after
+// from, text[i:j], and whether it is whole: only plain bytes, not
+// starting with a digit. i == j when there is none.
+func nameRun(text []byte, from int) (i, j int, whole bool) {
+	i = from
+	for i < len(text) {
+		if in, _ := inName(text, i); in {
+			break
+		}
+		i++
+	}
+	j, whole = i, i < len(text) && !('0' <= text[i] && text[i] <= '9')
+	for j < len(text) {
+		in, plain := inName(text, j)
+		if !in {
+			break
+		}
+		whole = whole && plain
+		j++
+	}
+	return i, j, whole
 }
 
 // inName reports whether text[i] may be part of a name to tree-sitter,

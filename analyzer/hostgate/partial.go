@@ -97,7 +97,8 @@ func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 		}
 		var norms []string // the items' texts, normalized, once asked for
 		for range maxWidenings + 1 {
-			if nearlyWhole(src, pieces, keep) {
+			kept := keptBytes(pieces, keep)
+			if nearlyWhole(kept, len(src)) {
 				break
 			}
 			// Nil when a merged item is kept or an item parsed
@@ -109,9 +110,7 @@ func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 			if t == nil {
 				break
 			}
-			for _, r := range cst.Ranges(pieces, func(i int) bool { return keep[i] }) {
-				a.parsed += r.End - r.Start
-			}
+			a.parsed += kept
 			gates, names := analyze(root, path, t, caps)
 			if names != nil {
 				if norms == nil {
@@ -148,16 +147,20 @@ func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 	return a, nil
 }
 
-// nearlyWhole reports whether the items keep marks, with the skeleton,
-// hold nine tenths of src or more: the whole file is parsed instead,
-// since that costs little more, and a part found unclean would be parsed
-// twice (20 of CCCL's host-check files were, 0.29 MB).
-func nearlyWhole(src []byte, pieces []cst.Piece, keep []bool) bool {
+// nearlyWhole reports whether a partial parse of kept bytes holds nine
+// tenths of a file of size bytes or more: the whole file is parsed
+// instead, since that costs little more, and a part found unclean would
+// be parsed twice (20 of CCCL's host-check files were, 0.29 MB).
+func nearlyWhole(kept, size int) bool { return kept*10 >= size*9 }
+
+// keptBytes is how much of the file the items keep marks and the
+// skeleton hold: what a partial parse hands tree-sitter.
+func keptBytes(pieces []cst.Piece, keep []bool) int {
 	n := 0
 	for _, r := range cst.Ranges(pieces, func(i int) bool { return keep[i] }) {
 		n += r.End - r.Start
 	}
-	return n*10 >= len(src)*9
+	return n
 }
 
 // wideItems marks the items (pieces, with norms their normalized texts)
