@@ -51,21 +51,25 @@ func (e *env) get(name string) (Value, bool) {
 	if e == nil {
 		return Value{}, false
 	}
-	if e.m != nil {
-		if v, ok := e.m[name]; ok || e.selfAttrs == nil {
-			return v, ok
-		}
-	} else {
-		for i := range e.small {
-			if e.small[i].name == name {
-				return e.small[i].v, true
-			}
-		}
-		if e.selfAttrs == nil {
-			return Value{}, false
-		}
+	if v, ok := e.own(name); ok || e.selfAttrs == nil {
+		return v, ok
 	}
 	return e.selfAttr(name)
+}
+
+// own is the value the environment binds to name itself (not as a self
+// attribute).
+func (e *env) own(name string) (Value, bool) {
+	if e.m != nil {
+		v, ok := e.m[name]
+		return v, ok
+	}
+	for i := range e.small {
+		if e.small[i].name == name {
+			return e.small[i].v, true
+		}
+	}
+	return Value{}, false
 }
 
 // selfAttr is the self attribute name reads, when it is one.
@@ -205,7 +209,7 @@ func (e *env) all() iter.Seq2[string, Value] {
 		}
 		for k, v := range e.selfAttrs {
 			name := e.selfName + "." + k
-			if e.bound(name) {
+			if _, own := e.own(name); own {
 				continue
 			}
 			if !yield(name, v) {
@@ -213,21 +217,6 @@ func (e *env) all() iter.Seq2[string, Value] {
 			}
 		}
 	}
-}
-
-// bound says whether the environment binds name itself (not as a self
-// attribute).
-func (e *env) bound(name string) bool {
-	if e.m != nil {
-		_, ok := e.m[name]
-		return ok
-	}
-	for i := range e.small {
-		if e.small[i].name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // bindings is the number of names bound.
