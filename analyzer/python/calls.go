@@ -346,7 +346,10 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 				if res == triUnknown {
 					b = -2
 				}
-				f.recordLookup(f.mod.parent(objN), obj, b)
+				// The site is the call, table.get(key): what the
+				// gate quotes, and what says a missing key gets None
+				// (buildGate), not a KeyError.
+				f.recordLookup(f.mod.parent(f.mod.parent(objN)), obj, b)
 			}
 			switch res {
 			case triTrue:

@@ -273,3 +273,35 @@ func dump(gs []Gate) string {
 	}
 	return sb.String()
 }
+
+// TestLookupOutcomes: a subscript by the capability raises KeyError on a
+// missing key, table.get(key) gets None; the gate quotes the whole lookup.
+func TestLookupOutcomes(t *testing.T) {
+	var srcs []Source
+	for _, s := range loadFixtures(t) {
+		if s.Path == "caps/tables.py" {
+			srcs = append(srcs, s)
+		}
+	}
+	if len(srcs) != 1 {
+		t.Fatalf("caps/tables.py not found among the fixtures")
+	}
+	gates, _ := Analyze(srcs, fixtureConfig())
+	want := map[int][2]string{
+		15: {"KERNELS[(major, minor)]", "raises KeyError (no entry)"},
+		20: {"TILE_BY_SM.get(major * 10 + minor)", "gets None (no entry)"},
+	}
+	for _, g := range gates {
+		w, ok := want[g.Line]
+		if !ok {
+			continue
+		}
+		delete(want, g.Line)
+		if g.Expr != w[0] || len(g.Outcomes) == 0 || g.Outcomes[len(g.Outcomes)-1] != w[1] {
+			t.Errorf("line %d: expr %q, outcomes %q; want %q ending in %q", g.Line, g.Expr, g.Outcomes, w[0], w[1])
+		}
+	}
+	for line := range want {
+		t.Errorf("line %d: no gate", line)
+	}
+}
