@@ -141,6 +141,9 @@ func (f *frame) evalCall(n nodeID) Value {
 func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 	switch callee.k {
 	case vFunc:
+		if f.fn != nil && f.mod.driver && !f.fn.followsCall(n, callee.fn(), args) {
+			return unknownIf(callee.Cap || args.capOK)
+		}
 		var self *Value
 		if callee.attrs() != nil {
 			s := vobj(callee.fn().class, callee.attrs())

@@ -20,7 +20,12 @@ type module struct {
 	lastHash   uint64 // wordHashString of name's last component (selection.reaches)
 	pkg        string // package relative imports start from
 	isTest     bool
-	dig        *Digest // the byte scan (selection only)
+	// driver: a test or a benchmark (drivers.go); its calls into the
+	// library are followed only where their values decide something,
+	// and deciding holds, per function analyzed, where that is.
+	driver   bool
+	deciding sync.Map // *funcDef -> *deciding
+	dig      *Digest  // the byte scan (selection only)
 	// open reads the source when it was not given.
 	open func() ([]byte, error)
 	once sync.Once
