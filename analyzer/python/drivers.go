@@ -96,12 +96,15 @@ type flow struct{ target, value nodeID }
 // lambdas and comprehensions included). Decisions are what the
 // interpreter records gates at, and what steers it: if, elif and while
 // conditions, asserts, ternary conditions, comprehension filters, match
-// subjects, returns and yields (a caller may decide on them), subscripts
-// keys (a table looked up by the capability), decorators, the
-// arguments of skipif/skipUnless/get calls and supported_major_versions.
-// A name is deciding when it appears in a decision or in the target of a
-// binding whose target binds a deciding name (bindsName); names declared global or nonlocal always decide (another
-// function may read them).
+// subjects, returns and yields (a caller may decide on them), subscript
+// keys (a table looked up by the capability), decorators, the arguments
+// of skipif/skipUnless/get calls and supported_major_versions. A name is
+// deciding when it appears in a decision or in the target of a binding
+// that binds a deciding name (bindsName): an assignment, a walrus, a
+// with-as, a comprehension's for. Not a for statement's: the interpreter
+// binds its target unknown whatever it iterates (execStmt), so the
+// iterable's value decides nothing. Names declared global or nonlocal
+// always decide (another function may read them).
 func (m *module) markDeciding(fn *funcDef, d *deciding) {
 	first, end := fn.node, m.next(fn.node)
 	d.first = first
@@ -145,8 +148,6 @@ func (m *module) markDeciding(fn *funcDef, d *deciding) {
 			}
 		case opMatchStatement:
 			decide(m.child(n, fSubject))
-		case opForStatement:
-			flows = append(flows, flow{m.child(n, fLeft), m.child(n, fRight)})
 		case opAssignment, opAugmentedAssignment:
 			if r := m.child(n, fRight); r != noNode {
 				flows = append(flows, flow{m.child(n, fLeft), r})
