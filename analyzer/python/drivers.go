@@ -81,7 +81,10 @@ func (fn *funcDef) followsCall(n nodeID, callee *funcDef, a callArgs) bool {
 	if callee.mod.driver && a.informative() {
 		return true
 	}
-	v, _ := fn.mod.deciding.LoadOrStore(fn, &deciding{})
+	v, ok := fn.mod.deciding.Load(fn)
+	if !ok {
+		v, _ = fn.mod.deciding.LoadOrStore(fn, &deciding{})
+	}
 	d := v.(*deciding)
 	d.once.Do(func() { fn.mod.markDeciding(fn, d) })
 	return d.has(n)
