@@ -82,6 +82,10 @@ type Config struct {
 	// module's top level, as an undecided branch, instead of apart as a
 	// script (worker.runMain; tests).
 	inlineMains bool
+	// allDriverStmts runs every statement of a test's or benchmark's
+	// function, not only those that decide something (drivers.go,
+	// skipsStmt; tests).
+	allDriverStmts bool
 }
 
 // denseSeeds is the share of seed files from which every file is

@@ -67,6 +67,28 @@ func (d *deciding) mark(from, to nodeID) {
 	}
 }
 
+// any says whether a node in [from, to) is set.
+func (d *deciding) any(from, to nodeID) bool {
+	for n := from; n < to; {
+		i := n - d.first
+		if i < 0 || int(i/64) >= len(d.bits) {
+			return false
+		}
+		if i%64 == 0 && to-n >= 64 {
+			if d.bits[i/64] != 0 {
+				return true
+			}
+			n += 64
+			continue
+		}
+		if d.bits[i/64]&(1<<(i%64)) != 0 {
+			return true
+		}
+		n++
+	}
+	return false
+}
+
 func (d *deciding) has(n nodeID) bool {
 	i := n - d.first
 	if i < 0 || int(i/64) >= len(d.bits) {
@@ -75,19 +97,36 @@ func (d *deciding) has(n nodeID) bool {
 	return d.bits[i/64]&(1<<(i%64)) != 0
 }
 
-// followsCall says whether a call at node n of fn, a driver's function,
-// into callee is followed (see above).
-func (fn *funcDef) followsCall(n nodeID, callee *funcDef, a callArgs) bool {
-	if callee.mod.driver && a.informative() {
-		return true
-	}
+// decidingOf is fn's deciding slice, marked on first use.
+func (fn *funcDef) decidingOf() *deciding {
 	v, ok := fn.mod.deciding.Load(fn)
 	if !ok {
 		v, _ = fn.mod.deciding.LoadOrStore(fn, &deciding{})
 	}
 	d := v.(*deciding)
 	d.once.Do(func() { fn.mod.markDeciding(fn, d) })
-	return d.has(n)
+	return d
+}
+
+// followsCall says whether a call at node n of fn, a driver's function,
+// into callee is followed (see above).
+func (fn *funcDef) followsCall(n nodeID, callee *funcDef, a callArgs) bool {
+	if callee.mod.driver && a.informative() {
+		return true
+	}
+	return fn.decidingOf().has(n)
+}
+
+// skipsStmt says whether the expression statement s of fn, a driver's
+// function, is left unrun: nothing in it decides or flows into a
+// decision, and a function's analysis records gates only at decisions
+// of its own frame (calls record nothing: their frames do not record),
+// so what it binds or returns can change no gate. A call between
+// drivers in it goes unrun too: its value decides nothing here, and the
+// helper's own analysis records its gates.
+func (fn *funcDef) skipsStmt(s nodeID) bool {
+	d := fn.decidingOf()
+	return !d.any(s, fn.mod.next(s))
 }
 
 // flow is an assignment-like binding: the names in its targets get the
@@ -163,6 +202,11 @@ func (m *module) markDeciding(fn *funcDef, d *deciding) {
 			}
 		case opCall:
 			callee := m.child(n, fFunction)
+			if m.op(callee) == opAttribute {
+				// lst.append(x) binds lst anew (calls.go, method): a
+				// method call is a binding of its object, by any name.
+				flows = append(flows, flow{m.child(callee, fObject), n})
+			}
 			switch lastName(m.ident(callee)) {
 			case "skipif", "skipIf", "skipUnless":
 				decide(m.child(n, fArguments))

@@ -44,6 +44,12 @@ def test_case(q, backend):
     with d_ctx() as handle:
         if handle:
             pass
+    picked = []
+    picked.append(d_appended())
+    if picked:
+        pass
+    unused = []
+    unused.append(n_appended())
     gen_jit_spec("m", supported_major_versions=d_majors())
     global SHARED
     SHARED = d_global()
@@ -104,4 +110,75 @@ func TestDriverPaths(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("drivers %q, want %q", got, want)
 	}
+}
+
+// TestDriverStmtsSameResults: leaving a driver's statements that decide
+// nothing unrun changes no gate, JIT call or call edge, on every fixture
+// and on the cases the slice has to get right: a list filled by append,
+// an attribute set on an object, a walrus, a name a nested function
+// decides on, a global, a with-as, a comprehension over a helper's list.
+func TestDriverStmtsSameResults(t *testing.T) {
+	lib := `import torch
+
+def major():
+    return torch.cuda.get_device_capability()[0]
+
+def backends():
+    if major() >= 9:
+        return ["fa2", "fa3"]
+    return ["fa2"]
+
+def run(q, backend):
+    return q
+`
+	tests := `import pytest
+import torch
+from mylib import major, backends, run
+
+SEEN = None
+
+class Box:
+    pass
+
+def test_append(q):
+    flags = []
+    flags.append(major() >= 10)
+    out = run(q, "fa3")
+    if not flags[0]:
+        pytest.skip("blackwell")
+
+def test_attr(q):
+    box = Box()
+    box.ok = major() == 9
+    run(q, "fa2")
+    if not box.ok:
+        pytest.skip("hopper")
+
+def test_walrus(q):
+    print(m := major())
+    if m < 8:
+        pytest.skip("ampere")
+
+def test_nested(q):
+    cap = major()
+    def check():
+        if cap != 12:
+            pytest.skip("sm120")
+    check()
+
+def test_global(q):
+    global SEEN
+    SEEN = major()
+    torch.testing.assert_close(run(q, "x"), q)
+
+def test_comprehension(q):
+    fa3 = [b for b in backends() if b == "fa3"]
+    if not fa3:
+        pytest.skip("no fa3")
+`
+	srcs := []Source{
+		{Root: "r", Path: "mylib.py", Src: []byte(lib)},
+		{Root: "r", Path: "tests/test_slice.py", Src: []byte(tests)},
+	}
+	sameOnFixtures(t, map[string][]Source{"slice": srcs}, func(c *Config) { c.allDriverStmts = true }, "driver statements")
 }

@@ -35,10 +35,23 @@ func (f *frame) shadowRest(b, s nodeID) {
 }
 
 func (f *frame) execStmt(s nodeID) bool {
+	m := f.mod
+	if f.fn != nil && m.driver && m.op(s) == opExpressionStatement && !f.w.prog.cfg.allDriverStmts && f.fn.skipsStmt(s) {
+		if f.collecting() {
+			// The facts want its calls (call edges, JIT calls): the
+			// worker that collects them runs it, counting no step, so
+			// that every worker's budget runs out at the same point.
+			steps := f.w.steps
+			for e := range m.named(s) {
+				f.execExpr(e)
+			}
+			f.w.steps = steps
+		}
+		return false
+	}
 	if !f.tick() {
 		return false
 	}
-	m := f.mod
 	switch m.op(s) {
 	case opExpressionStatement:
 		for e := range m.named(s) {

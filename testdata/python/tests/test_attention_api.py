@@ -27,3 +27,12 @@ def test_after_heavy_call(q):
     heavy_forward([q])
     if torch.cuda.get_device_capability()[0] < 9:  # gate: pytest-skip admits 9.0-12.x
         pytest.skip("needs sm90+")
+
+
+def test_backend_list(q):
+    # append binds backends anew: the call feeds the skip below, so it is
+    # run and followed.
+    backends = []
+    backends.append(pick_backend(torch.device("cuda")))
+    if backends[0] != "fa3":  # gate: pytest-skip admits 9.0
+        pytest.skip("fa3 only")
