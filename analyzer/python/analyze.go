@@ -82,10 +82,9 @@ type Config struct {
 	// module's top level, as an undecided branch, instead of apart as a
 	// script (worker.runMain; tests).
 	inlineMains bool
-	// allDriverStmts runs every statement of a test's or benchmark's
-	// function, not only those that decide something (drivers.go,
-	// skipsStmt; tests).
-	allDriverStmts bool
+	// allStmts runs every statement of a function, not only those in
+	// its deciding slice (slice.go, skipsStmt; tests).
+	allStmts bool
 }
 
 // denseSeeds is the share of seed files from which every file is
@@ -242,7 +241,6 @@ func stubModules(srcs []Source) []*module {
 	mods := make([]*module, len(srcs))
 	for i, s := range srcs {
 		m := &module{idx: i, root: s.Root, path: s.Path, src: s.Src, open: s.Load, dig: s.Digest, isTest: isTestPath(s.Path)}
-		m.driver = isDriverPath(s.Path)
 		m.name, m.pkg, _ = moduleName(m.path, pkgDirs[s.Root])
 		m.lastHash = wordHashString(lastName(m.name))
 		mods[i] = m

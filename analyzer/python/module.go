@@ -20,10 +20,7 @@ type module struct {
 	lastHash   uint64 // wordHashString of name's last component (selection.reaches)
 	pkg        string // package relative imports start from
 	isTest     bool
-	// driver: a test or a benchmark (drivers.go); its calls into the
-	// library are followed only where their values decide something,
-	// and deciding holds, per function analyzed, where that is.
-	driver   bool
+	// deciding holds each analyzed function's deciding slice (slice.go).
 	deciding sync.Map // *funcDef -> *deciding
 	dig      *Digest  // the byte scan (selection only)
 	// open reads the source when it was not given.

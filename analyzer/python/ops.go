@@ -206,8 +206,12 @@ func opOf(kind string) op {
 	return opOther
 }
 
-// op is the dispatch op of n's kind.
+// op is the dispatch op of n's kind; opOther for noNode (an absent
+// field, as kind gives "").
 func (m *module) op(n nodeID) op {
+	if n == noNode {
+		return opOther
+	}
 	return m.tab.ops[m.kindID(n)]
 }
 

@@ -1,4 +1,4 @@
-"""A library API that tests and benchmarks drive (analyzer/python/drivers.go)."""
+"""A library API that tests drive (analyzer/python/slice.go)."""
 import torch
 
 
@@ -12,9 +12,9 @@ def pick_backend(device):
 def run_attention(q, backend):
     major, _ = torch.cuda.get_device_capability()
     # On its own, with backend unknown, this decides only for 9.0 (the
-    # `and` is false there). test_fa3_runs passes "fa3", which would decide
-    # it everywhere, but a test's call whose value decides nothing in the
-    # test is not followed: the gate stays as the library alone decides it.
+    # `and` is false there). test_fa3_runs passes "fa3", but a call's frame
+    # records no gate, and a call whose value decides nothing is not even
+    # followed: the gate is what the function's own analysis decides.
     if backend == "fa3" and major != 9:  # gate: capability-check admits 9.0 unknown 7.5-8.9, 10.0-12.1
         raise RuntimeError("fa3 needs sm90")
     return q

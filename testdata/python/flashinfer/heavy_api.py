@@ -1,7 +1,7 @@
 """A library API whose analysis takes more than a unit's step budget
 (interp.go stepBudget): three levels of twenty calls, none memoizable (a
-list argument). A test that ran it with its own arguments had spent its
-budget before its skip (tests/test_attention_api.py)."""
+list argument). A test that ran it had spent its budget before its skip
+(tests/test_attention_api.py)."""
 
 
 def leaf(xs):

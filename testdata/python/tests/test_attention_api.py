@@ -15,15 +15,15 @@ def test_fa3_only(q):
 
 def test_fa3_runs(q):
     # Nothing here decides on the output: run_attention is not run with
-    # the test's "fa3" (see flashinfer/attention_api.py).
+    # the test's "fa3" (analyzer/python/slice.go).
     out = run_attention(q, "fa3")
     torch.testing.assert_close(out, q)
 
 
 def test_after_heavy_call(q):
-    # heavy_forward takes more steps than the unit's budget: run here with
-    # the test's arguments, it left every later value unknown, and the skip
-    # below was no gate.
+    # heavy_forward takes more steps than the unit's budget: run here, it
+    # left every later value unknown, and the skip below was no gate. Its
+    # value decides nothing, so it is not run.
     heavy_forward([q])
     if torch.cuda.get_device_capability()[0] < 9:  # gate: pytest-skip admits 9.0-12.x
         pytest.skip("needs sm90+")

@@ -1,59 +1,34 @@
 package python
 
-import (
-	"path"
-	"strings"
-	"sync"
-)
+import "sync"
 
-// Tests and benchmarks drive the library: a test builds tensors, plans a
-// wrapper, runs it and compares the output with a reference, and every
-// one of those calls, followed, ran the library's code again with the
-// test's arguments (72% of the capability workers' time on flashinfer went
-// to functions under tests/ and benchmarks/). What archlint reads in them
-// is their own gates: skip conditions, asserts and branches on the
-// capability, which read it through helpers (is_sm90a_supported(device),
-// get_compute_capability(device), _match_sm_version(device, ["100"])).
-// The library functions they call are analyzed on their own, as every
-// function is, so the library's gates are found there.
+// A function's analysis records gates only at its own decisions: a
+// call's frame records nothing (callFunc: the helpers a function calls
+// are analyzed on their own, as every function is), a callee's raise does
+// not end its caller (frame.result), and a function writes no global. So
+// what a function's analysis needs to run is its deciding slice: its
+// decisions, and the statements and calls whose values can reach one.
+// The rest binds values nothing decides on. Skipping it changes no gate
+// and saves most of the work in code that drives kernels rather than
+// choosing them: a test builds tensors, plans a wrapper, runs it and
+// compares the output with a reference, and every one of those calls,
+// followed, ran the library again with the test's arguments (72% of the
+// capability workers' time on flashinfer went to tests/ and benchmarks/).
 //
-// So in a driver's function, a call into a function defined outside the
-// drivers is followed only when the value it returns can reach one of the
-// function's decisions (decidingCalls): a call whose value is dropped, or
-// only handed to other calls and compared by nothing, returns unknown. A
-// callee's raise does not end its caller here (frame.result), so the value
-// is all a caller gets from a call; what the callee records inside is the
-// library's, found again when it is analyzed on its own. Calls between
-// drivers (a parametrized test calling a test helper with a backend name)
-// are followed as everywhere: the helper's skips depend on the arguments.
-// The rule depends only on the caller's source, never on the path to it,
-// so a result is still the function's for its arguments and memoized as
-// such.
+// So, in a function (analyzed on its own or called), a call is followed
+// only when its node is in the slice (followsCall); otherwise it returns
+// unknown, tainted as its callee and arguments are. An expression
+// statement outside the slice is not run (skipsStmt); the worker that
+// collects call edges and JIT calls runs it for them, counting no step,
+// so that every worker's step budget runs out at the same place. Module
+// top levels, class bodies and main guards run whole: their bindings are
+// globals that any function may read. The slice depends only on the
+// function's source, never on the path to it, so a call's result is
+// still the function's for its arguments and memoized as such.
 
-// isDriverPath says whether a file is a test or a benchmark: under a
-// tests/, test/, benchmarks/, benchmark/ or bench/ directory, or named
-// test_*.py, *_test.py, conftest.py, bench_*.py or benchmark_*.py. A
-// package's own testing/ utilities (flashinfer.testing's timers) are
-// library code that drivers call, not drivers.
-func isDriverPath(p string) bool {
-	for _, part := range strings.Split(path.Dir(p), "/") {
-		switch part {
-		case "tests", "test", "benchmarks", "benchmark", "bench":
-			return true
-		}
-	}
-	b := path.Base(p)
-	for _, pre := range []string{"test_", "bench_", "benchmark_"} {
-		if strings.HasPrefix(b, pre) {
-			return true
-		}
-	}
-	return strings.HasSuffix(b, "_test.py") || b == "conftest.py"
-}
-
-// deciding is the part of a driver function whose calls are followed:
-// one bit per node of the definition, set for the nodes inside a
-// decision or inside a value that flows into one.
+// deciding is a function's deciding slice: one bit per node of the
+// definition, set for the nodes inside a decision or inside a value that
+// flows into one.
 type deciding struct {
 	once  sync.Once
 	first nodeID
@@ -108,22 +83,12 @@ func (fn *funcDef) decidingOf() *deciding {
 	return d
 }
 
-// followsCall says whether a call at node n of fn, a driver's function,
-// into callee is followed (see above).
-func (fn *funcDef) followsCall(n nodeID, callee *funcDef, a callArgs) bool {
-	if callee.mod.driver && a.informative() {
-		return true
-	}
-	return fn.decidingOf().has(n)
-}
+// followsCall says whether the call at node n of fn is followed: its value
+// can reach one of fn's decisions or its return value.
+func (fn *funcDef) followsCall(n nodeID) bool { return fn.decidingOf().has(n) }
 
-// skipsStmt says whether the expression statement s of fn, a driver's
-// function, is left unrun: nothing in it decides or flows into a
-// decision, and a function's analysis records gates only at decisions
-// of its own frame (calls record nothing: their frames do not record),
-// so what it binds or returns can change no gate. A call between
-// drivers in it goes unrun too: its value decides nothing here, and the
-// helper's own analysis records its gates.
+// skipsStmt says whether fn's expression statement s is left unrun:
+// nothing in it decides or flows into a decision.
 func (fn *funcDef) skipsStmt(s nodeID) bool {
 	d := fn.decidingOf()
 	return !d.any(s, fn.mod.next(s))
@@ -152,6 +117,11 @@ func (m *module) markDeciding(fn *funcDef, d *deciding) {
 	d.first = first
 	d.bits = make([]uint64, (end-first+63)/64)
 	names := map[string]bool{}
+	if fn.class != nil && fn.name == "__init__" && len(fn.params) > 0 {
+		// What __init__ leaves bound to self's attributes is read by
+		// initAttrs, for every method's self.
+		names[fn.params[0].name] = true
+	}
 	var flows []flow
 	addNames := func(n nodeID) {
 		for k := n; k < m.next(n); k++ {
@@ -213,9 +183,11 @@ func (m *module) markDeciding(fn *funcDef, d *deciding) {
 			case "get":
 				// table.get(key): the key, and the table when a call
 				// makes it, as for a subscript.
-				decide(m.child(n, fArguments))
-				if o := m.child(callee, fObject); m.op(o) == opCall {
-					decide(o)
+				if m.op(callee) == opAttribute {
+					decide(m.child(n, fArguments))
+					if o := m.child(callee, fObject); m.op(o) == opCall {
+						decide(o)
+					}
 				}
 			}
 		default:
@@ -271,43 +243,4 @@ func (m *module) bindsName(n nodeID, names map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-// informative says whether a call passes anything its callee's own
-// analysis, with its parameters unknown, does not already have: a
-// constant, a name from outside (a dtype), a path, or a definition or
-// object that depends on the capability.
-func (a callArgs) informative() bool {
-	for _, v := range a.pos {
-		if v.informative() {
-			return true
-		}
-	}
-	for _, k := range a.kws {
-		if k.v.informative() {
-			return true
-		}
-	}
-	return false
-}
-
-func (v Value) informative() bool {
-	switch v.k {
-	case vUnknown:
-		// Even when it depends on the capability: unknown decides
-		// nothing.
-		return false
-	case vFunc, vClass, vModule, vObj:
-		return v.Cap
-	case vTuple, vList, vSet:
-		for _, e := range v.elems() {
-			if e.informative() {
-				return true
-			}
-		}
-		return false
-	case vDict:
-		return v.n > 0
-	}
-	return true
 }
