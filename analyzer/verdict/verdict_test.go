@@ -65,3 +65,54 @@ func TestJudge(t *testing.T) {
 		t.Errorf("setmaxnreg on sm_120a: %s", j.Kind)
 	}
 }
+
+// TestFindLikeEach compares the one-pass token index with a search per
+// token on texts that hold tokens whole, cut short, overlapping and at
+// the text's ends, and on generated texts made of the tokens' pieces.
+func TestFindLikeEach(t *testing.T) {
+	kb, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, f := range kb.Features {
+		for _, tok := range f.Tokens {
+			texts = append(texts, tok, tok[:len(tok)-1], tok[1:], "x"+tok+"x", tok+tok[:len(tok)/2], "  "+tok[:2])
+		}
+	}
+	texts = append(texts, "", "a", "ab", `asm volatile("wgmma.fence.sync.aligned;"); cudaGridDependencySynchronize();`)
+	// Pieces of tokens glued together reach pairs that start a token
+	// without the token following, and tokens that start inside others.
+	seed := uint32(1)
+	next := func(n int) int {
+		seed = seed*1664525 + 1013904223
+		return int(seed>>8) % n
+	}
+	var all []string
+	for _, f := range kb.Features {
+		all = append(all, f.Tokens...)
+	}
+	for range 2000 {
+		var b strings.Builder
+		for range 1 + next(8) {
+			tok := all[next(len(all))]
+			i := next(len(tok))
+			b.WriteString(tok[i : i+next(len(tok)-i)+1])
+			if next(3) == 0 {
+				b.WriteByte(" ;(."[next(4)])
+			}
+		}
+		texts = append(texts, b.String())
+	}
+	for _, code := range texts {
+		got, want := kb.Find(code), findEach(kb.Features, code)
+		if len(got) != len(want) {
+			t.Fatalf("%q: %v, want %v", code, got, want)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("%q: %v, want %v", code, got, want)
+			}
+		}
+	}
+}
