@@ -27,7 +27,7 @@ func TestDeepNesting(t *testing.T) {
 		b.WriteString("}\n")
 	}
 	b.WriteString("}\n")
-	gates, err := Analyze("", "deep.cu", []byte(b.String()), python.DefaultCaps())
+	gates, err := Analyze("", "deep.cu", []byte(b.String()), testConfig(t, python.DefaultCaps()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,12 +53,13 @@ func FuzzAnalyze(f *testing.F) {
 	f.Add([]byte("void f(){ switch (getSMVersion()) { case 90: default: } }"))
 	f.Add([]byte("void f(){ int a; cudaDeviceGetAttribute(&a, cudaDevAttrComputeCapabilityMajor, 0); a ? 1 : 0; TORCH_CHECK_GE(a, 9); }"))
 	caps := python.DefaultCaps()
+	cfg := testConfig(f, caps)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		a, err := Analyze("r", "f.cu", src, caps)
+		a, err := Analyze("r", "f.cu", src, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _ := Analyze("r", "f.cu", src, caps)
+		b, _ := Analyze("r", "f.cu", src, cfg)
 		if !reflect.DeepEqual(a, b) {
 			t.Fatal("two runs differ")
 		}
@@ -67,7 +68,7 @@ func FuzzAnalyze(f *testing.F) {
 		// read a declaration differently without its neighbours).
 		p := cst.NewParser()
 		defer p.Close()
-		partial, err := AnalyzeSource(context.Background(), p, "r", "f.cu", src, caps)
+		partial, err := AnalyzeSource(context.Background(), p, "r", "f.cu", src, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
