@@ -213,35 +213,50 @@ func (gs *groups) condition(b node) expr.Tri {
 
 // appendCompiled appends n's named children to out, as appendNamed does
 // (comments included), with each decided group replaced by the children
-// of its compiled branch, themselves so replaced, and nothing for a group
-// decided to compile no branch. Nesting is followed with a stack of its
-// own, not the Go stack's.
+// of its compiled branch (appendBranch), and nothing for a group decided
+// to compile no branch.
 func (gs *groups) appendCompiled(out []node, n node) []node {
-	type level struct {
-		c      node // the next child to look at
-		branch bool // c's parent is a branch: its condition, name and alternative are no children
+	for c := gs.t.FirstChild(n); c != noNode; c = gs.t.NextSibling(c) {
+		if !gs.t.IsNamed(c) {
+			continue
+		}
+		if isGroup(gs.kind(c)) {
+			if d := gs.decide(c); d.ok {
+				out = gs.appendBranch(out, d.branch)
+				continue
+			}
+		}
+		out = append(out, c)
 	}
-	stack := []level{{c: gs.t.FirstChild(n)}}
+	return out
+}
+
+// appendBranch appends the named children of the branch b of a decided
+// group (its condition, name and alternative left out), each decided
+// group among them replaced in turn. Nesting is followed with a stack of
+// its own, not the Go stack.
+func (gs *groups) appendBranch(out []node, b node) []node {
+	if b == noNode {
+		return out
+	}
+	stack := []node{gs.t.FirstChild(b)} // the next child to look at, per branch
 	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		c := top.c
+		c := stack[len(stack)-1]
 		if c == noNode {
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		top.c = gs.t.NextSibling(c)
+		stack[len(stack)-1] = gs.t.NextSibling(c)
 		if !gs.t.IsNamed(c) {
 			continue
 		}
-		if top.branch {
-			if f := gs.t.FieldOf(c); f == fCondition || f == fName || f == fAlternative {
-				continue
-			}
+		if f := gs.t.FieldOf(c); f == fCondition || f == fName || f == fAlternative {
+			continue
 		}
 		if isGroup(gs.kind(c)) {
 			if d := gs.decide(c); d.ok {
 				if d.branch != noNode {
-					stack = append(stack, level{c: gs.t.FirstChild(d.branch), branch: true})
+					stack = append(stack, gs.t.FirstChild(d.branch))
 				}
 				continue
 			}

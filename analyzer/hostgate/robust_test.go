@@ -42,6 +42,29 @@ func TestDeepNesting(t *testing.T) {
 	}
 }
 
+// TestDeepGroups: 10,000 nested decided preprocessor groups are replaced
+// without overflowing the stack, and the gate at the bottom is found.
+func TestDeepGroups(t *testing.T) {
+	const depth = 10000
+	var b strings.Builder
+	b.WriteString("void f() {\n int sm = getSMVersion();\n")
+	for range depth {
+		b.WriteString("#if CUDA_VERSION >= 12000\n")
+	}
+	b.WriteString("if (sm >= 90) { return; }\n")
+	for range depth {
+		b.WriteString("#endif\n")
+	}
+	b.WriteString("TORCH_CHECK(false, \"x\");\n}\n")
+	gates, err := Analyze("", "deep.cu", []byte(b.String()), testConfig(t, python.DefaultCaps()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gates) != 1 || gates[0].Refusal == "" {
+		t.Errorf("want the ladder with its refusal, got %+v", gates)
+	}
+}
+
 // FuzzAnalyze: any input analyzes without panicking, and twice alike.
 func FuzzAnalyze(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join(fixtures, "*"))
