@@ -14,7 +14,15 @@ var AL201 = Rule{
 		"table; in C++ host code getSMVersion() or cudaDeviceProp.major compared in an if/else ladder or a TORCH_CHECK) and the target either gets refused (an exception, a failed assert, a skipped feature, a missing table " +
 		"entry) where an older GPU is served, or is sent down the path of older GPUs. The finding names the exact " +
 		"expression, the capabilities it admits and what the target gets. Check whether the guarded kernel exists for " +
-		"the target before widening the check: a Python gate often sits in front of a C++ range that also excludes it.",
+		"the target before widening the check: a Python gate often sits in front of a C++ range that also excludes it. " +
+		"In C++ host code, a preprocessor group inside the function is decided for the host pass when its condition " +
+		"names only what archlint knows there: the assumed toolkit (--cuda-version: CUDA_VERSION and CUDART_VERSION " +
+		"are its number, 13000 for 13.0, as if cuda.h were included; __CUDACC_VER_MAJOR__/__CUDACC_VER_MINOR__), " +
+		"nvcc's other host-pass macros, __CUDA_ARCH__ undefined and the ROCm/HIP macros absent. A return inside a " +
+		"group compiled ends the path there (`#if CUDA_VERSION >= 12080` around `if (sm >= 120) return ...;`), and " +
+		"a group not compiled does not count. A group naming anything else (a project macro, a name the file " +
+		"#defines or #undefs, __has_include) stays undecided: the checks inside it are read, but a return inside it " +
+		"ends no path.",
 	Before:    "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major == 9 or major == 10",
 	After:     "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major >= 9",
 	Level:     finding.LevelWarning,

@@ -27,23 +27,23 @@ import (
 const Kind = "cpp-host-check"
 
 // Analyze finds capability decisions in C/C++/CUDA host code and evaluates
-// them per capability. caps are the reference capabilities oldest first.
-// It parses src with a parser of its own; a caller analyzing many files
-// keeps one cst.Parser per goroutine and calls AnalyzeTree.
-func Analyze(root, path string, src []byte, caps []python.Capability) ([]python.Gate, error) {
+// them per capability, with what cfg assumes of the build. It parses src
+// with a parser of its own; a caller analyzing many files keeps one
+// cst.Parser per goroutine and calls AnalyzeTree.
+func Analyze(root, path string, src []byte, cfg Config) ([]python.Gate, error) {
 	p := cst.NewParser()
 	defer p.Close()
 	t, err := p.ParseTree(context.Background(), src)
 	if err != nil {
 		return nil, fmt.Errorf("hostgate: parsing %s: %w", path, err)
 	}
-	return AnalyzeTree(root, path, t, caps), nil
+	return AnalyzeTree(root, path, t, cfg), nil
 }
 
 // AnalyzeTree is Analyze on a file already parsed (t holds its source).
 // Nothing of t is kept: the gates are plain data.
-func AnalyzeTree(root, path string, t *cst.Tree, caps []python.Capability) []python.Gate {
-	gates, _ := analyze(root, path, t, caps)
+func AnalyzeTree(root, path string, t *cst.Tree, cfg Config) []python.Gate {
+	gates, _ := analyze(root, path, t, cfg)
 	return gates
 }
 
@@ -52,12 +52,13 @@ func AnalyzeTree(root, path string, t *cst.Tree, caps []python.Capability) []pyt
 // names of its helpers and of what were ever its members: every name its
 // rounds may have looked for (see AnalyzeSource), in no order. names is
 // nil when it found none.
-func analyze(root, path string, t *cst.Tree, caps []python.Capability) (gates []python.Gate, names []string) {
-	if len(caps) == 0 {
-		caps = python.DefaultCaps()
+func analyze(root, path string, t *cst.Tree, cfg Config) (gates []python.Gate, names []string) {
+	if len(cfg.Caps) == 0 {
+		cfg.Caps = python.DefaultCaps()
 	}
 	src := t.Src()
-	f := &file{tree: tree{t}, root: root, path: path, src: src, caps: caps, helpers: map[string]*val{},
+	f := &file{tree: tree{t}, root: root, path: path, src: src, caps: cfg.Caps, helpers: map[string]*val{},
+		groups:    &groups{tree: tree{t}, src: src, cfg: cfg},
 		helperDef: map[string]node{}, lostHelper: map[string]bool{},
 		members: map[string]*val{}, wasMember: map[string]bool{}, conflicted: map[string]bool{}}
 	funcs := f.functions()
@@ -143,7 +144,9 @@ type file struct {
 	root, path string
 	src        []byte
 	caps       []python.Capability
-	helpers    map[string]*val
+	// groups decides the preprocessor groups in the functions walked.
+	groups  *groups
+	helpers map[string]*val
 	// helperDef is the definition each helper was found in, and
 	// lostHelper the helpers whose definition, summarized again, no
 	// longer returns the capability (the member it returns was found

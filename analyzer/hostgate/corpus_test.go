@@ -20,12 +20,13 @@ func TestCorpus(t *testing.T) {
 		t.Skip("set ARCHLINT_HOSTGATE_CORPUS to C/C++/CUDA source trees")
 	}
 	caps := python.DefaultCaps()
+	cfg := testConfig(t, caps)
 	var files, bytes, gates, refusing int
 	var total time.Duration
 	forHostCorpus(t, roots, func(root, p string, src []byte) {
 		rel, _ := filepath.Rel(root, p)
 		start := time.Now()
-		gs, err := Analyze(root, filepath.ToSlash(rel), src, caps)
+		gs, err := Analyze(root, filepath.ToSlash(rel), src, cfg)
 		total += time.Since(start)
 		if err != nil {
 			t.Errorf("%s: %v", rel, err)

@@ -194,7 +194,7 @@ func (w *walker) switchGate(n node) {
 			label = "case " + w.text(value)
 			matches[i] = w.e.binop("==", v, w.e.eval(value, 0))
 		}
-		for _, s := range w.named(cs) {
+		for _, s := range w.groups.compiledNamed(cs) {
 			if value == noNode || s != value {
 				bodies[i] = append(bodies[i], s)
 			}

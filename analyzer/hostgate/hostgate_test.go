@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/archlint/archlint/analyzer/python"
+	"github.com/archlint/archlint/analyzer/target"
 )
 
 const fixtures = "../../testdata/hostgate"
@@ -43,6 +44,7 @@ func branches(b []int) string {
 // on any gate where none is written.
 func TestFixtures(t *testing.T) {
 	caps := python.DefaultCaps()
+	cfg := testConfig(t, caps)
 	files, _ := filepath.Glob(filepath.Join(fixtures, "*"))
 	if len(files) == 0 {
 		t.Fatal("no fixtures")
@@ -53,7 +55,7 @@ func TestFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gates, err := Analyze(fixtures, filepath.Base(path), src, caps)
+			gates, err := Analyze(fixtures, filepath.Base(path), src, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -103,4 +105,16 @@ func TestFixtures(t *testing.T) {
 			}
 		})
 	}
+}
+
+// testConfig is the build a scan assumes by default (scan.Load): caps,
+// the host pass's macros and CUDA 13.0.
+func testConfig(t testing.TB, caps []python.Capability) Config {
+	t.Helper()
+	tb, err := target.LoadTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv := target.DefaultCUDA()
+	return Config{Caps: caps, Host: tb.Macros(target.HostPass, cv, nil), CUDA: cv}
 }

@@ -229,7 +229,7 @@ func (e *evaluator) describe(arm node) outcome {
 	}
 	var o outcome
 	if e.kind(arm) == "compound_statement" {
-		o = e.describeStmts(e.named(arm))
+		o = e.describeStmts(e.groups.compiledNamed(arm))
 	} else {
 		o = e.describeStmts([]node{arm})
 	}

@@ -44,8 +44,8 @@ import (
 //
 // An error is the parser's, as ParseTree gives it: the caller's report
 // names the file.
-func AnalyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, caps []python.Capability) ([]python.Gate, error) {
-	a, err := analyzeSource(ctx, p, root, path, src, caps, false)
+func AnalyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, cfg Config) ([]python.Gate, error) {
+	a, err := analyzeSource(ctx, p, root, path, src, cfg, false)
 	return a.gates, err
 }
 
@@ -61,8 +61,8 @@ func AnalyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 // kernels are the kernels of the parse; whole is the file's facts when it
 // was parsed whole after all (the split unsure of the file, an item
 // unclean, too many widenings), nil otherwise.
-func AnalyzeKernelSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, caps []python.Capability) (gates []python.Gate, kernels []cst.Function, whole *cst.Facts, err error) {
-	a, err := analyzeSource(ctx, p, root, path, src, caps, true)
+func AnalyzeKernelSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, cfg Config) (gates []python.Gate, kernels []cst.Function, whole *cst.Facts, err error) {
+	a, err := analyzeSource(ctx, p, root, path, src, cfg, true)
 	return a.gates, a.kernels, a.whole, err
 }
 
@@ -81,7 +81,7 @@ type analysis struct {
 }
 
 // analyzeSource is AnalyzeSource, with kernels AnalyzeKernelSource.
-func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, caps []python.Capability, kernels bool) (analysis, error) {
+func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []byte, cfg Config, kernels bool) (analysis, error) {
 	var a analysis
 	if pieces, ok := cst.Split(src); ok {
 		keep, any := readingItems(src, pieces)
@@ -111,7 +111,7 @@ func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 				break
 			}
 			a.parsed += kept
-			gates, names := analyze(root, path, t, caps)
+			gates, names := analyze(root, path, t, cfg)
 			if names != nil {
 				if norms == nil {
 					norms = make([]string, len(pieces))
@@ -139,7 +139,7 @@ func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 		return a, err
 	}
 	a.parsed += len(src)
-	a.gates = AnalyzeTree(root, path, t, caps)
+	a.gates = AnalyzeTree(root, path, t, cfg)
 	if kernels {
 		a.whole = t.Facts()
 		a.kernels = a.whole.Kernels

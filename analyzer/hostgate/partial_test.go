@@ -148,6 +148,7 @@ void f() {
 // gates on the fixtures and on partialCases.
 func TestAnalyzeSourceLikeWhole(t *testing.T) {
 	caps := python.DefaultCaps()
+	cfg := testConfig(t, caps)
 	srcs := map[string][]byte{}
 	files, _ := filepath.Glob(filepath.Join(fixtures, "*"))
 	for _, path := range files {
@@ -164,11 +165,11 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 	defer p.Close()
 	gated := 0
 	for name, src := range srcs {
-		want, err := Analyze("r", name, src, caps)
+		want, err := Analyze("r", name, src, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := AnalyzeSource(context.Background(), p, "r", name, src, caps)
+		got, err := AnalyzeSource(context.Background(), p, "r", name, src, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,7 +179,7 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 		if len(want) > 0 {
 			gated++
 		}
-		checkKernelSource(t, p, name, src, caps)
+		checkKernelSource(t, p, name, src, cfg)
 	}
 	if gated < len(files) {
 		t.Errorf("only %d of the sources have gates", gated)
@@ -187,7 +188,7 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 	// not whole.
 	for _, name := range []string{"widened"} {
 		src := []byte(partialCases[name])
-		a, err := analyzeSource(context.Background(), p, "r", name, src, caps, false)
+		a, err := analyzeSource(context.Background(), p, "r", name, src, cfg, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,14 +202,14 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 			t.Errorf("%s: parsed %d bytes, want more than the first partial parse's %d and less than that and the whole file's %d", name, a.parsed, first, len(src))
 		}
 	}
-	if a, err := analyzeSource(context.Background(), p, "r", "nearly-whole", []byte(partialCases["nearly-whole"]), caps, false); err != nil || a.parsed != len(partialCases["nearly-whole"]) || len(a.gates) == 0 {
+	if a, err := analyzeSource(context.Background(), p, "r", "nearly-whole", []byte(partialCases["nearly-whole"]), cfg, false); err != nil || a.parsed != len(partialCases["nearly-whole"]) || len(a.gates) == 0 {
 		t.Errorf("nearly-whole: parsed %d bytes with %d gates (%v), want the file's %d once and a gate", a.parsed, len(a.gates), err, len(partialCases["nearly-whole"]))
 	}
 	// whole-names widens to go alone: its bytes and init's, not tile's
 	// or count's.
 	{
 		src := []byte(partialCases["whole-names"])
-		a, err := analyzeSource(context.Background(), p, "r", "whole-names", src, caps, false)
+		a, err := analyzeSource(context.Background(), p, "r", "whole-names", src, cfg, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,7 +237,7 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, names := analyze("r", "widened", wt, caps)
+	_, names := analyze("r", "widened", wt, cfg)
 	slices.Sort(names)
 	if want := []string{"issm90", "msm"}; !slices.Equal(names, want) {
 		t.Errorf("widened: names %q, want %q", names, want)
@@ -273,7 +274,7 @@ func TestAnalyzeSourceLikeWhole(t *testing.T) {
 		if !pt.CleanItems(pieces, reads) {
 			t.Errorf("%s: items not clean", name)
 		}
-		if _, names := analyze("r", name, pt, caps); (names != nil) != shared {
+		if _, names := analyze("r", name, pt, cfg); (names != nil) != shared {
 			t.Errorf("%s: shared %v", name, !shared)
 		}
 	}
@@ -333,6 +334,7 @@ func TestPartialCorpus(t *testing.T) {
 		t.Skip("set ARCHLINT_HOSTGATE_CORPUS to C/C++/CUDA source trees")
 	}
 	caps := python.DefaultCaps()
+	cfg := testConfig(t, caps)
 	p := cst.NewParser()
 	defer p.Close()
 	var files, unsplit, none, shared, sharedWhole, errs, all, parsed int
@@ -345,10 +347,10 @@ func TestPartialCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := AnalyzeTree(root, path, whole, caps)
+		want := AnalyzeTree(root, path, whole, cfg)
 		tWhole += time.Since(start)
 		start = time.Now()
-		a, err := analyzeSource(context.Background(), p, root, path, src, caps, false)
+		a, err := analyzeSource(context.Background(), p, root, path, src, cfg, false)
 		tPart += time.Since(start)
 		if err != nil {
 			t.Fatal(err)
@@ -369,7 +371,7 @@ func TestPartialCorpus(t *testing.T) {
 		}
 		if pt, _ := p.ParseItems(context.Background(), src, pieces, reads); pt == nil {
 			errs++
-		} else if _, names := analyze(root, path, pt, caps); names != nil {
+		} else if _, names := analyze(root, path, pt, cfg); names != nil {
 			shared++
 			if a.parsed >= len(src) {
 				sharedWhole++
@@ -418,15 +420,15 @@ func forHostCorpus(t *testing.T, roots string, fn func(root, path string, src []
 // report: cst.MayEmpty) and perhaps others of them, in order and alike in every
 // field, or the whole facts it gives are not a whole parse's. It reports
 // whether the file was parsed whole.
-func checkKernelSource(t *testing.T, p *cst.Parser, name string, src []byte, caps []python.Capability) (whole bool) {
+func checkKernelSource(t *testing.T, p *cst.Parser, name string, src []byte, cfg Config) (whole bool) {
 	t.Helper()
 	wt, err := p.ParseTree(context.Background(), src)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	wantGates := AnalyzeTree("r", name, wt, caps)
+	wantGates := AnalyzeTree("r", name, wt, cfg)
 	facts := wt.Facts()
-	gates, kernels, wholeFacts, err := AnalyzeKernelSource(context.Background(), p, "r", name, src, caps)
+	gates, kernels, wholeFacts, err := AnalyzeKernelSource(context.Background(), p, "r", name, src, cfg)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -463,6 +465,7 @@ func TestKernelSourceCorpus(t *testing.T) {
 		t.Skip("set ARCHLINT_HOSTGATE_CORPUS to C/C++/CUDA source trees")
 	}
 	caps := python.DefaultCaps()
+	cfg := testConfig(t, caps)
 	p := cst.NewParser()
 	defer p.Close()
 	var files, wholes, all, parsed int
@@ -472,7 +475,7 @@ func TestKernelSourceCorpus(t *testing.T) {
 		}
 		files++
 		all += len(src)
-		if checkKernelSource(t, p, path, src, caps) {
+		if checkKernelSource(t, p, path, src, cfg) {
 			wholes++
 			parsed += len(src)
 			return

@@ -27,7 +27,7 @@ func TestDeepNesting(t *testing.T) {
 		b.WriteString("}\n")
 	}
 	b.WriteString("}\n")
-	gates, err := Analyze("", "deep.cu", []byte(b.String()), python.DefaultCaps())
+	gates, err := Analyze("", "deep.cu", []byte(b.String()), testConfig(t, python.DefaultCaps()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,6 +42,29 @@ func TestDeepNesting(t *testing.T) {
 	}
 }
 
+// TestDeepGroups: 10,000 nested decided preprocessor groups are replaced
+// without overflowing the stack, and the gate at the bottom is found.
+func TestDeepGroups(t *testing.T) {
+	const depth = 10000
+	var b strings.Builder
+	b.WriteString("void f() {\n int sm = getSMVersion();\n")
+	for range depth {
+		b.WriteString("#if CUDA_VERSION >= 12000\n")
+	}
+	b.WriteString("if (sm >= 90) { return; }\n")
+	for range depth {
+		b.WriteString("#endif\n")
+	}
+	b.WriteString("TORCH_CHECK(false, \"x\");\n}\n")
+	gates, err := Analyze("", "deep.cu", []byte(b.String()), testConfig(t, python.DefaultCaps()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gates) != 1 || gates[0].Refusal == "" {
+		t.Errorf("want the ladder with its refusal, got %+v", gates)
+	}
+}
+
 // FuzzAnalyze: any input analyzes without panicking, and twice alike.
 func FuzzAnalyze(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join(fixtures, "*"))
@@ -53,12 +76,13 @@ func FuzzAnalyze(f *testing.F) {
 	f.Add([]byte("void f(){ switch (getSMVersion()) { case 90: default: } }"))
 	f.Add([]byte("void f(){ int a; cudaDeviceGetAttribute(&a, cudaDevAttrComputeCapabilityMajor, 0); a ? 1 : 0; TORCH_CHECK_GE(a, 9); }"))
 	caps := python.DefaultCaps()
+	cfg := testConfig(f, caps)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		a, err := Analyze("r", "f.cu", src, caps)
+		a, err := Analyze("r", "f.cu", src, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _ := Analyze("r", "f.cu", src, caps)
+		b, _ := Analyze("r", "f.cu", src, cfg)
 		if !reflect.DeepEqual(a, b) {
 			t.Fatal("two runs differ")
 		}
@@ -67,7 +91,7 @@ func FuzzAnalyze(f *testing.F) {
 		// read a declaration differently without its neighbours).
 		p := cst.NewParser()
 		defer p.Close()
-		partial, err := AnalyzeSource(context.Background(), p, "r", "f.cu", src, caps)
+		partial, err := AnalyzeSource(context.Background(), p, "r", "f.cu", src, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

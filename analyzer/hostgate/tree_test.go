@@ -37,6 +37,7 @@ func fixtureSources(t testing.TB) (names []string, srcs [][]byte) {
 // next parse) finds what a fresh parser finds for each file.
 func TestAnalyzeTreeReusedParser(t *testing.T) {
 	caps := python.DefaultCaps()
+	cfg := testConfig(t, caps)
 	names, srcs := fixtureSources(t)
 	p := cst.NewParser()
 	defer p.Close()
@@ -44,7 +45,7 @@ func TestAnalyzeTreeReusedParser(t *testing.T) {
 	// record past a small file's tree would show.
 	order := append(append([]int(nil), rangeOf(len(srcs))...), rangeOf(len(srcs))...)
 	for _, i := range order {
-		want, err := Analyze("r", names[i], srcs[i], caps)
+		want, err := Analyze("r", names[i], srcs[i], cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +53,7 @@ func TestAnalyzeTreeReusedParser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := AnalyzeTree("r", names[i], tree, caps); !reflect.DeepEqual(got, want) {
+		if got := AnalyzeTree("r", names[i], tree, cfg); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: reused parser finds\n%+v\nfresh parser\n%+v", names[i], got, want)
 		}
 		if len(want) == 0 && names[i] != "negatives.cpp" {
@@ -73,11 +74,12 @@ func rangeOf(n int) []int {
 // same files at once, find what one goroutine finds.
 func TestAnalyzeTreeConcurrent(t *testing.T) {
 	caps := python.DefaultCaps()
+	cfg := testConfig(t, caps)
 	names, srcs := fixtureSources(t)
 	want := make([][]python.Gate, len(srcs))
 	for i := range srcs {
 		var err error
-		if want[i], err = Analyze("r", names[i], srcs[i], caps); err != nil {
+		if want[i], err = Analyze("r", names[i], srcs[i], cfg); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -95,7 +97,7 @@ func TestAnalyzeTreeConcurrent(t *testing.T) {
 					errs <- err.Error()
 					continue
 				}
-				if got := AnalyzeTree("r", names[i], tree, caps); !reflect.DeepEqual(got, want[i]) {
+				if got := AnalyzeTree("r", names[i], tree, cfg); !reflect.DeepEqual(got, want[i]) {
 					errs <- names[i] + ": gates differ"
 				}
 			}
@@ -172,13 +174,14 @@ func BenchmarkAnalyzeTree(b *testing.B) {
 		b.Fatal(err)
 	}
 	caps := python.DefaultCaps()
-	if len(AnalyzeTree("", "bench.cu", tree, caps)) == 0 {
+	cfg := testConfig(b, caps)
+	if len(AnalyzeTree("", "bench.cu", tree, cfg)) == 0 {
 		b.Fatal("no gates")
 	}
 	b.SetBytes(int64(len(src)))
 	b.ResetTimer()
 	for range b.N {
-		AnalyzeTree("", "bench.cu", tree, caps)
+		AnalyzeTree("", "bench.cu", tree, cfg)
 	}
 }
 
@@ -187,12 +190,13 @@ func BenchmarkParseAndAnalyze(b *testing.B) {
 	p := cst.NewParser()
 	defer p.Close()
 	caps := python.DefaultCaps()
+	cfg := testConfig(b, caps)
 	b.SetBytes(int64(len(src)))
 	for range b.N {
 		tree, err := p.ParseTree(context.Background(), src)
 		if err != nil {
 			b.Fatal(err)
 		}
-		AnalyzeTree("", "bench.cu", tree, caps)
+		AnalyzeTree("", "bench.cu", tree, cfg)
 	}
 }

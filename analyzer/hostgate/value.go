@@ -34,6 +34,9 @@ type val struct {
 type evaluator struct {
 	tree
 	caps []python.Capability
+	// groups decides the preprocessor groups of the function: an arm's
+	// statements are those compiled.
+	groups *groups
 	// env maps a variable (or a member access, by its text) to its value.
 	env map[string]*val
 	// helpers are same-file functions whose result depends on the

@@ -29,7 +29,7 @@ type walker struct {
 
 func (f *file) newWalker(def node, emit bool) *walker {
 	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[node]bool{}, beforeError: map[node]bool{}, checked: map[node]bool{}, next: map[node]node{}, reach: map[node][]bool{},
-		e: &evaluator{tree: f.tree, caps: f.caps, env: map[string]*val{}, helpers: f.helpers, members: f.members}}
+		e: &evaluator{tree: f.tree, caps: f.caps, groups: f.groups, env: map[string]*val{}, helpers: f.helpers, members: f.members}}
 	// Parameters: a cudaDeviceProp reference reads the capability; a
 	// capability-named one (sm_version) is the capability while gates are
 	// evaluated, as in the Python analyzer.
@@ -120,7 +120,9 @@ func (w *walker) nextOf(n node) node {
 
 // walk visits body in pre-order with an explicit stack: nesting depth is
 // bounded by memory, not by the Go stack. Nested function definitions
-// are walked on their own.
+// are walked on their own. A decided preprocessor group is walked as its
+// compiled branch's statements in its place (groups), so that the
+// statement after the last of them is the one after the group.
 func (w *walker) walk(body node) {
 	if body == noNode {
 		return
@@ -136,7 +138,7 @@ func (w *walker) walk(body node) {
 		w.visit(n)
 		mask := w.cur
 		after := noNode // the next sibling of c
-		kids = w.appendNamed(kids[:0], n)
+		kids = w.groups.appendCompiled(kids[:0], n)
 		for i := len(kids) - 1; i >= 0; i-- {
 			c := kids[i]
 			if w.kind(c) == "comment" {

@@ -43,7 +43,7 @@ func TestLoadParsesOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		caps := ReferenceCaps(opt.Table, opt.CUDA)
+		host := HostConfig(opt)
 		var wantGates []python.Gate
 		wantFacts := map[int]*cst.Facts{}
 		parser := cst.NewParser()
@@ -53,7 +53,7 @@ func TestLoadParsesOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 			if strings.Contains(string(src), "getSMVersion") || strings.Contains(string(src), "prop.major") {
-				gs, err := hostgate.Analyze(f.Root, f.Path, src, caps)
+				gs, err := hostgate.Analyze(f.Root, f.Path, src, host)
 				if err != nil {
 					t.Fatal(err)
 				}

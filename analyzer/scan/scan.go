@@ -162,6 +162,13 @@ func wholeStructure(facts *cst.Facts, err error) structureOf {
 // its error.
 func (r structureOf) whole() bool { return r.facts != nil || r.err != nil }
 
+// HostConfig is what the host checks assume of the build: the reference
+// capabilities, and the host pass's macros with the toolkit, to decide
+// the preprocessor groups inside functions (hostgate.Config).
+func HostConfig(opt Options) hostgate.Config {
+	return hostgate.Config{Caps: ReferenceCaps(opt.Table, opt.CUDA), Host: opt.Table.Macros(target.HostPass, opt.CUDA, nil), CUDA: opt.CUDA}
+}
+
 // Load walks the roots and reads every C/C++/CUDA file. Host capability
 // checks parse here what they read (hostgate.AnalyzeSource; in a kernel
 // file, with the kernels a check may ask for: AnalyzeKernelSource); the
@@ -182,7 +189,7 @@ func Load(opt Options) (*Project, error) {
 	}
 	pre := NewTriggers()
 	hostPre := walk.NewPrefilter(hostTriggers)
-	caps := ReferenceCaps(opt.Table, opt.CUDA)
+	host := HostConfig(opt)
 	type loaded struct {
 		file     *cpp.File
 		relevant bool
@@ -241,7 +248,7 @@ func Load(opt Options) (*Project, error) {
 			if !l.kernel {
 				// Host checks alone need only the declarations that
 				// may read the capability parsed (AnalyzeSource).
-				l.gates, err = hostgate.AnalyzeSource(context.Background(), parser, f.Root, f.Path, src, caps)
+				l.gates, err = hostgate.AnalyzeSource(context.Background(), parser, f.Root, f.Path, src, host)
 			} else {
 				// A kernel file is parsed here for both, once: the
 				// declarations the host checks read and the kernels
@@ -253,7 +260,7 @@ func Load(opt Options) (*Project, error) {
 				// 8.2 MB parsed, for 15 files no check asked about.
 				var kernels []cst.Function
 				var facts *cst.Facts
-				l.gates, kernels, facts, err = hostgate.AnalyzeKernelSource(context.Background(), parser, f.Root, f.Path, src, caps)
+				l.gates, kernels, facts, err = hostgate.AnalyzeKernelSource(context.Background(), parser, f.Root, f.Path, src, host)
 				r := kernelsOrWhole(kernels, facts, err)
 				l.structure = &r
 			}
