@@ -54,6 +54,9 @@ type worker struct {
 	// facts collects JIT calls and call edges (the first worker only,
 	// when the program asks for them).
 	facts *facts
+	// slice is the scratch space of the deciding slices this worker
+	// marks (slice.go).
+	slice sliceWork
 	// track, on the selection's own workers, learns what functions return.
 	track *tracker
 	selfs map[selfKey]Value

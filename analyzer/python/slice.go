@@ -1,6 +1,9 @@
 package python
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // A function's analysis records gates only at its own decisions: a
 // call's frame records nothing (callFunc: the helpers a function calls
@@ -72,26 +75,37 @@ func (d *deciding) has(n nodeID) bool {
 	return d.bits[i/64]&(1<<(i%64)) != 0
 }
 
-// decidingOf is fn's deciding slice, marked on first use.
-func (fn *funcDef) decidingOf() *deciding {
+// decidingOf is fn's deciding slice, marked on first use with the
+// asking worker's scratch space.
+func (fn *funcDef) decidingOf(sc *sliceWork) *deciding {
 	v, ok := fn.mod.deciding.Load(fn)
 	if !ok {
 		v, _ = fn.mod.deciding.LoadOrStore(fn, &deciding{})
 	}
 	d := v.(*deciding)
-	d.once.Do(func() { fn.mod.markDeciding(fn, d) })
+	d.once.Do(func() { fn.mod.markDeciding(fn, d, sc) })
 	return d
 }
 
 // followsCall says whether the call at node n of fn is followed: its value
 // can reach one of fn's decisions or its return value.
-func (fn *funcDef) followsCall(n nodeID) bool { return fn.decidingOf().has(n) }
+func (fn *funcDef) followsCall(n nodeID, sc *sliceWork) bool { return fn.decidingOf(sc).has(n) }
 
 // skipsStmt says whether fn's expression statement s is left unrun:
 // nothing in it decides or flows into a decision.
-func (fn *funcDef) skipsStmt(s nodeID) bool {
-	d := fn.decidingOf()
+func (fn *funcDef) skipsStmt(s nodeID, sc *sliceWork) bool {
+	d := fn.decidingOf(sc)
 	return !d.any(s, fn.mod.next(s))
+}
+
+// sliceWork is markDeciding's scratch space: each worker keeps one and
+// lends it to the slices it marks (a slice is marked once per function,
+// by whichever worker asks first, on that worker's goroutine).
+type sliceWork struct {
+	names map[string]bool
+	flows []flow
+	done  []bool
+	kids  []nodeID
 }
 
 // flow is an assignment-like binding: the names in its targets get the
@@ -112,17 +126,22 @@ type flow struct{ target, value nodeID }
 // binds its target unknown whatever it iterates (execStmt), so the
 // iterable's value decides nothing. Names declared global or nonlocal
 // always decide (another function may read them).
-func (m *module) markDeciding(fn *funcDef, d *deciding) {
+func (m *module) markDeciding(fn *funcDef, d *deciding, sc *sliceWork) {
 	first, end := fn.node, m.next(fn.node)
 	d.first = first
 	d.bits = make([]uint64, (end-first+63)/64)
-	names := map[string]bool{}
+	if sc.names == nil {
+		sc.names = map[string]bool{}
+	}
+	clear(sc.names)
+	names := sc.names
 	if fn.class != nil && fn.name == "__init__" && len(fn.params) > 0 {
 		// What __init__ leaves bound to self's attributes is read by
 		// initAttrs, for every method's self.
 		names[fn.params[0].name] = true
 	}
-	var flows []flow
+	flows := sc.flows[:0]
+	defer func() { sc.flows = flows[:0] }()
 	addNames := func(n nodeID) {
 		for k := n; k < m.next(n); k++ {
 			if m.op(k) == opIdentifier {
@@ -131,7 +150,8 @@ func (m *module) markDeciding(fn *funcDef, d *deciding) {
 		}
 	}
 	decide := func(n nodeID) {
-		if n == noNode {
+		// A node already set was decided with its whole subtree.
+		if n == noNode || d.has(n) {
 			return
 		}
 		d.mark(n, m.next(n))
@@ -155,7 +175,7 @@ func (m *module) markDeciding(fn *funcDef, d *deciding) {
 				decide(v)
 			}
 		case opConditionalExpression:
-			if kids := m.namedList(n); len(kids) == 3 {
+			if kids := m.appendNamed(sc.kids[:0], n); len(kids) == 3 {
 				decide(kids[1])
 			}
 		case opMatchStatement:
@@ -199,7 +219,7 @@ func (m *module) markDeciding(fn *funcDef, d *deciding) {
 			case "for_in_clause":
 				flows = append(flows, flow{m.child(n, fLeft), m.child(n, fRight)})
 			case "as_pattern":
-				if kids := m.namedList(n); len(kids) == 2 {
+				if kids := m.appendNamed(sc.kids[:0], n); len(kids) == 2 {
 					flows = append(flows, flow{kids[1], kids[0]})
 				}
 			case "global_statement", "nonlocal_statement":
@@ -208,7 +228,7 @@ func (m *module) markDeciding(fn *funcDef, d *deciding) {
 		}
 	}
 	// Each round marks at least one more flow, so this ends.
-	for done := make([]bool, len(flows)); ; {
+	for done := slices.Grow(sc.done[:0], len(flows))[:len(flows)]; ; {
 		grew := false
 		for i, f := range flows {
 			if done[i] || f.target == noNode || f.value == noNode || !m.bindsName(f.target, names) {
@@ -218,6 +238,8 @@ func (m *module) markDeciding(fn *funcDef, d *deciding) {
 			decide(f.value)
 		}
 		if !grew {
+			clear(done)
+			sc.done = done[:0]
 			return
 		}
 	}

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -66,7 +67,7 @@ def test_case(q, backend):
 		t.Fatal("test_case not indexed")
 	}
 	d := &deciding{}
-	m.markDeciding(fn, d)
+	m.markDeciding(fn, d, &sliceWork{})
 	var wrong []string
 	for n := fn.node; n < m.next(fn.node); n++ {
 		if m.op(n) != opCall {
@@ -159,4 +160,38 @@ def test_comprehension(q):
 		{Root: "r", Path: "tests/test_slice.py", Src: []byte(tests)},
 	}
 	sameOnFixtures(t, map[string][]Source{"slice": srcs}, func(c *Config) { c.allStmts = true }, "statements outside the slice")
+}
+
+// BenchmarkMarkDeciding marks the deciding slice of every function in the
+// Python fixtures, or in the trees under ARCHLINT_PYPARSE_TREES when set
+// (colon-separated roots).
+func BenchmarkMarkDeciding(b *testing.B) {
+	srcs := pyFixtures(b)
+	if roots := os.Getenv("ARCHLINT_PYPARSE_TREES"); roots != "" {
+		srcs = pyTreeFiles(b, roots)
+	}
+	var mods []*module
+	funcs := 0
+	for _, src := range srcs {
+		// A parser per file: a parse's records live in its parser.
+		ps := newTestParser(b)
+		pr, err := ps.parse(src)
+		if err != nil || pr == nil {
+			continue
+		}
+		m := &module{name: "mod", src: src, tab: ps.tab, parsed: pr, lines: newLineIndex(src)}
+		m.index()
+		mods = append(mods, m)
+		funcs += len(m.funcs)
+	}
+	var sc sliceWork
+	b.ResetTimer()
+	for range b.N {
+		for _, m := range mods {
+			for _, fn := range m.funcs {
+				m.markDeciding(fn, &deciding{}, &sc)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*max(funcs, 1)), "ns/func")
 }
