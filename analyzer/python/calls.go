@@ -597,6 +597,17 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	return out
 }
 
+// rebinds says whether a method of that name, called on a name holding a
+// list or a set, binds the name anew: the mutators method's list and set
+// case handles (the deciding slice follows them, slice.go).
+func rebinds(method string) bool {
+	switch method {
+	case "append", "add", "extend", "update", "insert", "remove", "pop", "clear", "discard", "sort", "reverse":
+		return true
+	}
+	return false
+}
+
 func isStatic(fn *funcDef) bool {
 	for _, d := range fn.decorators {
 		if strings.Contains(fn.mod.ident(d), "staticmethod") {

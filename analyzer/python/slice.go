@@ -192,10 +192,12 @@ func (m *module) markDeciding(fn *funcDef, d *deciding, sc *sliceWork) {
 			}
 		case opCall:
 			callee := m.child(n, fFunction)
-			if m.op(callee) == opAttribute {
-				// lst.append(x) binds lst anew (calls.go, method): a
-				// method call is a binding of its object, by any name.
-				flows = append(flows, flow{m.child(callee, fObject), n})
+			if m.op(callee) == opAttribute && rebinds(m.ident(m.child(callee, fAttribute))) {
+				// lst.append(x) binds lst anew (calls.go, method: a
+				// list's or set's mutators, called on a name).
+				if o := m.child(callee, fObject); m.op(o) == opIdentifier {
+					flows = append(flows, flow{o, n})
+				}
 			}
 			switch lastName(m.ident(callee)) {
 			case "skipif", "skipIf", "skipUnless":
