@@ -141,7 +141,7 @@ func (f *frame) evalCall(n nodeID) Value {
 func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 	switch callee.k {
 	case vFunc:
-		if f.fn != nil && !f.fn.followsCall(n, &f.w.slice) {
+		if !f.followsCall(n) {
 			return unknownIf(callee.Cap || args.capOK)
 		}
 		var self *Value

@@ -36,7 +36,7 @@ func (f *frame) shadowRest(b, s nodeID) {
 
 func (f *frame) execStmt(s nodeID) bool {
 	m := f.mod
-	if f.fn != nil && m.op(s) == opExpressionStatement && !f.w.prog.cfg.allStmts && f.fn.skipsStmt(s, &f.w.slice) {
+	if m.op(s) == opExpressionStatement && f.skipsStmt(s) {
 		if f.collecting() {
 			// The facts want its calls (call edges, JIT calls): the
 			// worker that collects them runs it, counting no step, so

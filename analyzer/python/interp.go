@@ -295,6 +295,8 @@ type frame struct {
 	script  bool
 	retSeen bool
 	ret     Value
+	// dec is the deciding slice the frame runs (sliceOf), once looked up.
+	dec *deciding
 }
 
 func newWorker(p *program, ci int) *worker {

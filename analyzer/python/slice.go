@@ -75,27 +75,55 @@ func (d *deciding) has(n nodeID) bool {
 	return d.bits[i/64]&(1<<(i%64)) != 0
 }
 
-// decidingOf is fn's deciding slice, marked on first use with the
-// asking worker's scratch space.
-func (fn *funcDef) decidingOf(sc *sliceWork) *deciding {
-	v, ok := fn.mod.deciding.Load(fn)
+// mainKey keys a module's main guard's slice in module.deciding.
+type mainKey struct{}
+
+// sliceOf is the deciding slice f runs, marked on first use with the
+// worker's scratch space: its function's, or its main guard's when it
+// runs one as a script (whose bindings stay in its own scope); nil for a
+// module's top level or a class body, which run whole.
+func (f *frame) sliceOf() *deciding {
+	if f.dec != nil {
+		return f.dec
+	}
+	var key any
+	root, self := noNode, ""
+	switch {
+	case f.fn != nil:
+		key, root = f.fn, f.fn.node
+		if f.fn.class != nil && f.fn.name == "__init__" && len(f.fn.params) > 0 {
+			// What __init__ leaves bound to self's attributes is read
+			// by initAttrs, for every method's self.
+			self = f.fn.params[0].name
+		}
+	case f.script && f.ms == nil && f.outer == nil && f.mod.main != noNode:
+		key, root = mainKey{}, f.mod.main
+	default:
+		return nil
+	}
+	m := f.mod
+	v, ok := m.deciding.Load(key)
 	if !ok {
-		v, _ = fn.mod.deciding.LoadOrStore(fn, &deciding{})
+		v, _ = m.deciding.LoadOrStore(key, &deciding{})
 	}
 	d := v.(*deciding)
-	d.once.Do(func() { fn.mod.markDeciding(fn, d, sc) })
+	d.once.Do(func() { m.markDeciding(root, self, d, &f.w.slice) })
+	f.dec = d
 	return d
 }
 
-// followsCall says whether the call at node n of fn is followed: its value
-// can reach one of fn's decisions or its return value.
-func (fn *funcDef) followsCall(n nodeID, sc *sliceWork) bool { return fn.decidingOf(sc).has(n) }
+// followsCall says whether the call at node n is followed: its value can
+// reach one of the frame's decisions or its return value.
+func (f *frame) followsCall(n nodeID) bool {
+	d := f.sliceOf()
+	return d == nil || d.has(n)
+}
 
-// skipsStmt says whether fn's expression statement s is left unrun:
+// skipsStmt says whether the expression statement s is left unrun:
 // nothing in it decides or flows into a decision.
-func (fn *funcDef) skipsStmt(s nodeID, sc *sliceWork) bool {
-	d := fn.decidingOf(sc)
-	return !d.any(s, fn.mod.next(s))
+func (f *frame) skipsStmt(s nodeID) bool {
+	d := f.sliceOf()
+	return d != nil && !f.w.prog.cfg.allStmts && !d.any(s, f.mod.next(s))
 }
 
 // sliceWork is markDeciding's scratch space: each worker keeps one and
@@ -112,8 +140,9 @@ type sliceWork struct {
 // value.
 type flow struct{ target, value nodeID }
 
-// markDeciding sets d's bits for fn's decisions and the values that flow
-// into them: a backward slice by name over the definition (nested defs,
+// markDeciding sets d's bits for the decisions under root (a def, or a
+// main guard) and the values that flow into them, with self's attributes
+// deciding when self is given: a backward slice by name over the subtree (nested defs,
 // lambdas and comprehensions included). Decisions are what the
 // interpreter records gates at, and what steers it: if, elif and while
 // conditions, asserts, ternary conditions, comprehension filters, match
@@ -126,8 +155,8 @@ type flow struct{ target, value nodeID }
 // binds its target unknown whatever it iterates (execStmt), so the
 // iterable's value decides nothing. Names declared global or nonlocal
 // always decide (another function may read them).
-func (m *module) markDeciding(fn *funcDef, d *deciding, sc *sliceWork) {
-	first, end := fn.node, m.next(fn.node)
+func (m *module) markDeciding(root nodeID, self string, d *deciding, sc *sliceWork) {
+	first, end := root, m.next(root)
 	d.first = first
 	d.bits = make([]uint64, (end-first+63)/64)
 	if sc.names == nil {
@@ -135,10 +164,8 @@ func (m *module) markDeciding(fn *funcDef, d *deciding, sc *sliceWork) {
 	}
 	clear(sc.names)
 	names := sc.names
-	if fn.class != nil && fn.name == "__init__" && len(fn.params) > 0 {
-		// What __init__ leaves bound to self's attributes is read by
-		// initAttrs, for every method's self.
-		names[fn.params[0].name] = true
+	if self != "" {
+		names[self] = true
 	}
 	flows := sc.flows[:0]
 	defer func() { sc.flows = flows[:0] }()

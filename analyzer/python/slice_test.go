@@ -71,7 +71,7 @@ def test_case(q, backend):
 		t.Fatal("test_case not indexed")
 	}
 	d := &deciding{}
-	m.markDeciding(fn, d, &sliceWork{})
+	m.markDeciding(fn.node, "", d, &sliceWork{})
 	var wrong []string
 	for n := fn.node; n < m.next(fn.node); n++ {
 		if m.op(n) != opCall {
@@ -163,7 +163,8 @@ def test_comprehension(q):
 		{Root: "r", Path: "mylib.py", Src: []byte(lib)},
 		{Root: "r", Path: "tests/test_slice.py", Src: []byte(tests)},
 	}
-	sameOnFixtures(t, map[string][]Source{"slice": srcs}, func(c *Config) { c.allStmts = true }, "statements outside the slice")
+	sameOnFixtures(t, map[string][]Source{"slice": srcs, "mains": mainsSources(), "adopt": adoptSources()},
+		func(c *Config) { c.allStmts = true }, "statements outside the slice")
 }
 
 // BenchmarkMarkDeciding marks the deciding slice of every function in the
@@ -193,7 +194,7 @@ func BenchmarkMarkDeciding(b *testing.B) {
 	for range b.N {
 		for _, m := range mods {
 			for _, fn := range m.funcs {
-				m.markDeciding(fn, &deciding{}, &sc)
+				m.markDeciding(fn.node, "", &deciding{}, &sc)
 			}
 		}
 	}
