@@ -195,8 +195,12 @@ func (m *module) markDeciding(root nodeID, self string, d *deciding, sc *sliceWo
 			// entry. Not the table: outputs are indexed everywhere in a
 			// test (out[0]), and a table a test gets from a library call
 			// rather than a literal or a global is rare.
-			for _, k := range m.childrenBy(n, fSubscript) {
-				decide(k)
+			// A lone slice (x[:n]) slices a sequence, never looks a
+			// table up (evalSubscript).
+			if keys := m.childrenBy(n, fSubscript); len(keys) != 1 || m.kind(keys[0]) != "slice" {
+				for _, k := range keys {
+					decide(k)
+				}
 			}
 			if v := m.child(n, fValue); m.op(v) == opCall {
 				decide(v)

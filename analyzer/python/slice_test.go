@@ -30,6 +30,8 @@ def test_case(q, backend):
     label = "x" if d_ternary() else "y"
     key = d_key()
     entry = TABLE[key]
+    n = n_sliced()
+    head = q[:n]
     got = d_lookup_table().get(d_lookup_key())
     other = get(n_plain_get())
     # A for loop binds its target unknown (exec.go), whatever the
