@@ -1,7 +1,9 @@
 package hostgate
 
 import (
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
 	"github.com/archlint/archlint/analyzer/python"
@@ -39,6 +41,11 @@ type groups struct {
 	tree
 	src []byte
 	cfg Config
+	// nvcc says the file is compiled by nvcc (a .cu or .cuh file): in
+	// another (a .cpp, a .h) the host compiler alone may read it, and
+	// nvcc's own macros (__CUDACC__, __NVCC__, __CUDACC_VER_MAJOR__) are
+	// unknown there.
+	nvcc bool
 	// decided caches each group's decision by node, made once per file
 	// (the summary rounds walk a function many times).
 	decided map[node]decision
@@ -57,14 +64,15 @@ type decision struct {
 // hostEnv answers the evaluator's lookups for the host pass (expr.Env).
 type hostEnv struct {
 	pm     target.PassMacros
+	nvcc   bool
 	macros map[string]*expr.Macro
 	// local are the names the file #defines or #undefs anywhere: their
 	// value at a group depends on the file, so they are unknown.
 	local map[string]bool
 }
 
-func newHostEnv(cfg Config, src []byte) *hostEnv {
-	h := &hostEnv{pm: cfg.Host, macros: make(map[string]*expr.Macro, len(cfg.Host.Defined)+2), local: definedNames(src)}
+func newHostEnv(cfg Config, src []byte, nvcc bool) *hostEnv {
+	h := &hostEnv{pm: cfg.Host, nvcc: nvcc, macros: make(map[string]*expr.Macro, len(cfg.Host.Defined)+2), local: definedNames(src)}
 	for name, body := range cfg.Host.Defined {
 		h.macros[name] = &expr.Macro{Name: name, Body: body}
 	}
@@ -80,7 +88,7 @@ func newHostEnv(cfg Config, src []byte) *hostEnv {
 // Lookup implements expr.Env. __CUDA_ARCH_LIST__ names the build's
 // architectures, which the analysis does not assume: unknown.
 func (h *hostEnv) Lookup(name string) (*expr.Macro, expr.Tri) {
-	if h.local[name] || name == "__CUDA_ARCH_LIST__" {
+	if h.local[name] || name == "__CUDA_ARCH_LIST__" || (!h.nvcc && nvccOnly(name)) {
 		return nil, expr.Unknown
 	}
 	if m, ok := h.macros[name]; ok {
@@ -90,6 +98,21 @@ func (h *hostEnv) Lookup(name string) (*expr.Macro, expr.Tri) {
 		return nil, expr.False
 	}
 	return nil, expr.Unknown
+}
+
+// nvccOnly reports a macro that nvcc defines and a host compiler run on
+// its own (g++ on a .cpp file) does not.
+func nvccOnly(name string) bool {
+	return strings.HasPrefix(name, "__CUDACC") || strings.HasPrefix(name, "__NVCC") || strings.HasPrefix(name, "__CUDA_API_VER")
+}
+
+// isNvccFile reports a file that nvcc compiles: .cu, or a .cuh header.
+func isNvccFile(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".cu", ".cuh":
+		return true
+	}
+	return false
 }
 
 // HasInclude implements expr.Env: which headers exist is not known here.
@@ -154,7 +177,7 @@ func (gs *groups) decide1(g node) decision {
 		return decision{}
 	}
 	if gs.env == nil {
-		gs.env = newHostEnv(gs.cfg, gs.src)
+		gs.env = newHostEnv(gs.cfg, gs.src, gs.nvcc)
 	}
 	for b := g; b != noNode; b = gs.field(b, fAlternative) {
 		var truth expr.Tri

@@ -44,6 +44,12 @@ func TestGroupDecisions(t *testing.T) {
 		{"splice and comment", "", "#if CUDA_VERSION >= \\\n  12000 /* Hopper */ // and newer\na();\n#endif", "a"},
 		{"elifdef unknown", "", "#ifdef FOO_NEVER_SET\na();\n#elifdef __CUDACC__\nb();\n#endif", "#"},
 		{"elifdef", "", "#ifdef USE_ROCM\na();\n#elifndef __CUDACC__\nb();\n#else\nc();\n#endif", "c"},
+		// (A case named "cpp: ..." is a .cpp file.) A .cpp file may be compiled by the host compiler alone:
+		// nvcc's macros are unknown there, the toolkit's are not.
+		{"cpp: nvcc macro", "", "#ifdef __CUDACC__\na();\n#else\nb();\n#endif", "#"},
+		{"cpp: compiler version", "", "#if __CUDACC_VER_MAJOR__ >= 13\na();\n#endif", "#"},
+		{"cpp: toolkit", "", "#if CUDA_VERSION >= 12000\na();\n#endif", "a"},
+		{"cpp: device arch", "", "#ifdef __CUDA_ARCH__\na();\n#else\nb();\n#endif", "b"},
 		// A group tree-sitter parsed with an error is kept whole.
 		{"parse error", "", "#if CUDA_VERSION >= 12000\na(;\n#endif", "#"},
 	}
@@ -56,7 +62,7 @@ func TestGroupDecisions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gs := &groups{tree: tree{tr}, src: src, cfg: cfg}
+		gs := &groups{tree: tree{tr}, src: src, cfg: cfg, nvcc: !strings.HasPrefix(c.name, "cpp:")}
 		f := &file{tree: tree{tr}, groups: gs}
 		fns := f.functions()
 		if len(fns) != 1 {
