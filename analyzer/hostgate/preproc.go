@@ -88,7 +88,7 @@ func newHostEnv(cfg Config, src []byte, nvcc bool) *hostEnv {
 // Lookup implements expr.Env. __CUDA_ARCH_LIST__ names the build's
 // architectures, which the analysis does not assume: unknown.
 func (h *hostEnv) Lookup(name string) (*expr.Macro, expr.Tri) {
-	if h.local[name] || name == "__CUDA_ARCH_LIST__" || (!h.nvcc && nvccOnly(name)) {
+	if h.local[name] || name == "__CUDA_ARCH_LIST__" || (!h.nvcc && nvccOnly(name)) || hostBuild[name] {
 		return nil, expr.Unknown
 	}
 	if m, ok := h.macros[name]; ok {
@@ -99,6 +99,13 @@ func (h *hostEnv) Lookup(name string) (*expr.Macro, expr.Tri) {
 	}
 	return nil, expr.Unknown
 }
+
+// hostBuild are host-pass macros whose value is the build's choice, not
+// nvcc's (the profile holds one measured build): the language standard
+// (-std=c++20), the host compiler (-ccbin: gcc 11 or 13, clang) and the
+// host CPU (a Grace host is aarch64, not x86_64). A group reading one is
+// undecided.
+var hostBuild = map[string]bool{"__cplusplus": true, "__GNUC__": true, "__GNUC_MINOR__": true, "__x86_64__": true, "__aarch64__": true, "__clang__": true}
 
 // nvccOnly reports a macro that nvcc defines and a host compiler run on
 // its own (g++ on a .cpp file) does not.

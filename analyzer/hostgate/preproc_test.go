@@ -44,6 +44,10 @@ func TestGroupDecisions(t *testing.T) {
 		{"splice and comment", "", "#if CUDA_VERSION >= \\\n  12000 /* Hopper */ // and newer\na();\n#endif", "a"},
 		{"elifdef unknown", "", "#ifdef FOO_NEVER_SET\na();\n#elifdef __CUDACC__\nb();\n#endif", "#"},
 		{"elifdef", "", "#ifdef USE_ROCM\na();\n#elifndef __CUDACC__\nb();\n#else\nc();\n#endif", "c"},
+		// The build's own choices are unknown.
+		{"language standard", "", "#if __cplusplus >= 202002L\na();\n#else\nb();\n#endif", "#"},
+		{"host compiler", "", "#if defined(__clang__) || __GNUC__ < 13\na();\n#endif", "#"},
+		{"host cpu", "", "#ifdef __x86_64__\na();\n#endif", "#"},
 		// (A case named "cpp: ..." is a .cpp file.) A .cpp file may be compiled by the host compiler alone:
 		// nvcc's macros are unknown there, the toolkit's are not.
 		{"cpp: nvcc macro", "", "#ifdef __CUDACC__\na();\n#else\nb();\n#endif", "#"},
