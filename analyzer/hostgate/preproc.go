@@ -217,7 +217,8 @@ func (gs *groups) decide1(g node) decision {
 
 // condition evaluates the #if or #elif of branch b: the text of its
 // directive line after the keyword, as the preprocessor reads it (line
-// splices and comments included). An error is unknown.
+// splices and comments included). An error is unknown, and so is a line
+// whose block comment ends on a later line.
 func (gs *groups) condition(b node) expr.Tri {
 	kw := gs.t.FirstChild(b)
 	start := gs.t.EndByte(kw)
@@ -234,7 +235,13 @@ func (gs *groups) condition(b node) expr.Tri {
 		}
 		end++
 	}
-	r, err := gs.x.Eval(string(gs.src[start:end]), gs.env)
+	line := string(gs.src[start:end])
+	if i := strings.LastIndex(line, "/*"); i >= 0 && !strings.Contains(line[i+2:], "*/") {
+		// A comment going on past the line: the condition goes on
+		// after it (#if 0 /* ... */ || 1 over two lines).
+		return expr.Unknown
+	}
+	r, err := gs.x.Eval(line, gs.env)
 	if err != nil {
 		return expr.Unknown
 	}

@@ -42,6 +42,7 @@ func TestGroupDecisions(t *testing.T) {
 		{"nested", "", "#if CUDA_VERSION >= 12000\na();\n#if CUDA_VERSION >= 12080\nb();\n#else\nc();\n#endif\n#endif", "a b"},
 		{"nested undecided", "", "#if CUDA_VERSION >= 12000\na();\n#ifdef FOO\nb();\n#endif\n#endif", "a #"},
 		{"splice and comment", "", "#if CUDA_VERSION >= \\\n  12000 /* Hopper */ // and newer\na();\n#endif", "a"},
+		{"comment past the line", "", "#if 0 /* not\n  here */ || 1\na();\n#endif\nc();", "# c"},
 		{"elifdef unknown", "", "#ifdef FOO_NEVER_SET\na();\n#elifdef __CUDACC__\nb();\n#endif", "#"},
 		{"elifdef", "", "#ifdef USE_ROCM\na();\n#elifndef __CUDACC__\nb();\n#else\nc();\n#endif", "c"},
 		// The build's own choices are unknown.
