@@ -17,8 +17,9 @@ var AL201 = Rule{
 		"the target before widening the check: a Python gate often sits in front of a C++ range that also excludes it. " +
 		"In C++ host code, a preprocessor group inside the function is decided for the host pass when its condition " +
 		"names only what archlint knows there: the assumed toolkit (--cuda-version: CUDA_VERSION and CUDART_VERSION " +
-		"are its number, 13000 for 13.0, as if cuda.h were included; __CUDACC_VER_MAJOR__/__CUDACC_VER_MINOR__), " +
-		"nvcc's other host-pass macros, __CUDA_ARCH__ undefined and the ROCm/HIP macros absent. A return inside a " +
+		"are its number, 13000 for 13.0, as if cuda.h were included; __CUDACC_VER_MAJOR__/__CUDACC_VER_MINOR__ " +
+		"and nvcc's other host-pass macros, in a .cu or .cuh file only: a .cpp or .h file may be compiled by the host compiler alone; " +
+		"not __cplusplus, __GNUC__, __clang__ or __x86_64__, which the build chooses), __CUDA_ARCH__ undefined and the ROCm/HIP macros absent. A return inside a " +
 		"group compiled ends the path there (`#if CUDA_VERSION >= 12080` around `if (sm >= 120) return ...;`), and " +
 		"a group not compiled does not count. A group naming anything else (a project macro, a name the file " +
 		"#defines or #undefs, __has_include) stays undecided: the checks inside it are read, but a return inside it " +

@@ -58,7 +58,7 @@ func analyze(root, path string, t *cst.Tree, cfg Config) (gates []python.Gate, n
 	}
 	src := t.Src()
 	f := &file{tree: tree{t}, root: root, path: path, src: src, caps: cfg.Caps, helpers: map[string]*val{},
-		groups:    &groups{tree: tree{t}, src: src, cfg: cfg},
+		groups:    &groups{tree: tree{t}, src: src, cfg: cfg, nvcc: isNvccFile(path)},
 		helperDef: map[string]node{}, lostHelper: map[string]bool{},
 		members: map[string]*val{}, wasMember: map[string]bool{}, conflicted: map[string]bool{}}
 	funcs := f.functions()

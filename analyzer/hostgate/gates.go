@@ -163,6 +163,25 @@ func (w *walker) ladder(n node) {
 	w.record(arms[0].cond, last, w.text(arms[0].cond), raw, outs, vals...)
 }
 
+// hasCase reports a case label anywhere in the group g (nested groups
+// included; not in a nested switch).
+func (w *walker) hasCase(g node) bool {
+	stack := []node{g}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for c := w.t.FirstChild(n); c != noNode; c = w.t.NextSibling(c) {
+			switch w.kind(c) {
+			case "case_statement":
+				return true
+			case "preproc_if", "preproc_ifdef", "preproc_elif", "preproc_else", "preproc_elifdef":
+				stack = append(stack, c)
+			}
+		}
+	}
+	return false
+}
+
 // switchGate records switch (sm) { case 90: ... default: ... }: one
 // outcome per case label (an empty label falls through to the next), plus
 // "continues" without a default.
@@ -172,10 +191,19 @@ func (w *walker) switchGate(n node) {
 	if c == noNode || v == nil || !v.taint {
 		return
 	}
+	// The labels are those compiled: a case inside a decided group is
+	// the switch's when its branch is compiled (groups). A case inside
+	// a group left undecided may or may not be a label: the switch is
+	// not read.
 	var cases []node
-	for _, k := range w.named(w.field(n, fBody)) {
-		if w.kind(k) == "case_statement" {
+	for _, k := range w.groups.compiledNamed(w.field(n, fBody)) {
+		switch w.kind(k) {
+		case "case_statement":
 			cases = append(cases, k)
+		case "preproc_if", "preproc_ifdef":
+			if w.hasCase(k) {
+				return
+			}
 		}
 	}
 	if len(cases) == 0 {

@@ -1,7 +1,9 @@
 package hostgate
 
 import (
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp/expr"
 	"github.com/archlint/archlint/analyzer/python"
@@ -39,6 +41,11 @@ type groups struct {
 	tree
 	src []byte
 	cfg Config
+	// nvcc says the file is compiled by nvcc (a .cu or .cuh file): in
+	// another (a .cpp, a .h) the host compiler alone may read it, and
+	// nvcc's own macros (__CUDACC__, __NVCC__, __CUDACC_VER_MAJOR__) are
+	// unknown there.
+	nvcc bool
 	// decided caches each group's decision by node, made once per file
 	// (the summary rounds walk a function many times).
 	decided map[node]decision
@@ -57,14 +64,15 @@ type decision struct {
 // hostEnv answers the evaluator's lookups for the host pass (expr.Env).
 type hostEnv struct {
 	pm     target.PassMacros
+	nvcc   bool
 	macros map[string]*expr.Macro
 	// local are the names the file #defines or #undefs anywhere: their
 	// value at a group depends on the file, so they are unknown.
 	local map[string]bool
 }
 
-func newHostEnv(cfg Config, src []byte) *hostEnv {
-	h := &hostEnv{pm: cfg.Host, macros: make(map[string]*expr.Macro, len(cfg.Host.Defined)+2), local: definedNames(src)}
+func newHostEnv(cfg Config, src []byte, nvcc bool) *hostEnv {
+	h := &hostEnv{pm: cfg.Host, nvcc: nvcc, macros: make(map[string]*expr.Macro, len(cfg.Host.Defined)+2), local: definedNames(src)}
 	for name, body := range cfg.Host.Defined {
 		h.macros[name] = &expr.Macro{Name: name, Body: body}
 	}
@@ -80,7 +88,7 @@ func newHostEnv(cfg Config, src []byte) *hostEnv {
 // Lookup implements expr.Env. __CUDA_ARCH_LIST__ names the build's
 // architectures, which the analysis does not assume: unknown.
 func (h *hostEnv) Lookup(name string) (*expr.Macro, expr.Tri) {
-	if h.local[name] || name == "__CUDA_ARCH_LIST__" {
+	if h.local[name] || name == "__CUDA_ARCH_LIST__" || (!h.nvcc && nvccOnly(name)) || hostBuild[name] {
 		return nil, expr.Unknown
 	}
 	if m, ok := h.macros[name]; ok {
@@ -90,6 +98,28 @@ func (h *hostEnv) Lookup(name string) (*expr.Macro, expr.Tri) {
 		return nil, expr.False
 	}
 	return nil, expr.Unknown
+}
+
+// hostBuild are host-pass macros whose value is the build's choice, not
+// nvcc's (the profile holds one measured build): the language standard
+// (-std=c++20), the host compiler (-ccbin: gcc 11 or 13, clang) and the
+// host CPU (a Grace host is aarch64, not x86_64). A group reading one is
+// undecided.
+var hostBuild = map[string]bool{"__cplusplus": true, "__GNUC__": true, "__GNUC_MINOR__": true, "__x86_64__": true, "__aarch64__": true, "__clang__": true}
+
+// nvccOnly reports a macro that nvcc defines and a host compiler run on
+// its own (g++ on a .cpp file) does not.
+func nvccOnly(name string) bool {
+	return strings.HasPrefix(name, "__CUDACC") || strings.HasPrefix(name, "__NVCC") || strings.HasPrefix(name, "__CUDA_API_VER")
+}
+
+// isNvccFile reports a file that nvcc compiles: .cu, or a .cuh header.
+func isNvccFile(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".cu", ".cuh":
+		return true
+	}
+	return false
 }
 
 // HasInclude implements expr.Env: which headers exist is not known here.
@@ -154,7 +184,7 @@ func (gs *groups) decide1(g node) decision {
 		return decision{}
 	}
 	if gs.env == nil {
-		gs.env = newHostEnv(gs.cfg, gs.src)
+		gs.env = newHostEnv(gs.cfg, gs.src, gs.nvcc)
 	}
 	for b := g; b != noNode; b = gs.field(b, fAlternative) {
 		var truth expr.Tri
@@ -187,7 +217,8 @@ func (gs *groups) decide1(g node) decision {
 
 // condition evaluates the #if or #elif of branch b: the text of its
 // directive line after the keyword, as the preprocessor reads it (line
-// splices and comments included). An error is unknown.
+// splices and comments included). An error is unknown, and so is a line
+// whose block comment ends on a later line.
 func (gs *groups) condition(b node) expr.Tri {
 	kw := gs.t.FirstChild(b)
 	start := gs.t.EndByte(kw)
@@ -204,7 +235,13 @@ func (gs *groups) condition(b node) expr.Tri {
 		}
 		end++
 	}
-	r, err := gs.x.Eval(string(gs.src[start:end]), gs.env)
+	line := string(gs.src[start:end])
+	if i := strings.LastIndex(line, "/*"); i >= 0 && !strings.Contains(line[i+2:], "*/") {
+		// A comment going on past the line: the condition goes on
+		// after it (#if 0 /* ... */ || 1 over two lines).
+		return expr.Unknown
+	}
+	r, err := gs.x.Eval(line, gs.env)
 	if err != nil {
 		return expr.Unknown
 	}

@@ -42,8 +42,19 @@ func TestGroupDecisions(t *testing.T) {
 		{"nested", "", "#if CUDA_VERSION >= 12000\na();\n#if CUDA_VERSION >= 12080\nb();\n#else\nc();\n#endif\n#endif", "a b"},
 		{"nested undecided", "", "#if CUDA_VERSION >= 12000\na();\n#ifdef FOO\nb();\n#endif\n#endif", "a #"},
 		{"splice and comment", "", "#if CUDA_VERSION >= \\\n  12000 /* Hopper */ // and newer\na();\n#endif", "a"},
+		{"comment past the line", "", "#if 0 /* not\n  here */ || 1\na();\n#endif\nc();", "# c"},
 		{"elifdef unknown", "", "#ifdef FOO_NEVER_SET\na();\n#elifdef __CUDACC__\nb();\n#endif", "#"},
 		{"elifdef", "", "#ifdef USE_ROCM\na();\n#elifndef __CUDACC__\nb();\n#else\nc();\n#endif", "c"},
+		// The build's own choices are unknown.
+		{"language standard", "", "#if __cplusplus >= 202002L\na();\n#else\nb();\n#endif", "#"},
+		{"host compiler", "", "#if defined(__clang__) || __GNUC__ < 13\na();\n#endif", "#"},
+		{"host cpu", "", "#ifdef __x86_64__\na();\n#endif", "#"},
+		// (A case named "cpp: ..." is a .cpp file.) A .cpp file may be compiled by the host compiler alone:
+		// nvcc's macros are unknown there, the toolkit's are not.
+		{"cpp: nvcc macro", "", "#ifdef __CUDACC__\na();\n#else\nb();\n#endif", "#"},
+		{"cpp: compiler version", "", "#if __CUDACC_VER_MAJOR__ >= 13\na();\n#endif", "#"},
+		{"cpp: toolkit", "", "#if CUDA_VERSION >= 12000\na();\n#endif", "a"},
+		{"cpp: device arch", "", "#ifdef __CUDA_ARCH__\na();\n#else\nb();\n#endif", "b"},
 		// A group tree-sitter parsed with an error is kept whole.
 		{"parse error", "", "#if CUDA_VERSION >= 12000\na(;\n#endif", "#"},
 	}
@@ -56,7 +67,7 @@ func TestGroupDecisions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gs := &groups{tree: tree{tr}, src: src, cfg: cfg}
+		gs := &groups{tree: tree{tr}, src: src, cfg: cfg, nvcc: !strings.HasPrefix(c.name, "cpp:")}
 		f := &file{tree: tree{tr}, groups: gs}
 		fns := f.functions()
 		if len(fns) != 1 {

@@ -107,3 +107,29 @@ int through_helper() {
   TORCH_CHECK(false, "needs Hopper");
   return 0;
 }
+
+// A case inside a group compiled is a label of the switch; 10.0 is
+// served.
+int switch_dispatch() {
+  switch (getSMVersion()) {  // gate: admits 9.0, 10.0; branch -1 -1 -1 -1 -1 1 0 -1 -1 -1 -1; refusal default: fails TORCH_CHECK: no kernel
+#if CUDA_VERSION >= 12080
+    case 100: return run_datacenter();
+#endif
+    case 90: return run_hopper();
+    default: TORCH_CHECK(false, "no kernel");
+  }
+  return 0;
+}
+
+// A case inside a group left undecided may be a label or not: the
+// switch is not read.
+int flagged_switch() {
+  switch (getSMVersion()) {  // gate: none
+#ifdef ENABLE_BLACKWELL
+    case 100: return run_datacenter();
+#endif
+    case 90: return run_hopper();
+    default: TORCH_CHECK(false, "no kernel");
+  }
+  return 0;
+}
