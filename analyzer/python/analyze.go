@@ -82,9 +82,10 @@ type Config struct {
 	// module's top level, as an undecided branch, instead of apart as a
 	// script (worker.runMain; tests).
 	inlineMains bool
-	// allStmts runs every statement of a function, not only those in
-	// its deciding slice (slice.go, skipsStmt; tests).
-	allStmts bool
+	// allStmts runs every statement of a function, and allCalls follows
+	// every call, not only those in its deciding slice (slice.go,
+	// skipsStmt and followsCall; tests).
+	allStmts, allCalls bool
 }
 
 // denseSeeds is the share of seed files from which every file is

@@ -141,8 +141,13 @@ func (f *frame) evalCall(n nodeID) Value {
 func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 	switch callee.k {
 	case vFunc:
-		if !f.followsCall(n) {
+		switch f.followsCall(n) {
+		case cutCall:
 			return unknownIf(callee.Cap || args.capOK)
+		case factsCall:
+			// Followed for the facts alone: what it costs counts no
+			// step, so the budget runs out where it does elsewhere.
+			defer func(steps int) { f.w.steps = steps }(f.w.steps)
 		}
 		var self *Value
 		if callee.attrs() != nil {

@@ -18,16 +18,21 @@ import (
 // followed, ran the library again with the test's arguments (72% of the
 // capability workers' time on flashinfer went to tests/ and benchmarks/).
 //
-// So, in a function (analyzed on its own or called), a call is followed
-// only when its node is in the slice (followsCall); otherwise it returns
-// unknown, tainted as its callee and arguments are. An expression
-// statement outside the slice is not run (skipsStmt); the worker that
-// collects call edges and JIT calls runs it for them, counting no step,
-// so that every worker's step budget runs out at the same place. Module
-// top levels, class bodies and main guards run whole: their bindings are
-// globals that any function may read. The slice depends only on the
-// function's source, never on the path to it, so a call's result is
-// still the function's for its arguments and memoized as such.
+// So, in a function (analyzed on its own or called) and in a main guard
+// run as a script, a call is followed only when its node is in the slice
+// (followsCall); otherwise it returns unknown, tainted as its callee and
+// arguments are. An expression statement outside the slice is not run
+// (skipsStmt). The worker that collects call edges and JIT calls runs
+// both in its own analyses all the same, counting no step: an object a
+// cut call returns may be what a later call's method is found on, and a
+// JIT builder's arguments are read whole. Skipped work spends no steps,
+// so where a function's step budget ran out before, it now gets further
+// (the only way the slice changes what is found; the budget runs out at
+// the same place in every worker). Module top levels and class bodies run
+// whole: their bindings are globals that any function may read. The
+// slice depends only on the function's source, never on the path to it,
+// so a call's result is still the function's for its arguments and
+// memoized as such.
 
 // deciding is a function's deciding slice: one bit per node of the
 // definition, set for the nodes inside a decision or inside a value that
@@ -112,11 +117,29 @@ func (f *frame) sliceOf() *deciding {
 	return d
 }
 
-// followsCall says whether the call at node n is followed: its value can
-// reach one of the frame's decisions or its return value.
-func (f *frame) followsCall(n nodeID) bool {
-	d := f.sliceOf()
-	return d == nil || d.has(n)
+// callRule is what is done with a call (followsCall).
+type callRule uint8
+
+const (
+	followCall callRule = iota // its value can reach a decision or the return value
+	cutCall                    // it returns unknown
+	factsCall                  // followed for the call edges and JIT calls alone
+)
+
+// followsCall says what is done with the call at node n: followed when
+// its value can reach one of the frame's decisions or its return value,
+// else cut, except in the frames that collect call edges and JIT calls:
+// there it is followed all the same (counting no step), because what it
+// returns may be an object whose method a later call reaches, or part of
+// a JIT builder's arguments.
+func (f *frame) followsCall(n nodeID) callRule {
+	switch d := f.sliceOf(); {
+	case d == nil || d.has(n) || f.w.prog.cfg.allCalls:
+		return followCall
+	case f.collecting():
+		return factsCall
+	}
+	return cutCall
 }
 
 // skipsStmt says whether the expression statement s is left unrun:
@@ -142,19 +165,23 @@ type flow struct{ target, value nodeID }
 
 // markDeciding sets d's bits for the decisions under root (a def, or a
 // main guard) and the values that flow into them, with self's attributes
-// deciding when self is given: a backward slice by name over the subtree (nested defs,
-// lambdas and comprehensions included). Decisions are what the
-// interpreter records gates at, and what steers it: if, elif and while
-// conditions, asserts, ternary conditions, comprehension filters, match
-// subjects, returns and yields (a caller may decide on them), subscript
-// keys (a table looked up by the capability), decorators, the arguments
-// of skipif/skipUnless/get calls and supported_major_versions. A name is
-// deciding when it appears in a decision or in the target of a binding
-// that binds a deciding name (bindsName): an assignment, a walrus, a
-// with-as, a comprehension's for. Not a for statement's: the interpreter
-// binds its target unknown whatever it iterates (execStmt), so the
-// iterable's value decides nothing. Names declared global or nonlocal
-// always decide (another function may read them).
+// deciding when self is given: a backward slice by name over the subtree
+// (nested defs, lambdas and comprehensions included). Decisions are what
+// the interpreter records gates at, and what steers it: if, elif and
+// while conditions, asserts, ternary conditions, comprehension filters,
+// match subjects, returns and yields (a caller may decide on them),
+// subscript keys and, when a key is not a constant, the table (a table
+// looked up by the capability), decorators, the arguments of
+// skipif/skipUnless and of obj.get (and obj, as a table), and
+// supported_major_versions. A name is deciding when it appears in a
+// decision or in the target of a binding that binds a deciding name
+// (bindsName): an assignment, a walrus, a with-as, a comprehension's for,
+// a list's or set's mutator called on a name. Not a for statement's: the
+// interpreter binds its target unknown whatever it iterates (execStmt;
+// tainted when the iterable depends on the capability, and an unknown
+// value decides no gate), so the iterable's value decides nothing. Names
+// declared global or nonlocal always decide (another function may read
+// them).
 func (m *module) markDeciding(root nodeID, self string, d *deciding, sc *sliceWork) {
 	first, end := root, m.next(root)
 	d.first = first
@@ -184,6 +211,9 @@ func (m *module) markDeciding(root nodeID, self string, d *deciding, sc *sliceWo
 		d.mark(n, m.next(n))
 		addNames(n)
 	}
+	// [written, writtenEnd) is the target of the latest plain
+	// assignment: the nodes come in order, a target before its value.
+	written, writtenEnd := noNode, noNode
 	for n := first + 1; n < end; n++ {
 		switch m.op(n) {
 		case opIfStatement, opWhileStatement:
@@ -191,19 +221,27 @@ func (m *module) markDeciding(root nodeID, self string, d *deciding, sc *sliceWo
 		case opAssertStatement, opReturnStatement:
 			decide(n)
 		case opSubscript:
-			// The key: a table is a gate when the capability picks its
-			// entry. Not the table: outputs are indexed everywhere in a
-			// test (out[0]), and a table a test gets from a library call
-			// rather than a literal or a global is rare.
-			// A lone slice (x[:n]) slices a sequence, never looks a
-			// table up (evalSubscript).
-			if keys := m.childrenBy(n, fSubscript); len(keys) != 1 || m.kind(keys[0]) != "slice" {
-				for _, k := range keys {
-					decide(k)
-				}
+			if n >= written && n < writtenEnd {
+				// x[k] = v writes the entry: no lookup.
+				break
 			}
-			if v := m.child(n, fValue); m.op(v) == opCall {
-				decide(v)
+			// A table lookup is a gate when the capability picks the
+			// entry, and the table must be known: the key, and the table
+			// too when the key is not a constant (out[0] indexes outputs
+			// everywhere in tests, and a constant picks the same entry
+			// for every capability). A lone slice (x[:n]) slices a
+			// sequence and never looks a table up (evalSubscript).
+			keys := m.appendChildrenBy(sc.kids[:0], n, fSubscript)
+			if len(keys) == 1 && m.kind(keys[0]) == "slice" {
+				break
+			}
+			varies := false
+			for _, k := range keys {
+				decide(k)
+				varies = varies || m.holdsVariable(k)
+			}
+			if varies {
+				decide(m.child(n, fValue))
 			}
 		case opConditionalExpression:
 			if kids := m.appendNamed(sc.kids[:0], n); len(kids) == 3 {
@@ -212,8 +250,13 @@ func (m *module) markDeciding(root nodeID, self string, d *deciding, sc *sliceWo
 		case opMatchStatement:
 			decide(m.child(n, fSubject))
 		case opAssignment, opAugmentedAssignment:
+			l := m.child(n, fLeft)
 			if r := m.child(n, fRight); r != noNode {
-				flows = append(flows, flow{m.child(n, fLeft), r})
+				flows = append(flows, flow{l, r})
+			}
+			if m.op(n) == opAssignment && l != noNode {
+				// (x[k] += v reads the entry too.)
+				written, writtenEnd = l, m.next(l)
 			}
 		case opNamedExpression:
 			flows = append(flows, flow{m.child(n, fName), m.child(n, fValue)})
@@ -234,12 +277,13 @@ func (m *module) markDeciding(root nodeID, self string, d *deciding, sc *sliceWo
 			case "skipif", "skipIf", "skipUnless":
 				decide(m.child(n, fArguments))
 			case "get":
-				// table.get(key): the key, and the table when a call
-				// makes it, as for a subscript.
+				// table.get(key): as for a subscript, the key, and the
+				// table when the key is not a constant.
 				if m.op(callee) == opAttribute {
-					decide(m.child(n, fArguments))
-					if o := m.child(callee, fObject); m.op(o) == opCall {
-						decide(o)
+					args := m.child(n, fArguments)
+					decide(args)
+					if m.holdsVariable(args) {
+						decide(m.child(callee, fObject))
 					}
 				}
 			}
@@ -294,6 +338,17 @@ func (m *module) bindsName(n nodeID, names map[string]bool) bool {
 	}
 	for k := range m.named(n) {
 		if m.bindsName(k, names) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsVariable says whether the expression n reads a name or makes a
+// call: whether its value can differ between capabilities.
+func (m *module) holdsVariable(n nodeID) bool {
+	for k := n; k < m.next(n); k++ {
+		if op := m.op(k); op == opIdentifier || op == opCall {
 			return true
 		}
 	}

@@ -97,11 +97,13 @@ def test_case(q, backend):
 	}
 }
 
-// TestSliceSameResults: leaving a function's statements that decide
-// nothing unrun changes no gate, JIT call or call edge, on every fixture
-// and on the cases the slice has to get right: a list filled by append,
-// an attribute set on an object, a walrus, a name a nested function
-// decides on, a global, a with-as, a comprehension over a helper's list.
+// TestSliceSameResults: leaving a function's statements and calls that
+// decide nothing unrun changes no gate, JIT call or call edge, on every
+// fixture and on the cases the slice has to get right: a list filled by
+// append, an attribute set on an object, a walrus, a name a nested
+// function decides on, a global, a comprehension over a helper's list, a
+// table a call makes looked up by the capability, a JIT call's sources
+// made by a call, a method reached through an object a call returns.
 func TestSliceSameResults(t *testing.T) {
 	lib := `import torch
 
@@ -115,10 +117,28 @@ def backends():
 
 def run(q, backend):
     return q
+
+def src_dir():
+    return "csrc"
+
+def table():
+    return {9: "fa3", 8: "fa2"}
+
+class A:
+    def go(self):
+        return 1
+
+class B:
+    def go(self):
+        return 2
+
+def make():
+    return A()
 `
 	tests := `import pytest
 import torch
-from mylib import major, backends, run
+from torch.utils.cpp_extension import load
+from mylib import major, backends, run, src_dir, table, make
 
 SEEN = None
 
@@ -160,13 +180,29 @@ def test_comprehension(q):
     fa3 = [b for b in backends() if b == "fa3"]
     if not fa3:
         pytest.skip("no fa3")
+
+def build():
+    # The JIT call's sources need root's value.
+    root = src_dir()
+    load(name="mymod", sources=[root + "/a.cu"])
+
+def test_table(q):
+    t = table()
+    name = t[major()]
+    u = table()
+    other = u.get(major())
+
+def test_edge(q):
+    # The edge to A.go needs what make() returns (go is not one method).
+    obj = make()
+    obj.go()
 `
 	srcs := []Source{
 		{Root: "r", Path: "mylib.py", Src: []byte(lib)},
 		{Root: "r", Path: "tests/test_slice.py", Src: []byte(tests)},
 	}
 	sameOnFixtures(t, map[string][]Source{"slice": srcs, "mains": mainsSources(), "adopt": adoptSources()},
-		func(c *Config) { c.allStmts = true }, "statements outside the slice")
+		func(c *Config) { c.allStmts, c.allCalls = true, true }, "statements and calls outside the slice")
 }
 
 // BenchmarkMarkDeciding marks the deciding slice of every function in the
