@@ -36,18 +36,20 @@ func (f *frame) shadowRest(b, s nodeID) {
 
 func (f *frame) execStmt(s nodeID) bool {
 	m := f.mod
-	if m.op(s) == opExpressionStatement && f.skipsStmt(s) {
-		if f.collecting() {
-			// The facts want its calls (call edges, JIT calls): the
-			// worker that collects them runs it, counting no step, so
+	if m.op(s) == opExpressionStatement {
+		switch f.skipsStmt(s) {
+		case skipStmt:
+			return false
+		case factsStmt:
+			// Only the facts read it: run, counting no step, so
 			// that every worker's budget runs out at the same point.
 			steps := f.w.steps
 			for e := range m.named(s) {
 				f.execExpr(e)
 			}
 			f.w.steps = steps
+			return false
 		}
-		return false
 	}
 	if !f.tick() {
 		return false

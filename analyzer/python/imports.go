@@ -24,6 +24,9 @@ type program struct {
 	rootDeps map[string]map[string]int
 	capFuncs map[string]bool
 	jitFuncs map[string]bool
+	// jitLast holds the last names of the JIT builders, jitKind's own and
+	// the configured ones: the facts slice keeps their arguments.
+	jitLast map[string]bool
 	// collect asks the first worker for JIT calls and call edges.
 	collect bool
 	// methods indexes every def by its bare name, for calls on objects
@@ -73,8 +76,10 @@ func newProgram(mods []*module, cfg Config) *program {
 		p.capFuncs[f] = true
 	}
 	p.jitFuncs = map[string]bool{}
+	p.jitLast = map[string]bool{"gen_jit_spec": true, "CUDAExtension": true, "CppExtension": true, "load": true, "load_inline": true}
 	for _, f := range cfg.JITFuncs {
 		p.jitFuncs[f] = true
+		p.jitLast[lastName(f)] = true
 	}
 	p.parsers = newParserPool()
 	p.selected = make([]bool, len(mods))

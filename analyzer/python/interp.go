@@ -295,8 +295,9 @@ type frame struct {
 	script  bool
 	retSeen bool
 	ret     Value
-	// dec is the deciding slice the frame runs (sliceOf), once looked up.
-	dec *deciding
+	// dec is the deciding slice the frame runs (sliceOf), once looked
+	// up; facts the collecting worker's wider one (factsSliceOf).
+	dec, facts *deciding
 }
 
 func newWorker(p *program, ci int) *worker {

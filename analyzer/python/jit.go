@@ -36,6 +36,7 @@ func (f *frame) jitKind(callee Value, n nodeID) string {
 	case p.jitFuncs[last]:
 		return last
 	}
+	// (program.jitLast lists these names too, for the facts slice.)
 	switch last {
 	case "gen_jit_spec", "CUDAExtension", "CppExtension":
 		return last

@@ -88,32 +88,58 @@ type mainKey struct{}
 // runs one as a script (whose bindings stay in its own scope); nil for a
 // module's top level or a class body, which run whole.
 func (f *frame) sliceOf() *deciding {
-	if f.dec != nil {
-		return f.dec
+	if f.dec == nil {
+		f.dec = f.markedSlice(false)
 	}
-	var key any
+	return f.dec
+}
+
+// factsSliceOf is the collecting worker's wider slice (sliceOf): the
+// deciding slice, and what call edges and JIT calls read (markDeciding
+// with facts).
+func (f *frame) factsSliceOf() *deciding {
+	if f.facts == nil {
+		f.facts = f.markedSlice(true)
+	}
+	return f.facts
+}
+
+// sliceKey keys a slice in module.deciding: a def or a main guard
+// (mainKey), and whether it is the facts slice.
+type sliceKey struct {
+	of    any
+	facts bool
+}
+
+func (f *frame) markedSlice(facts bool) *deciding {
+	var of any
 	root, self := noNode, ""
 	switch {
 	case f.fn != nil:
-		key, root = f.fn, f.fn.node
+		of, root = f.fn, f.fn.node
 		if f.fn.class != nil && f.fn.name == "__init__" && len(f.fn.params) > 0 {
 			// What __init__ leaves bound to self's attributes is read
 			// by initAttrs, for every method's self.
 			self = f.fn.params[0].name
 		}
 	case f.script && f.ms == nil && f.outer == nil && f.mod.main != noNode:
-		key, root = mainKey{}, f.mod.main
+		of, root = mainKey{}, f.mod.main
 	default:
 		return nil
 	}
-	m := f.mod
+	m, key := f.mod, sliceKey{of, facts}
 	v, ok := m.deciding.Load(key)
 	if !ok {
 		v, _ = m.deciding.LoadOrStore(key, &deciding{})
 	}
 	d := v.(*deciding)
-	d.once.Do(func() { m.markDeciding(root, self, d, &f.w.slice) })
-	f.dec = d
+	d.once.Do(func() {
+		var jit map[string]bool
+		if facts {
+			jit = f.w.prog.jitLast
+		}
+		m.markDeciding(root, self, jit, d, &f.w.slice)
+	})
 	return d
 }
 
@@ -128,25 +154,41 @@ const (
 
 // followsCall says what is done with the call at node n: followed when
 // its value can reach one of the frame's decisions or its return value,
-// else cut, except in the frames that collect call edges and JIT calls:
-// there it is followed all the same (counting no step), because what it
-// returns may be an object whose method a later call reaches, or part of
-// a JIT builder's arguments.
+// else cut; but in the frames that collect call edges and JIT calls, a
+// call whose value reaches what those read (a later call's receiver or
+// callee, a JIT builder's arguments) is followed all the same, counting
+// no step.
 func (f *frame) followsCall(n nodeID) callRule {
 	switch d := f.sliceOf(); {
 	case d == nil || d.has(n) || f.w.prog.cfg.allCalls:
 		return followCall
-	case f.collecting():
+	case f.collecting() && f.factsSliceOf().has(n):
 		return factsCall
 	}
 	return cutCall
 }
 
-// skipsStmt says whether the expression statement s is left unrun:
-// nothing in it decides or flows into a decision.
-func (f *frame) skipsStmt(s nodeID) bool {
+// stmtRule is what is done with an expression statement (skipsStmt).
+type stmtRule uint8
+
+const (
+	runStmt   stmtRule = iota // something in it decides
+	skipStmt                  // it is not run
+	factsStmt                 // run for the call edges and JIT calls alone
+)
+
+// skipsStmt says what is done with the expression statement s: run when
+// something in it decides or flows into a decision, else skipped; but
+// run, counting no step, where the collecting worker's facts read it.
+func (f *frame) skipsStmt(s nodeID) stmtRule {
 	d := f.sliceOf()
-	return d != nil && !f.w.prog.cfg.allStmts && !d.any(s, f.mod.next(s))
+	switch end := f.mod.next(s); {
+	case d == nil || f.w.prog.cfg.allStmts || d.any(s, end):
+		return runStmt
+	case f.collecting() && f.factsSliceOf().any(s, end):
+		return factsStmt
+	}
+	return skipStmt
 }
 
 // sliceWork is markDeciding's scratch space: each worker keeps one and
@@ -165,7 +207,8 @@ type flow struct{ target, value nodeID }
 
 // markDeciding sets d's bits for the decisions under root (a def, or a
 // main guard) and the values that flow into them, with self's attributes
-// deciding when self is given: a backward slice by name over the subtree
+// deciding when self is given, and, with jit (the JIT builders' last
+// names), what the collected facts read too: a backward slice by name over the subtree
 // (nested defs, lambdas and comprehensions included). Decisions are what
 // the interpreter records gates at, and what steers it: if, elif and
 // while conditions, asserts, ternary conditions, comprehension filters,
@@ -182,7 +225,7 @@ type flow struct{ target, value nodeID }
 // value decides no gate), so the iterable's value decides nothing. Names
 // declared global or nonlocal always decide (another function may read
 // them).
-func (m *module) markDeciding(root nodeID, self string, d *deciding, sc *sliceWork) {
+func (m *module) markDeciding(root nodeID, self string, jit map[string]bool, d *deciding, sc *sliceWork) {
 	first, end := root, m.next(root)
 	d.first = first
 	d.bits = make([]uint64, (end-first+63)/64)
@@ -266,6 +309,15 @@ func (m *module) markDeciding(root nodeID, self string, d *deciding, sc *sliceWo
 			}
 		case opCall:
 			callee := m.child(n, fFunction)
+			if jit != nil {
+				// The facts slice: a call edge reads the callee (a
+				// method's object), a JIT call its arguments (under a
+				// builder's name, or a bare name that may alias one).
+				decide(callee)
+				if m.op(callee) == opIdentifier || jit[lastName(m.ident(callee))] {
+					decide(m.child(n, fArguments))
+				}
+			}
 			if m.op(callee) == opAttribute && rebinds(m.ident(m.child(callee, fAttribute))) {
 				// lst.append(x) binds lst anew (calls.go, method: a
 				// list's or set's mutators, called on a name).

@@ -73,7 +73,7 @@ def test_case(q, backend):
 		t.Fatal("test_case not indexed")
 	}
 	d := &deciding{}
-	m.markDeciding(fn.node, "", d, &sliceWork{})
+	m.markDeciding(fn.node, "", nil, d, &sliceWork{})
 	var wrong []string
 	for n := fn.node; n < m.next(fn.node); n++ {
 		if m.op(n) != opCall {
@@ -138,6 +138,7 @@ def make():
 	tests := `import pytest
 import torch
 from torch.utils.cpp_extension import load
+from torch.utils.cpp_extension import load as build_ext
 from mylib import major, backends, run, src_dir, table, make
 
 SEEN = None
@@ -186,6 +187,11 @@ def build():
     root = src_dir()
     load(name="mymod", sources=[root + "/a.cu"])
 
+def build_alias():
+    # The same under another name: a bare name may alias a builder.
+    base = src_dir()
+    build_ext(name="other", sources=[base + "/b.cu"])
+
 def test_table(q):
     t = table()
     name = t[major()]
@@ -232,7 +238,7 @@ func BenchmarkMarkDeciding(b *testing.B) {
 	for range b.N {
 		for _, m := range mods {
 			for _, fn := range m.funcs {
-				m.markDeciding(fn.node, "", &deciding{}, &sc)
+				m.markDeciding(fn.node, "", nil, &deciding{}, &sc)
 			}
 		}
 	}
