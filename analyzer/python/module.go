@@ -20,9 +20,9 @@ type module struct {
 	lastHash   uint64 // wordHashString of name's last component (selection.reaches)
 	pkg        string // package relative imports start from
 	isTest     bool
-	// deciding holds each analyzed function's deciding slice (slice.go).
-	deciding sync.Map // *funcDef -> *deciding
-	dig      *Digest  // the byte scan (selection only)
+	// mainSlices are the main guard's slices (slice.go, markedSlice).
+	mainSlices sliceSet
+	dig        *Digest // the byte scan (selection only)
 	// open reads the source when it was not given.
 	open func() ([]byte, error)
 	once sync.Once
@@ -64,6 +64,10 @@ type funcDef struct {
 	body       nodeID
 	line       int32
 	size       int32 // syntax nodes in the definition
+	// slices holds the deciding slice and the facts slice, marked on
+	// first use (slice.go, markedSlice); one pointer keeps the def in
+	// its size class.
+	slices atomic.Pointer[sliceSet]
 }
 
 type param struct {

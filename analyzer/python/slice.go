@@ -2,7 +2,7 @@ package python
 
 import (
 	"slices"
-	"sync"
+	"sync/atomic"
 )
 
 // A function's analysis records gates only at its own decisions: a
@@ -38,7 +38,6 @@ import (
 // definition, set for the nodes inside a decision or inside a value that
 // flows into one.
 type deciding struct {
-	once  sync.Once
 	first nodeID
 	bits  []uint64
 }
@@ -80,66 +79,67 @@ func (d *deciding) has(n nodeID) bool {
 	return d.bits[i/64]&(1<<(i%64)) != 0
 }
 
-// mainKey keys a module's main guard's slice in module.deciding.
-type mainKey struct{}
+// sliceSet holds a def's or main guard's deciding slice and facts slice.
+type sliceSet [2]atomic.Pointer[deciding]
 
-// sliceOf is the deciding slice f runs, marked on first use with the
-// worker's scratch space: its function's, or its main guard's when it
-// runs one as a script (whose bindings stay in its own scope); nil for a
-// module's top level or a class body, which run whole.
+// sliceOf is the deciding slice f runs: its function's, or its main
+// guard's when it runs one as a script (whose bindings stay in its own
+// scope); nil for a module's top level or a class body, which run whole.
 func (f *frame) sliceOf() *deciding {
 	if f.dec == nil {
-		f.dec = f.markedSlice(false)
+		f.dec = f.markedSlice(0)
 	}
 	return f.dec
 }
 
-// factsSliceOf is the collecting worker's wider slice (sliceOf): the
-// deciding slice, and what call edges and JIT calls read (markDeciding
-// with facts).
+// factsSliceOf is the collecting worker's wider slice: the deciding
+// slice, and what call edges and JIT calls read (markDeciding with jit).
 func (f *frame) factsSliceOf() *deciding {
 	if f.facts == nil {
-		f.facts = f.markedSlice(true)
+		f.facts = f.markedSlice(1)
 	}
 	return f.facts
 }
 
-// sliceKey keys a slice in module.deciding: a def or a main guard
-// (mainKey), and whether it is the facts slice.
-type sliceKey struct {
-	of    any
-	facts bool
-}
-
-func (f *frame) markedSlice(facts bool) *deciding {
-	var of any
+// markedSlice is the slice of f's function or main guard (which 0: the
+// deciding slice, 1: the facts slice), marked on first use with the
+// worker's scratch space. Two workers may mark the same slice at once:
+// both get the same bits, and the first one stored is kept.
+func (f *frame) markedSlice(which int) *deciding {
+	var held *atomic.Pointer[deciding]
 	root, self := noNode, ""
 	switch {
 	case f.fn != nil:
-		of, root = f.fn, f.fn.node
+		set := f.fn.slices.Load()
+		if set == nil {
+			set = new(sliceSet)
+			if !f.fn.slices.CompareAndSwap(nil, set) {
+				set = f.fn.slices.Load()
+			}
+		}
+		held, root = &set[which], f.fn.node
 		if f.fn.class != nil && f.fn.name == "__init__" && len(f.fn.params) > 0 {
 			// What __init__ leaves bound to self's attributes is read
 			// by initAttrs, for every method's self.
 			self = f.fn.params[0].name
 		}
 	case f.script && f.ms == nil && f.outer == nil && f.mod.main != noNode:
-		of, root = mainKey{}, f.mod.main
+		held, root = &f.mod.mainSlices[which], f.mod.main
 	default:
 		return nil
 	}
-	m, key := f.mod, sliceKey{of, facts}
-	v, ok := m.deciding.Load(key)
-	if !ok {
-		v, _ = m.deciding.LoadOrStore(key, &deciding{})
+	if d := held.Load(); d != nil {
+		return d
 	}
-	d := v.(*deciding)
-	d.once.Do(func() {
-		var jit map[string]bool
-		if facts {
-			jit = f.w.prog.jitLast
-		}
-		m.markDeciding(root, self, jit, d, &f.w.slice)
-	})
+	var jit map[string]bool
+	if which == 1 {
+		jit = f.w.prog.jitLast
+	}
+	d := &deciding{}
+	f.mod.markDeciding(root, self, jit, d, &f.w.slice)
+	if !held.CompareAndSwap(nil, d) {
+		d = held.Load()
+	}
 	return d
 }
 
