@@ -86,6 +86,9 @@ type Config struct {
 	// every call, not only those in its deciding slice (slice.go,
 	// skipsStmt and followsCall; tests).
 	allStmts, allCalls bool
+	// panicIn makes the analysis of the function with that qualified
+	// name panic, as a bug would (faults.go; tests).
+	panicIn string
 }
 
 // denseSeeds is the share of seed files from which every file is
@@ -202,7 +205,16 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 	prog.order = prog.byRootRank(prog.order)
 	prog.collect = collect
 
-	recs, fx := evaluate(prog)
+	var recs []*recorder
+	var fx *facts
+	if !prog.faulted() {
+		recs, fx = evaluate(prog)
+	}
+	if fn := prog.faultNotes(); fn != nil {
+		// CMake's gates do not come from the Python analysis.
+		sortGates(gates)
+		return &Program{Gates: gates}, append(prog.notes(), fn...)
+	}
 	gates = append(gates, buildGates(prog, recs)...)
 	gates = append(gates, prog.archListGates()...)
 	sortGates(gates)
@@ -294,11 +306,12 @@ func (p *program) load(m *module) {
 
 // loadAll loads modules in parallel.
 func (p *program) loadAll(ms []*module) {
-	parallel(len(ms), func(i int) { p.ensure(ms[i]) })
+	p.parallel("loading", len(ms), func(i int) { p.ensure(ms[i]) })
 }
 
-// parallel runs fn(0..n-1) on GOMAXPROCS goroutines.
-func parallel(n int, fn func(i int)) {
+// parallel runs fn(0..n-1) on GOMAXPROCS goroutines; a panic in one
+// call is caught (guard, with what) and the others go on.
+func (p *program) parallel(what string, n int, fn func(i int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -307,7 +320,10 @@ func parallel(n int, fn func(i int)) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				fn(i)
+				func() {
+					defer p.guard(what)
+					fn(i)
+				}()
 			}
 		}()
 	}
@@ -399,6 +415,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer prog.guard(fmt.Sprintf("capability %s", prog.cfg.Caps[ci]))
 			w := newWorker(prog, ci)
 			w.shared = shared
 			if !prog.cfg.ownTopLevels {
@@ -412,6 +429,10 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		}()
 	}
 	wg.Wait()
+	if prog.faulted() {
+		// A probe stopped half way: the others would read its hits.
+		return recs, fx
+	}
 	only := &units{funcs: map[*funcDef]bool{}, mains: map[*module]bool{}}
 	for i := range probes {
 		for fn := range hits[i] {
@@ -431,6 +452,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
+			defer prog.guard(fmt.Sprintf("capability %s", prog.cfg.Caps[ci]))
 			w := newWorker(prog, ci)
 			w.shared = shared
 			if !prog.cfg.ownTopLevels {

@@ -29,6 +29,8 @@ type program struct {
 	jitLast map[string]bool
 	// collect asks the first worker for JIT calls and call edges.
 	collect bool
+	// faults are the panics the goroutines caught (faults.go).
+	faults faults
 	// methods indexes every def by its bare name, for calls on objects
 	// of unknown type (matched only when the name is unique); built when
 	// every module is loaded (Config.AllFiles), else the byte scan's

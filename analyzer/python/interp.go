@@ -617,6 +617,9 @@ func (f *frame) tick() bool {
 // for parameters whose names say they hold the capability, and self with
 // what __init__ stored.
 func (w *worker) analyzeFunc(fn *funcDef) {
+	if fn.qual == w.prog.cfg.panicIn {
+		panic("analyzing " + fn.qual + " (a test's injected fault)")
+	}
 	w.moduleGlobals(fn.mod)
 	f, capNamed := w.funcFrame(fn, true)
 	done := f.execBlock(fn.body)

@@ -46,13 +46,18 @@ func (p *program) prefetch(ms []*module) {
 		go func() {
 			defer workers.Done()
 			for m := range work {
-				m.once.Do(func() { p.load(m) })
-				if m.parsed != nil {
-					for _, t := range p.importTargets(m) {
-						enqueue(t)
+				func() {
+					// pending is done whatever happens, or Wait
+					// would never return.
+					defer pending.Done()
+					defer p.guard("loading " + m.path)
+					m.once.Do(func() { p.load(m) })
+					if m.parsed != nil {
+						for _, t := range p.importTargets(m) {
+							enqueue(t)
+						}
 					}
-				}
-				pending.Done()
+				}()
 			}
 		}()
 	}

@@ -117,3 +117,50 @@ func BenchmarkAnalyze5000Lines(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "gates")
 }
+
+// TestPanicBecomesNotification: a panic in the interpreter (a bug met on
+// some input) costs a notification and the Python results, never the
+// process or a deadlock, with and without the selection, and the
+// notification is the same on every run.
+func TestPanicBecomesNotification(t *testing.T) {
+	srcs := []Source{
+		{Root: "r", Path: "pkg/__init__.py", Src: []byte("")},
+		{Root: "r", Path: "pkg/a.py", Src: []byte("import torch\n\ndef f():\n    if torch.cuda.get_device_capability()[0] < 9:\n        raise RuntimeError('old')\n\ndef g():\n    return 1\n")},
+		{Root: "r", Path: "CMakeLists.txt", Src: []byte("set(CMAKE_CUDA_ARCHITECTURES 80 90)\n")},
+	}
+	for _, always := range []bool{false, true} {
+		cfg := fixtureConfig()
+		cfg.alwaysSelect = always
+		clean, _ := AnalyzeProgram(srcs, cfg)
+		if len(clean.Gates) < 2 {
+			t.Fatalf("select=%v: the clean run found %d gates, want the Python one and the CMake one", always, len(clean.Gates))
+		}
+		cfg.panicIn = "pkg.a.g"
+		var first []Notification
+		for run := range 3 {
+			prog, notes := AnalyzeProgram(srcs, cfg)
+			var faults []Notification
+			for _, n := range notes {
+				if strings.Contains(n.Msg, "internal error in the Python analysis") {
+					faults = append(faults, n)
+				}
+			}
+			if len(faults) == 0 || !strings.Contains(faults[0].Msg, "analyzing pkg.a.g") {
+				t.Fatalf("select=%v: notes %+v, want the fault named", always, notes)
+			}
+			for _, g := range prog.Gates {
+				if g.Kind != KindCMakeArchs {
+					t.Errorf("select=%v: Python gate %s:%d kept after a fault", always, g.Path, g.Line)
+				}
+			}
+			if len(prog.Gates) == 0 {
+				t.Errorf("select=%v: the CMake gate went with the Python ones", always)
+			}
+			if run == 0 {
+				first = faults
+			} else if !reflect.DeepEqual(faults, first) {
+				t.Errorf("select=%v: run %d notes %+v, first %+v", always, run, faults, first)
+			}
+		}
+	}
+}

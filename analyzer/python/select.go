@@ -241,7 +241,7 @@ func (s *selection) dangerous(sum *summary) (danger, jr bool) {
 // parallel, and drops the sources that can be read again.
 func (p *program) digestAll() {
 	lx := NewLexer(p.cfg)
-	parallel(len(p.mods), func(i int) {
+	p.parallel("the byte scan", len(p.mods), func(i int) {
 		m := p.mods[i]
 		if m.dig != nil {
 			return
@@ -375,6 +375,7 @@ func (p *program) selectFiles() {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				defer p.guard("the selection's interpretation")
 				for _, m := range fresh {
 					w.steps = 0
 					w.moduleGlobals(m)
@@ -466,6 +467,7 @@ func (s *selection) join(p *program) []*module {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer p.guard("the selection's joins")
 			for i := k; i < len(p.mods); i += jobs {
 				m := p.mods[i]
 				if p.selected[m.idx] {
@@ -1241,7 +1243,7 @@ func (p *program) archListGates() []Gate {
 		}
 	}
 	res := make([][]Gate, len(cands))
-	parallel(len(cands), func(i int) {
+	p.parallel("the selection", len(cands), func(i int) {
 		m := cands[i]
 		m.used.Store(true)
 		if m.parsed == nil && m.note == nil {
