@@ -22,10 +22,11 @@ import (
 // run as a script, a call is followed only when its node is in the slice
 // (followsCall); otherwise it returns unknown, tainted as its callee and
 // arguments are. An expression statement outside the slice is not run
-// (skipsStmt). The worker that collects call edges and JIT calls runs
-// both in its own analyses all the same, counting no step: an object a
-// cut call returns may be what a later call's method is found on, and a
-// JIT builder's arguments are read whole. Skipped work spends no steps,
+// (skipsStmt). The worker that collects call edges and JIT calls runs a
+// wider facts slice in its own analyses, counting no step for what only
+// the facts read: every call's callee too (an object a cut call returns
+// may be what a later call's method is found on) and a JIT builder's
+// arguments (read whole). Skipped work spends no steps,
 // so where a function's step budget ran out before, it now gets further
 // (the only way the slice changes what is found; the budget runs out at
 // the same place in every worker). Module top levels and class bodies run
