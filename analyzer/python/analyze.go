@@ -18,7 +18,9 @@ package python
 import (
 	"cmp"
 	"fmt"
+	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -398,6 +400,8 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 	runtime.GC()
 	n := len(prog.cfg.Caps)
 	recs := make([]*recorder, n)
+	// steps[ci] is what capability ci's worker spent (its steps).
+	steps := make([]int, n)
 	probes := []int{0}
 	if n > 1 {
 		probes = append(probes, n-1)
@@ -422,6 +426,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 				w.log = newTopLog(prog)
 			}
 			w.run(nil)
+			steps[ci] = w.spent
 			recs[ci], hits[i], mainHits[i], logs[i] = w.rec, w.hits, w.mainHits, w.log
 			if w.facts != nil {
 				fx = w.facts
@@ -464,9 +469,24 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 				}
 			}
 			w.run(only)
+			steps[ci] = w.spent
 			recs[ci] = w.rec
 		}()
 	}
 	wg.Wait()
+	if debugSelection == "steps" {
+		// A measure that does not move with the machine's load, for
+		// comparing two builds (docs/performance.md).
+		total := 0
+		for ci, c := range prog.cfg.Caps {
+			kind := "worker"
+			if slices.Contains(probes, ci) {
+				kind = "probe"
+			}
+			fmt.Fprintf(os.Stderr, "python steps: %s %s %d\n", c, kind, steps[ci])
+			total += steps[ci]
+		}
+		fmt.Fprintf(os.Stderr, "python steps: total %d\n", total)
+	}
 	return recs, fx
 }

@@ -54,6 +54,9 @@ type worker struct {
 	// facts collects JIT calls and call edges (the first worker only,
 	// when the program asks for them).
 	facts *facts
+	// spent counts every step the worker took (steps is per run, and
+	// reset), for ARCHLINT_PY_DEBUG=steps.
+	spent int
 	// slice is the scratch space of the deciding slices this worker
 	// marks (slice.go).
 	slice sliceWork
@@ -610,6 +613,7 @@ func (f *frame) binop(op string, a, b Value) Value {
 // tick counts one evaluation step; false once the budget is spent.
 func (f *frame) tick() bool {
 	f.w.steps++
+	f.w.spent++
 	return f.w.steps <= stepBudget
 }
 
