@@ -2,6 +2,7 @@ package scan
 
 import (
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -53,6 +54,35 @@ func TestConditionErrorsGrouped(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, first) {
 			t.Errorf("--jobs %d notifications differ from --jobs 1:\n%s\nwant:\n%s", jobs, strings.Join(got, "\n"), strings.Join(first, "\n"))
+		}
+	}
+}
+
+// TestDefinitionNamedByRoot: the #define a notification names is under
+// its root as the root was given, and under the root's last element when
+// the root is absolute: no machine path in a message.
+func TestDefinitionNamedByRoot(t *testing.T) {
+	abs, err := filepath.Abs("../../testdata/notifications")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for root, want := range map[string]string{
+		"../../testdata/notifications": "#defined at ../../testdata/notifications/lib/detail/features.h:3,",
+		abs:                            "#defined at notifications/lib/detail/features.h:3,",
+	} {
+		res, err := Run(testOptions(t, root, "sm_120"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, n := range res.Notifications {
+			found = found || strings.Contains(n.Message, want)
+			if strings.Contains(n.Message, abs) {
+				t.Errorf("root %s: a message names the absolute path: %s", root, n.Message)
+			}
+		}
+		if !found {
+			t.Errorf("root %s: no notification says %q", root, want)
 		}
 	}
 }
