@@ -36,6 +36,13 @@ func (g *gparser) exprStatement() int32 {
 		// continues on the next line.
 		g.bail()
 	}
+	if patterns && len(elems) > 1 && t.k == tkNewline {
+		// So may "a, b": a next line "[k] = v" is read on into the one
+		// assignment "a, b[k] = v" (fuzz).
+		if nt := g.peek(1); nt.k == tkOp && nt.op == oLBrack {
+			g.bail()
+		}
+	}
 	n := g.open(gExpressionStatement, ft)
 	for _, e := range elems {
 		g.add(n, e, gfNone)
