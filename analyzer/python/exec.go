@@ -42,13 +42,9 @@ func (f *frame) execStmt(s nodeID) bool {
 			return false
 		case factsStmt:
 			// Only the facts read it: run, counting no step, so
-			// that every worker's budget runs out at the same point.
-			steps := f.w.steps
-			for e := range m.named(s) {
-				f.execExpr(e)
-			}
-			f.w.steps = steps
-			return false
+			// that every worker's budget runs out at the same point
+			// (as a call followed for them, frame.call).
+			defer func(steps int) { f.w.steps = steps }(f.w.steps)
 		}
 	}
 	if !f.tick() {
