@@ -209,8 +209,8 @@ type flow struct{ target, value nodeID }
 // markDeciding sets d's bits for the decisions under root (a def, or a
 // main guard) and the values that flow into them, with self's attributes
 // deciding when self is given, and, with jit (the JIT builders' last
-// names), what the collected facts read too: a backward slice by name over the subtree
-// (nested defs, lambdas and comprehensions included). Decisions are what
+// names), what the collected facts read too: a backward slice by name
+// over the subtree (nested defs, lambdas and comprehensions included). Decisions are what
 // the interpreter records gates at, and what steers it: if, elif and
 // while conditions, asserts, ternary conditions, comprehension filters,
 // match subjects, returns and yields (a caller may decide on them),
@@ -275,7 +275,8 @@ func (m *module) markDeciding(root nodeID, self string, jit map[string]bool, d *
 			// everywhere in tests, and a constant picks the same entry
 			// for every capability). A lone slice (x[:n]) slices a
 			// sequence and never looks a table up (evalSubscript).
-			keys := m.appendChildrenBy(sc.kids[:0], n, fSubscript)
+			sc.kids = m.appendChildrenBy(sc.kids[:0], n, fSubscript)
+			keys := sc.kids
 			if len(keys) == 1 && m.kind(keys[0]) == "slice" {
 				break
 			}
@@ -288,8 +289,8 @@ func (m *module) markDeciding(root nodeID, self string, jit map[string]bool, d *
 				decide(m.child(n, fValue))
 			}
 		case opConditionalExpression:
-			if kids := m.appendNamed(sc.kids[:0], n); len(kids) == 3 {
-				decide(kids[1])
+			if sc.kids = m.appendNamed(sc.kids[:0], n); len(sc.kids) == 3 {
+				decide(sc.kids[1])
 			}
 		case opMatchStatement:
 			decide(m.child(n, fSubject))
@@ -349,8 +350,8 @@ func (m *module) markDeciding(root nodeID, self string, jit map[string]bool, d *
 			case "for_in_clause":
 				flows = append(flows, flow{m.child(n, fLeft), m.child(n, fRight)})
 			case "as_pattern":
-				if kids := m.appendNamed(sc.kids[:0], n); len(kids) == 2 {
-					flows = append(flows, flow{kids[1], kids[0]})
+				if sc.kids = m.appendNamed(sc.kids[:0], n); len(sc.kids) == 2 {
+					flows = append(flows, flow{sc.kids[1], sc.kids[0]})
 				}
 			case "global_statement", "nonlocal_statement":
 				addNames(n)
