@@ -75,7 +75,7 @@ func key(t *testing.T, opt scan.Options) Key {
 func TestKeyCoversOptions(t *testing.T) {
 	keyed := []string{"Roots", "Targets", "CUDA", "BuildList", "Exclude", "NoGitignore", "MaxFileSize",
 		"CapabilityFuncs", "JITFuncs", "IncludeDirs"}
-	unkeyed := []string{"Jobs", "Progress", "Table"} // no effect on the result; Table is built in
+	unkeyed := []string{"Jobs", "Progress", "Table", "Probe"} // no effect on the result; Table is built in; Probe: unencoded
 	typ := reflect.TypeFor[scan.Options]()
 	for i := range typ.NumField() {
 		f := typ.Field(i)

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -35,12 +36,13 @@ const allPythonFilesEnv = "ARCHLINT_PY_ALL_FILES"
 // pythonProgram walks the roots for Python and CMake files and analyzes
 // them: capability gates, JIT calls and the call graph. Python files are
 // read here once for the byte scan and dropped; the analysis reads again
-// the few it needs.
-func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []finding.Notification, error) {
+// the few it needs. It returns the program, the files read, those of them
+// that hold opt.Probe, and the notifications.
+func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []filter.FileRef, []finding.Notification, error) {
 	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: pythonWalkKinds(),
 		Exclude: opt.Exclude, NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("walking the scan roots for Python files: %w", err)
+		return nil, nil, nil, nil, fmt.Errorf("walking the scan roots for Python files: %w", err)
 	}
 	var notes []finding.Notification
 	for _, pr := range problems {
@@ -50,8 +52,9 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []
 		CapabilityFuncs: opt.CapabilityFuncs, JITFuncs: opt.JITFuncs, AllFiles: os.Getenv(allPythonFilesEnv) == "1"}
 	lx := python.NewLexer(cfg)
 	type read struct {
-		src  *python.Source
-		note *finding.Notification
+		src   *python.Source
+		note  *finding.Notification
+		holds bool // the file holds opt.Probe
 	}
 	got := walk.ForEach(files, jobs, func(_ int, f walk.File) read {
 		b, prob := walk.Read(f, opt.MaxFileSize)
@@ -63,6 +66,7 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []
 		if b == nil {
 			return r
 		}
+		r.holds = len(opt.Probe) > 0 && bytes.Contains(b, opt.Probe)
 		s := &python.Source{Root: f.Root, Path: f.Path, Src: b}
 		if !cfg.AllFiles && walk.KindOf(f.Path) == walk.KindPython {
 			s.Src = nil
@@ -79,7 +83,7 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []
 		return r
 	})
 	var srcs []python.Source
-	var refs []filter.FileRef
+	var refs, holding []filter.FileRef
 	for _, r := range got {
 		if r.note != nil {
 			notes = append(notes, *r.note)
@@ -87,6 +91,9 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []
 		if r.src != nil {
 			srcs = append(srcs, *r.src)
 			refs = append(refs, filter.FileRef{Root: r.src.Root, Path: r.src.Path})
+			if r.holds {
+				holding = append(holding, refs[len(refs)-1])
+			}
 		}
 	}
 	if opt.Progress != nil {
@@ -96,7 +103,7 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []
 	for _, n := range pn {
 		notes = append(notes, notification(n.Root, n.Path, n.Line, n.Msg))
 	}
-	return prog, refs, notes, nil
+	return prog, refs, holding, notes, nil
 }
 
 // jitIncludeDirs collects the include directories JIT calls and setup.py

@@ -53,6 +53,10 @@ type Options struct {
 	// Progress, when set, is told how far a stage has come ("reading C/C++
 	// files", done, total). It may be called from several goroutines.
 	Progress func(stage string, done, total int)
+	// Probe is text the scan looks for in every file it reads, so that
+	// Result.Lacks can tell a later reader which files need no second
+	// look (the suppression filter's "archlint:" comments).
+	Probe []byte
 	// includeDirs are include directories the Python build code names
 	// (JIT calls, setup.py), per root; set by Run.
 	includeDirs map[string][]string
@@ -73,6 +77,22 @@ type Result struct {
 	// Scanned lists every C/C++/CUDA, Python and CMake file read, for the
 	// suppression filter (a stale suppression anywhere is reported).
 	Scanned []filter.FileRef
+	// holding are the files of Scanned whose content held Options.Probe
+	// when the scan read them. Unexported, so a result replayed from the
+	// cache has none (Lacks then knows nothing; the cache's key does).
+	holding map[filter.FileRef]bool
+	probed  bool
+}
+
+// Lacks says whether this scan read f and found no Options.Probe in it;
+// false when it cannot tell (no probe, a file it could not read, or a
+// result replayed from the cache).
+func (r *Result) Lacks(f filter.FileRef) bool {
+	if !r.probed {
+		return false
+	}
+	has, ok := r.holding[f]
+	return ok && !has
 }
 
 // triggers are the byte strings that make a C/C++/CUDA file worth parsing
@@ -106,6 +126,8 @@ type Project struct {
 	// if/else ladders on getSMVersion() or cudaDeviceProp.major).
 	HostGates     []python.Gate
 	Notifications []finding.Notification
+	// holding says, per file read, whether it held Options.Probe.
+	holding map[filter.FileRef]bool
 	// structure is the tree-sitter structure of the kernel files,
 	// parsed when a check first asks (Structure).
 	structure *kernelStructure
@@ -192,6 +214,7 @@ func Load(opt Options) (*Project, error) {
 	host := HostConfig(opt)
 	type loaded struct {
 		file     *cpp.File
+		holds    bool // the file holds opt.Probe
 		relevant bool
 		notes    []finding.Notification
 		gates    []python.Gate
@@ -229,6 +252,7 @@ func Load(opt Options) (*Project, error) {
 			l.notes = append(l.notes, notification(f.Root, f.Path, 0, msg))
 		}
 		cf := &cpp.File{Root: f.Root, Path: f.Path, Src: src, St: st, MacroGates: cpp.FindMacroGates(src, st.Src)}
+		l.holds = len(opt.Probe) > 0 && bytes.Contains(src, opt.Probe)
 		for _, d := range st.Src.Directives {
 			if d.Kind == cpp.DirPragma && strings.HasPrefix(d.Args, "once") {
 				cf.Once = true
@@ -285,12 +309,14 @@ func Load(opt Options) (*Project, error) {
 		return l
 	})
 	var cfiles []*cpp.File
+	p.holding = map[filter.FileRef]bool{}
 	for _, l := range out {
 		p.Notifications = append(p.Notifications, l.notes...)
 		p.HostGates = append(p.HostGates, l.gates...)
 		if l.file != nil {
 			cfiles = append(cfiles, l.file)
 			p.Relevant = append(p.Relevant, l.relevant)
+			p.holding[filter.FileRef{Root: l.file.Root, Path: l.file.Path}] = l.holds
 		}
 	}
 	p.FS = cpp.NewFileSet(cfiles, opt.includeDirs)
@@ -666,7 +692,7 @@ func parseFiles(files []*cpp.File, jobs int, parse func(*cst.Parser, *cpp.File) 
 func Run(opt Options) (*Result, error) {
 	// Python first: its JIT calls name include directories that the C++
 	// side's #include resolution needs.
-	prog, pyFiles, pyNotes, err := pythonProgram(opt, opt.Jobs)
+	prog, pyFiles, pyHolding, pyNotes, err := pythonProgram(opt, opt.Jobs)
 	if err != nil {
 		return nil, err
 	}
@@ -685,6 +711,15 @@ func Run(opt Options) (*Result, error) {
 		res.Scanned = append(res.Scanned, filter.FileRef{Root: f.Root, Path: f.Path})
 	}
 	res.Scanned = append(res.Scanned, pyFiles...)
+	res.holding, res.probed = p.holding, len(opt.Probe) > 0
+	for _, f := range pyHolding {
+		res.holding[f] = true
+	}
+	for _, f := range pyFiles {
+		if _, ok := res.holding[f]; !ok {
+			res.holding[f] = false
+		}
+	}
 	res.Notifications = p.Notifications
 	// Host gates go after the Python ones: JIT modules refer to Python
 	// gates by index.

@@ -127,7 +127,7 @@ func runScanCache(args []string, stdout, stderr io.Writer, onCache func(cache.St
 	}
 	sc, err := cachedScan(scan.Options{Progress: onProgress, Roots: paths, Targets: r.targets, CUDA: r.cuda, BuildList: r.build, Jobs: tf.jobs,
 		Exclude: excludes, NoGitignore: *noGitignore, MaxFileSize: *maxSize, Table: r.table,
-		CapabilityFuncs: capFuncs, JITFuncs: jitFuncs, IncludeDirs: cfg.IncludeDirs}, co)
+		CapabilityFuncs: capFuncs, JITFuncs: jitFuncs, IncludeDirs: cfg.IncludeDirs, Probe: []byte(suppressionProbe)}, co)
 	if prog != nil {
 		prog.done()
 	}
