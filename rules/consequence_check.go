@@ -28,29 +28,31 @@ func (c *Context) chainIndex() map[*cpp.File]map[int]*cpp.ChainEval {
 // checkEmptyKernel finds __global__ kernels whose whole body is compiled out
 // for a flavor of the target while another device pass compiles code there.
 func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
-	// Only a file with a chain that a flavor and a device pass take
-	// differently can hold an empty kernel (mayEmpty); the others need
-	// no facts, and so no parse.
-	return emptyKernels(r, c, c.mayEmpty)
+	// Only a kernel that holds a directive of a chain that a flavor and
+	// a device pass take differently can be empty (differing); the
+	// files without such a chain need no facts, and so no parse.
+	return emptyKernels(r, c, c.differing)
 }
 
-// emptyKernels is checkEmptyKernel over the files whose chain evaluations
-// keep accepts.
-func emptyKernels(r Rule, c *Context, keep func(map[int]*cpp.ChainEval) bool) []finding.Finding {
+// emptyKernels is checkEmptyKernel over the files for which lines gives
+// lines (any), and there over the kernels that hold one of them (nil:
+// every kernel).
+func emptyKernels(r Rule, c *Context, lines func(map[int]*cpp.ChainEval) (bool, []int)) []finding.Finding {
 	if c.Structure == nil {
 		return nil
 	}
 	var out []finding.Finding
 	idx := c.chainIndex()
 	var files []*cpp.File
+	var at [][]int
 	for file, chains := range idx {
-		if keep(chains) {
-			files = append(files, file)
+		if ok, ls := lines(chains); ok {
+			files, at = append(files, file), append(at, ls)
 		}
 	}
-	c.Structure.PrepareKernels(files)
+	c.Structure.PrepareKernels(files, at)
 	// Map order is random: findings are sorted at the end of the pipeline.
-	for _, file := range files {
+	for fi, file := range files {
 		chains := idx[file]
 		st := file.St
 		// Only a kernel whose body may open on a conditional directive
@@ -60,7 +62,7 @@ func emptyKernels(r Rule, c *Context, keep func(map[int]*cpp.ChainEval) bool) []
 		// (Structure.Owner changes only at conditional directives), and
 		// active reads nothing else, so the body cannot be inactive for
 		// a flavor that compiles the header.
-		for _, k := range c.Structure.Kernels(file) {
+		for _, k := range c.Structure.Kernels(file, at[fi]) {
 			var body []int // logical lines of code inside the body
 			for li, ln := range st.Src.Lines() {
 				if ln.StartLine > k.BodyStartLine && ln.EndLine < k.BodyEndLine && ln.Directive < 0 && strings.TrimSpace(file.LineText(li)) != "" {
@@ -148,26 +150,49 @@ func emptyKernels(r Rule, c *Context, keep func(map[int]*cpp.ChainEval) bool) []
 	return out
 }
 
-// mayEmpty reports whether a file whose chains are evaluated as given
-// could hold a kernel that checkEmptyKernel reports: it needs a chain that
-// a flavor of the target and a device pass both decide, and differently.
+// differing gives the lines (1-based, increasing) of the directives of
+// the chains of a file, evaluated as given, that a flavor of the target
+// and a device pass both decide, and differently, and whether there is
+// one: only a kernel whose definition holds one can be reported by
+// checkEmptyKernel.
 //
 // A report needs a body line L active for a device pass p (trueTri) while
-// every body line is inactive for a flavor t (falseTri). Context.active
-// walks out from L through the chains around it: for p each one takes,
-// decided, the branch holding L; for t, L being inactive, one of them
-// takes, decided, another branch. That chain is decided for both passes
-// and takes different branches for them.
-func (c *Context) mayEmpty(chains map[int]*cpp.ChainEval) bool {
+// every body line is inactive for a flavor t (falseTri), and the line H
+// of the body's '{' active for t (present). Context.active walks out from
+// L through the chains around it: for p each one takes, decided, the
+// branch holding L; for t, L being inactive, one of them, E, takes,
+// decided, another branch. E is decided for both passes and takes
+// different branches for them. Either E holds H too, in the branch t
+// takes, so the directive opening L's branch lies between H and L; or it
+// does not, and its #if lies between them. Either way the kernel's
+// definition, which runs from before H to past L, holds a directive of E.
+func (c *Context) differing(chains map[int]*cpp.ChainEval) (bool, []int) {
+	var lines []int
 	for _, ce := range chains {
-		for _, t := range c.Flavors {
-			if ce.Taken[t] == shutout.Unknown {
-				continue
-			}
-			for p, a := range c.Passes {
-				if !a.Host && ce.Taken[p] != shutout.Unknown && ce.Taken[p] != ce.Taken[t] {
-					return true
-				}
+		if !c.decidedApart(ce) {
+			continue
+		}
+		for b := range ce.Chain.Branches {
+			lines = append(lines, ce.Directive(b).Line)
+		}
+		if ce.Synth == nil && ce.Chain.Endif >= 0 {
+			lines = append(lines, ce.File.St.Src.Directives[ce.Chain.Endif].Line)
+		}
+	}
+	slices.Sort(lines)
+	return len(lines) > 0, slices.Compact(lines)
+}
+
+// decidedApart reports whether a flavor of the target and a device pass
+// both decide ce, and differently.
+func (c *Context) decidedApart(ce *cpp.ChainEval) bool {
+	for _, t := range c.Flavors {
+		if ce.Taken[t] == shutout.Unknown {
+			continue
+		}
+		for p, a := range c.Passes {
+			if !a.Host && ce.Taken[p] != shutout.Unknown && ce.Taken[p] != ce.Taken[t] {
+				return true
 			}
 		}
 	}

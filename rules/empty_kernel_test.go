@@ -17,7 +17,7 @@ import (
 
 // parsedFacts is a KernelFacts that parses every file it is asked for:
 // whole, or, with partial set, only the kernels Kernels must give
-// (cst.Parser.ParseKernels).
+// (cst.Parser.ParseKernelsAt; cst.Parser.ParseKernels for nil lines).
 type parsedFacts struct {
 	t       *testing.T
 	parser  *cst.Parser
@@ -34,19 +34,22 @@ func (p *parsedFacts) Facts(f *cpp.File) *cst.Facts {
 	return fx
 }
 
-func (p *parsedFacts) Kernels(f *cpp.File) []cst.Function {
+func (p *parsedFacts) Kernels(f *cpp.File, lines []int) []cst.Function {
 	if !p.partial {
 		return p.Facts(f).Kernels
 	}
 	p.asked[f.ID] = true
 	kernels, _, err := p.parser.ParseKernels(context.Background(), f.Source())
+	if lines != nil {
+		kernels, _, err = p.parser.ParseKernelsAt(context.Background(), f.Source(), lines)
+	}
 	if err != nil {
 		p.t.Fatal(err)
 	}
 	return kernels
 }
 
-func (p *parsedFacts) PrepareKernels([]*cpp.File) {}
+func (p *parsedFacts) PrepareKernels([]*cpp.File, [][]int) {}
 
 func (p *parsedFacts) PrepareFacts([]*cpp.File) {}
 
@@ -91,8 +94,10 @@ func randomKernelFile(rng *rand.Rand) string {
 	return sb.String()
 }
 
-// TestEmptyKernelShortcut: checkEmptyKernel looks only at the files that
-// mayEmpty accepts, and must find what it finds looking at every file.
+// TestEmptyKernelShortcut: checkEmptyKernel looks only at the files, and
+// the kernels in them, that hold a directive of a chain a flavor and a
+// device pass decide differently (differing), and must find what it finds
+// looking at every kernel of every file.
 func TestEmptyKernelShortcut(t *testing.T) {
 	tb, err := target.LoadTable()
 	if err != nil {
@@ -116,7 +121,7 @@ func TestEmptyKernelShortcut(t *testing.T) {
 	chains := cpp.MergeResults([]*cpp.Results{eng.Evaluate(files)}).ChainEvals(fs)
 	parser := cst.NewParser()
 	defer parser.Close()
-	run := func(keep func(*Context) func(map[int]*cpp.ChainEval) bool, partial bool) ([]finding.Finding, int) {
+	run := func(keep func(*Context) func(map[int]*cpp.ChainEval) (bool, []int), partial bool) ([]finding.Finding, int) {
 		st := &parsedFacts{t: t, parser: parser, asked: map[int]bool{}, partial: partial}
 		c := &Context{Target: tg, Passes: passes, Chains: chains, Structure: st}
 		for _, fl := range tb.Flavors(tg, cuda) {
@@ -133,10 +138,11 @@ func TestEmptyKernelShortcut(t *testing.T) {
 		})
 		return out, len(st.asked)
 	}
-	everyFile := func(*Context) func(map[int]*cpp.ChainEval) bool {
-		return func(map[int]*cpp.ChainEval) bool { return true }
+	everyFile := func(*Context) func(map[int]*cpp.ChainEval) (bool, []int) {
+		return func(map[int]*cpp.ChainEval) (bool, []int) { return true, nil }
 	}
-	short, asked := run(func(c *Context) func(map[int]*cpp.ChainEval) bool { return c.mayEmpty }, false)
+	differing := func(c *Context) func(map[int]*cpp.ChainEval) (bool, []int) { return c.differing }
+	short, asked := run(differing, false)
 	long, all := run(everyFile, false)
 	if len(long) == 0 || asked == all {
 		t.Fatalf("the fixture does not test the shortcut: %d findings, %d of %d files asked for", len(long), asked, all)
@@ -148,6 +154,11 @@ func TestEmptyKernelShortcut(t *testing.T) {
 	// partial parse: the same findings.
 	if partial, _ := run(everyFile, true); !reflect.DeepEqual(partial, long) {
 		t.Errorf("partial parses found %d empty kernels, whole parses %d", len(partial), len(long))
+	}
+	// Only the kernels that hold a directive of a chain decided apart,
+	// from a partial parse: the same findings.
+	if at, _ := run(differing, true); !reflect.DeepEqual(at, long) {
+		t.Errorf("parses of the kernels at differing chains found %d empty kernels, whole parses %d", len(at), len(long))
 	}
 	t.Logf("%d empty kernels; the shortcut parsed %d of %d files", len(long), asked, all)
 }

@@ -23,8 +23,28 @@ var globalWord = []byte("__global__")
 // a Merged item kept: ParseItems), nil otherwise. TestParseKernelsCorpus
 // compares the kernels with a whole parse's on every file of a tree.
 func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Function, whole *Facts, err error) {
+	return p.parseKernels(ctx, src, KernelItems)
+}
+
+// ParseKernelsAt is ParseKernels for the kernels whose definition holds
+// one of lines (1-based, increasing): it parses the items KernelItems
+// marks that hold one (KernelItemsAt), and nothing when none does, even
+// where Split gives up. The empty-kernel check asks for the lines of the
+// conditional directives that a build of the target and a device pass
+// decide differently: a kernel whose body is emptied for one and not the
+// other holds one of them between its body's '{' and a line of code in
+// it.
+func (p *Parser) ParseKernelsAt(ctx context.Context, src []byte, lines []int) (kernels []Function, whole *Facts, err error) {
+	if len(lines) == 0 {
+		return nil, nil, nil
+	}
+	return p.parseKernels(ctx, src, func(src []byte, pieces []Piece) []bool { return KernelItemsAt(src, pieces, lines) })
+}
+
+// parseKernels is ParseKernels with the items to parse marked by items.
+func (p *Parser) parseKernels(ctx context.Context, src []byte, items func([]byte, []Piece) []bool) (kernels []Function, whole *Facts, err error) {
 	if pieces, ok := Split(src); ok {
-		keep := KernelItems(src, pieces)
+		keep := items(src, pieces)
 		if !slices.Contains(keep, true) {
 			// No kernel the check may report: the skeleton alone
 			// holds no function body.
@@ -39,6 +59,28 @@ func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Functi
 		return nil, nil, err
 	}
 	return facts.Kernels, facts, nil
+}
+
+// KernelItemsAt is KernelItems for the items that hold one of lines
+// (1-based, increasing), from the line of their first byte to that of
+// their last.
+func KernelItemsAt(src []byte, pieces []Piece, lines []int) []bool {
+	keep := KernelItems(src, pieces)
+	line, at := 1, 0 // the line of src[at]
+	lineOf := func(b int) int {
+		line += bytes.Count(src[at:b], []byte{'\n'})
+		at = b
+		return line
+	}
+	for i, pc := range pieces {
+		if !keep[i] {
+			continue
+		}
+		first, last := lineOf(pc.Start), lineOf(pc.End-1)
+		k, _ := slices.BinarySearch(lines, first)
+		keep[i] = k < len(lines) && lines[k] <= last
+	}
+	return keep
 }
 
 // KernelItems marks the items of a split of src that ParseKernels parses:

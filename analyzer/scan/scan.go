@@ -144,8 +144,11 @@ func (p *Project) closureLen(id int) int {
 type structureOf struct {
 	facts *cst.Facts // the whole file's facts; nil when only kernels are known
 	// kernels are facts.Kernels, or, for a partial parse, the kernels a
-	// conditional directive may split.
+	// conditional directive may split: with onlyAt, those whose
+	// definition holds a line of at (cst.Parser.ParseKernelsAt).
 	kernels []cst.Function
+	at      []int
+	onlyAt  bool
 	err     error
 }
 
@@ -161,6 +164,21 @@ func wholeStructure(facts *cst.Facts, err error) structureOf {
 // whole reports whether r holds what a whole parse gives: the facts, or
 // its error.
 func (r structureOf) whole() bool { return r.facts != nil || r.err != nil }
+
+// covers reports whether r's kernels hold those Kernels must give for
+// lines: all of them (a whole parse, cst.Parser.ParseKernels), or those
+// for lines that hold them all.
+func (r structureOf) covers(lines []int) bool {
+	if r.whole() || !r.onlyAt {
+		return true
+	}
+	for _, l := range lines {
+		if _, ok := slices.BinarySearch(r.at, l); !ok {
+			return false
+		}
+	}
+	return true
+}
 
 // HostConfig is what the host checks assume of the build: the reference
 // capabilities, and the host pass's macros with the toolkit, to decide
@@ -530,30 +548,32 @@ func (s *kernelStructure) Facts(f *cpp.File) *cst.Facts {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.prepare([]*cpp.File{f}, true)
+	s.prepare([]*cpp.File{f})
 	return s.parsed[f.ID].facts
 }
 
 // Kernels returns the kernels of f that a conditional directive may split
-// (and perhaps others), parsing them if need be; nil for a file that is
-// not a kernel file or could not be parsed.
-func (s *kernelStructure) Kernels(f *cpp.File) []cst.Function {
+// and whose definition holds one of lines (and perhaps others), parsing
+// them if need be; nil for a file that is not a kernel file or could not
+// be parsed.
+func (s *kernelStructure) Kernels(f *cpp.File, lines []int) []cst.Function {
 	if !s.kernel[f.ID] {
 		return nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.prepare([]*cpp.File{f}, false)
+	s.prepareKernels([]*cpp.File{f}, [][]int{lines})
 	return s.parsed[f.ID].kernels
 }
 
 // PrepareKernels parses the kernels of the kernel files among files not
-// parsed yet, at most s.jobs at once: a check that needs several asks for
-// them together, so that they parse in parallel.
-func (s *kernelStructure) PrepareKernels(files []*cpp.File) {
+// parsed yet for lines (parallel to files), at most s.jobs at once: a
+// check that needs several asks for them together, so that they parse in
+// parallel.
+func (s *kernelStructure) PrepareKernels(files []*cpp.File, lines [][]int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.prepare(files, false)
+	s.prepareKernels(files, lines)
 }
 
 // PrepareFacts parses whole the kernel files among files not parsed
@@ -561,35 +581,74 @@ func (s *kernelStructure) PrepareKernels(files []*cpp.File) {
 func (s *kernelStructure) PrepareFacts(files []*cpp.File) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.prepare(files, true)
+	s.prepare(files)
 }
 
-// prepare parses, at most s.jobs at once, the kernel files among files
-// not parsed yet (parseKernels), or, with whole, not parsed whole yet
-// (parseWhole). s.mu is held.
-func (s *kernelStructure) prepare(files []*cpp.File, whole bool) {
+// prepareKernels parses, at most s.jobs at once, the kernels of the
+// kernel files among files whose kernels parsed so far do not cover
+// lines (parseKernelsAt), with those of the lines they were parsed for.
+// s.mu is held.
+func (s *kernelStructure) prepareKernels(files []*cpp.File, lines [][]int) {
+	var todo []*cpp.File
+	var at [][]int
+	for i, f := range files {
+		r, ok := s.parsed[f.ID]
+		if !s.kernel[f.ID] || ok && r.covers(lines[i]) {
+			continue
+		}
+		want := lines[i]
+		if ok {
+			want = mergeLines(r.at, want)
+		}
+		if k := slices.Index(todo, f); k >= 0 {
+			at[k] = mergeLines(at[k], want)
+			continue
+		}
+		todo, at = append(todo, f), append(at, want)
+	}
+	if len(todo) == 0 {
+		return
+	}
+	for i, r := range parseFiles(todo, s.jobs, func(parser *cst.Parser, i int) structureOf {
+		return parseKernelsAt(parser, todo[i], at[i])
+	}) {
+		s.parsed[todo[i].ID] = r
+	}
+}
+
+// mergeLines is the increasing union of two increasing lists of lines.
+func mergeLines(a, b []int) []int {
+	out := slices.Concat(a, b)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// prepare parses whole, at most s.jobs at once, the kernel files among
+// files not parsed whole yet (parseWhole). s.mu is held.
+func (s *kernelStructure) prepare(files []*cpp.File) {
 	var todo []*cpp.File
 	for _, f := range files {
-		if r, ok := s.parsed[f.ID]; s.kernel[f.ID] && (!ok || whole && !r.whole()) && !slices.Contains(todo, f) {
+		if r, ok := s.parsed[f.ID]; s.kernel[f.ID] && (!ok || !r.whole()) && !slices.Contains(todo, f) {
 			todo = append(todo, f)
 		}
 	}
 	if len(todo) == 0 {
 		return
 	}
-	parse := parseKernels
-	if whole {
-		parse = parseWhole
-	}
-	for i, r := range parseFiles(todo, s.jobs, parse) {
+	for i, r := range parseFiles(todo, s.jobs, func(parser *cst.Parser, i int) structureOf { return parseWhole(parser, todo[i]) }) {
 		s.parsed[todo[i].ID] = r
 	}
 }
 
-// parseKernels parses the kernels of f (cst.Parser.ParseKernels), or the
-// whole file where that gives up.
-func parseKernels(parser *cst.Parser, f *cpp.File) structureOf {
-	return kernelsOrWhole(parser.ParseKernels(context.Background(), f.Source()))
+// parseKernelsAt parses the kernels of f whose definition holds one of
+// lines (cst.Parser.ParseKernelsAt), or the whole file where that gives
+// up.
+func parseKernelsAt(parser *cst.Parser, f *cpp.File, lines []int) structureOf {
+	r := kernelsOrWhole(parser.ParseKernelsAt(context.Background(), f.Source(), lines))
+	if !r.whole() {
+		r.at, r.onlyAt = lines, true
+	}
+	return r
 }
 
 // kernelsOrWhole is what a parse of a file's kernels gave: the kernels, or
@@ -628,7 +687,7 @@ func isKernelFile(src []byte) bool { return bytes.Contains(src, []byte("__global
 // parser per worker (trees never cross goroutines); results follow the
 // input order.
 func (p *Project) parseAll(files []*cpp.File) ([]*cst.Facts, []error) {
-	rs := parseFiles(files, p.jobs, parseWhole)
+	rs := parseFiles(files, p.jobs, func(parser *cst.Parser, i int) structureOf { return parseWhole(parser, files[i]) })
 	facts := make([]*cst.Facts, len(files))
 	errs := make([]error, len(files))
 	for i, r := range rs {
@@ -637,9 +696,9 @@ func (p *Project) parseAll(files []*cpp.File) ([]*cst.Facts, []error) {
 	return facts, errs
 }
 
-// parseFiles parses files with parse on at most jobs workers, one parser
-// per worker; results follow the input order.
-func parseFiles(files []*cpp.File, jobs int, parse func(*cst.Parser, *cpp.File) structureOf) []structureOf {
+// parseFiles parses files with parse (given a file's index) on at most
+// jobs workers, one parser per worker; results follow the input order.
+func parseFiles(files []*cpp.File, jobs int, parse func(*cst.Parser, int) structureOf) []structureOf {
 	out := make([]structureOf, len(files))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -650,7 +709,7 @@ func parseFiles(files []*cpp.File, jobs int, parse func(*cst.Parser, *cpp.File) 
 			parser := cst.NewParser()
 			defer parser.Close()
 			for i := range next {
-				out[i] = parse(parser, files[i])
+				out[i] = parse(parser, i)
 			}
 		}()
 	}
