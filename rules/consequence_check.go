@@ -28,16 +28,24 @@ func (c *Context) chainIndex() map[*cpp.File]map[int]*cpp.ChainEval {
 // checkEmptyKernel finds __global__ kernels whose whole body is compiled out
 // for a flavor of the target while another device pass compiles code there.
 func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
-	// Only a kernel that holds a directive of a chain that a flavor and
-	// a device pass take differently can be empty (differing); the
-	// files without such a chain need no facts, and so no parse.
-	return emptyKernels(r, c, c.differing)
+	// Only a file with a chain that a flavor and a device pass take
+	// differently can hold an empty kernel (differing), and there only
+	// a kernel whose body's '{' is on a line where a flavor stops
+	// compiling code (emptyStarts); the other files and kernels need no
+	// facts, and so no parse.
+	return emptyKernels(r, c, func(f *cpp.File, chains map[int]*cpp.ChainEval) (bool, []int) {
+		if !c.differing(chains) {
+			return false, nil
+		}
+		lines := c.emptyStarts(f, chains)
+		return len(lines) > 0, lines
+	})
 }
 
 // emptyKernels is checkEmptyKernel over the files for which lines gives
 // lines (any), and there over the kernels that hold one of them (nil:
 // every kernel).
-func emptyKernels(r Rule, c *Context, lines func(map[int]*cpp.ChainEval) (bool, []int)) []finding.Finding {
+func emptyKernels(r Rule, c *Context, lines func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int)) []finding.Finding {
 	if c.Structure == nil {
 		return nil
 	}
@@ -46,7 +54,7 @@ func emptyKernels(r Rule, c *Context, lines func(map[int]*cpp.ChainEval) (bool, 
 	var files []*cpp.File
 	var at [][]int
 	for file, chains := range idx {
-		if ok, ls := lines(chains); ok {
+		if ok, ls := lines(file, chains); ok {
 			files, at = append(files, file), append(at, ls)
 		}
 	}
@@ -150,37 +158,55 @@ func emptyKernels(r Rule, c *Context, lines func(map[int]*cpp.ChainEval) (bool, 
 	return out
 }
 
-// differing gives the lines (1-based, increasing) of the directives of
-// the chains of a file, evaluated as given, that a flavor of the target
-// and a device pass both decide, and differently, and whether there is
-// one: only a kernel whose definition holds one can be reported by
-// checkEmptyKernel.
+// differing reports whether a flavor of the target and a device pass
+// both decide a chain of a file, evaluated as given, and differently: a
+// kernel checkEmptyKernel reports needs one.
 //
 // A report needs a body line L active for a device pass p (trueTri) while
-// every body line is inactive for a flavor t (falseTri), and the line H
-// of the body's '{' active for t (present). Context.active walks out from
-// L through the chains around it: for p each one takes, decided, the
-// branch holding L; for t, L being inactive, one of them, E, takes,
-// decided, another branch. E is decided for both passes and takes
-// different branches for them. Either E holds H too, in the branch t
-// takes, so the directive opening L's branch lies between H and L; or it
-// does not, and its #if lies between them. Either way the kernel's
-// definition, which runs from before H to past L, holds a directive of E.
-func (c *Context) differing(chains map[int]*cpp.ChainEval) (bool, []int) {
-	var lines []int
+// every body line is inactive for a flavor t (falseTri). Context.active
+// walks out from L through the chains around it: for p each one takes,
+// decided, the branch holding L; for t, L being inactive, one of them
+// takes, decided, another branch. That chain is decided for both passes
+// and takes different branches for them.
+func (c *Context) differing(chains map[int]*cpp.ChainEval) bool {
 	for _, ce := range chains {
-		if !c.decidedApart(ce) {
-			continue
-		}
-		for b := range ce.Chain.Branches {
-			lines = append(lines, ce.Directive(b).Line)
-		}
-		if ce.Synth == nil && ce.Chain.Endif >= 0 {
-			lines = append(lines, ce.File.St.Src.Directives[ce.Chain.Endif].Line)
+		if c.decidedApart(ce) {
+			return true
 		}
 	}
-	slices.Sort(lines)
-	return len(lines) > 0, slices.Compact(lines)
+	return false
+}
+
+// emptyStarts gives the physical lines (1-based, increasing) of the
+// logical lines of code of f after which a flavor of the target stops
+// compiling code: a line active for it (trueTri) whose next line of code
+// (past directive and blank lines) is inactive for it (falseTri). A
+// kernel checkEmptyKernel reports for a flavor has its body's '{' on such
+// a line: the body's first line of code is inactive for the flavor, the
+// line of the '{' (the header) active, and only directive and blank lines
+// lie between them, as the check reads a body.
+func (c *Context) emptyStarts(f *cpp.File, chains map[int]*cpp.ChainEval) []int {
+	st := f.St
+	var lines []int
+	prev := -1
+	for li, ln := range st.Src.Lines() {
+		if ln.Directive >= 0 || strings.TrimSpace(f.LineText(li)) == "" {
+			continue
+		}
+		if prev >= 0 {
+			for _, t := range c.Flavors {
+				if c.active(chains, st, li, t) == falseTri && c.active(chains, st, prev, t) == trueTri {
+					pl := st.Src.Line(prev)
+					for l := pl.StartLine; l <= pl.EndLine; l++ {
+						lines = append(lines, l)
+					}
+					break
+				}
+			}
+		}
+		prev = li
+	}
+	return lines
 }
 
 // decidedApart reports whether a flavor of the target and a device pass

@@ -44,16 +44,29 @@ func (p *Parser) ParseKernelsAt(ctx context.Context, src []byte, lines []int) (k
 // parseKernels is ParseKernels with the items to parse marked by items.
 func (p *Parser) parseKernels(ctx context.Context, src []byte, items func([]byte, []Piece) []bool) (kernels []Function, whole *Facts, err error) {
 	if pieces, ok := Split(src); ok {
-		keep := items(src, pieces)
-		if !slices.Contains(keep, true) {
-			// No kernel the check may report: the skeleton alone
-			// holds no function body.
-			return nil, nil, nil
-		}
-		if t, err := p.ParseItems(ctx, src, pieces, keep); err == nil && t != nil {
-			return t.Facts().Kernels, nil, nil
-		}
+		return p.ParseKernelItems(ctx, src, pieces, items(src, pieces))
 	}
+	return p.wholeKernels(ctx, src)
+}
+
+// ParseKernelItems parses the kernels of the items keep marks in pieces,
+// a split of src (Split), with the skeleton around them (ParseItems), as
+// ParseKernels does: nothing when none is marked, the whole file where
+// they did not parse cleanly (whole is then its facts).
+func (p *Parser) ParseKernelItems(ctx context.Context, src []byte, pieces []Piece, keep []bool) (kernels []Function, whole *Facts, err error) {
+	if !slices.Contains(keep, true) {
+		// No kernel the check may report: the skeleton alone holds
+		// no function body.
+		return nil, nil, nil
+	}
+	if t, err := p.ParseItems(ctx, src, pieces, keep); err == nil && t != nil {
+		return t.Facts().Kernels, nil, nil
+	}
+	return p.wholeKernels(ctx, src)
+}
+
+// wholeKernels parses src whole, for its kernels and facts.
+func (p *Parser) wholeKernels(ctx context.Context, src []byte) (kernels []Function, whole *Facts, err error) {
 	facts, err := p.ParseContext(ctx, src)
 	if err != nil {
 		return nil, nil, err

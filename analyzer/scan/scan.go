@@ -144,11 +144,11 @@ func (p *Project) closureLen(id int) int {
 type structureOf struct {
 	facts *cst.Facts // the whole file's facts; nil when only kernels are known
 	// kernels are facts.Kernels, or, for a partial parse, the kernels a
-	// conditional directive may split: with onlyAt, those whose
-	// definition holds a line of at (cst.Parser.ParseKernelsAt).
+	// conditional directive may split: with kept set, those of the items
+	// it marks in pieces, a split of the file (cst.KernelItemsAt).
 	kernels []cst.Function
-	at      []int
-	onlyAt  bool
+	pieces  []cst.Piece
+	kept    []bool
 	err     error
 }
 
@@ -166,18 +166,22 @@ func wholeStructure(facts *cst.Facts, err error) structureOf {
 func (r structureOf) whole() bool { return r.facts != nil || r.err != nil }
 
 // covers reports whether r's kernels hold those Kernels must give for
-// lines: all of them (a whole parse, cst.Parser.ParseKernels), or those
-// for lines that hold them all.
-func (r structureOf) covers(lines []int) bool {
-	if r.whole() || !r.onlyAt {
-		return true
+// lines of f, and if not, the items to parse for them and r's: r's
+// kernels are all of them (a whole parse, cst.Parser.ParseKernels), or
+// those of the items kept, which must hold those of the items at lines
+// (cst.KernelItemsAt). Several contexts (the assumption runs) ask for
+// other lines that fall in the same items.
+func (r structureOf) covers(f *cpp.File, lines []int) (keep []bool, ok bool) {
+	if r.whole() || r.kept == nil {
+		return nil, true
 	}
-	for _, l := range lines {
-		if _, ok := slices.BinarySearch(r.at, l); !ok {
-			return false
-		}
+	keep = cst.KernelItemsAt(f.Source(), r.pieces, lines)
+	ok = true
+	for i, k := range keep {
+		ok = ok && (!k || r.kept[i])
+		keep[i] = k || r.kept[i]
 	}
-	return true
+	return keep, ok
 }
 
 // HostConfig is what the host checks assume of the build: the reference
@@ -586,41 +590,53 @@ func (s *kernelStructure) PrepareFacts(files []*cpp.File) {
 
 // prepareKernels parses, at most s.jobs at once, the kernels of the
 // kernel files among files whose kernels parsed so far do not cover
-// lines (parseKernelsAt), with those of the lines they were parsed for.
-// s.mu is held.
+// lines (covers): those of the items at lines and of the items parsed
+// before. s.mu is held.
 func (s *kernelStructure) prepareKernels(files []*cpp.File, lines [][]int) {
-	var todo []*cpp.File
-	var at [][]int
+	type job struct {
+		file  *cpp.File
+		lines []int
+		prev  structureOf // its pieces, when parsed before in part
+		keep  []bool      // the items to parse, when parsed before in part
+	}
+	var todo []job
 	for i, f := range files {
+		if !s.kernel[f.ID] {
+			continue
+		}
+		if k := slices.IndexFunc(todo, func(j job) bool { return j.file == f }); k >= 0 {
+			// Asked twice: parse for both.
+			todo[k].lines = mergeLines(todo[k].lines, lines[i])
+			if todo[k].keep != nil {
+				todo[k].keep, _ = todo[k].prev.covers(f, todo[k].lines)
+			}
+			continue
+		}
 		r, ok := s.parsed[f.ID]
-		if !s.kernel[f.ID] || ok && r.covers(lines[i]) {
+		if !ok {
+			todo = append(todo, job{file: f, lines: lines[i]})
 			continue
 		}
-		want := lines[i]
-		if ok {
-			want = mergeLines(r.at, want)
+		if keep, covered := r.covers(f, lines[i]); !covered {
+			todo = append(todo, job{file: f, lines: lines[i], prev: r, keep: keep})
 		}
-		if k := slices.Index(todo, f); k >= 0 {
-			at[k] = mergeLines(at[k], want)
-			continue
-		}
-		todo, at = append(todo, f), append(at, want)
 	}
 	if len(todo) == 0 {
 		return
 	}
-	for i, r := range parseFiles(todo, s.jobs, func(parser *cst.Parser, i int) structureOf {
-		return parseKernelsAt(parser, todo[i], at[i])
-	}) {
-		s.parsed[todo[i].ID] = r
+	files = make([]*cpp.File, len(todo))
+	for i, j := range todo {
+		files[i] = j.file
 	}
-}
-
-// mergeLines is the increasing union of two increasing lists of lines.
-func mergeLines(a, b []int) []int {
-	out := slices.Concat(a, b)
-	slices.Sort(out)
-	return slices.Compact(out)
+	for i, r := range parseFiles(files, s.jobs, func(parser *cst.Parser, i int) structureOf {
+		j := todo[i]
+		if j.keep != nil {
+			return keptKernels(parser, j.file, j.prev.pieces, j.keep)
+		}
+		return parseKernelsAt(parser, j.file, j.lines)
+	}) {
+		s.parsed[files[i].ID] = r
+	}
 }
 
 // prepare parses whole, at most s.jobs at once, the kernel files among
@@ -640,13 +656,31 @@ func (s *kernelStructure) prepare(files []*cpp.File) {
 	}
 }
 
+// mergeLines is the increasing union of two increasing lists of lines.
+func mergeLines(a, b []int) []int {
+	out := slices.Concat(a, b)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // parseKernelsAt parses the kernels of f whose definition holds one of
-// lines (cst.Parser.ParseKernelsAt), or the whole file where that gives
-// up.
+// lines (cst.KernelItemsAt), or the whole file where Split gives up or
+// they do not parse cleanly.
 func parseKernelsAt(parser *cst.Parser, f *cpp.File, lines []int) structureOf {
-	r := kernelsOrWhole(parser.ParseKernelsAt(context.Background(), f.Source(), lines))
+	src := f.Source()
+	pieces, ok := cst.Split(src)
+	if !ok {
+		return kernelsOrWhole(parser.ParseKernelsAt(context.Background(), src, lines))
+	}
+	return keptKernels(parser, f, pieces, cst.KernelItemsAt(src, pieces, lines))
+}
+
+// keptKernels parses the kernels of the items keep marks in pieces, a
+// split of f (cst.Parser.ParseKernelItems), and remembers which.
+func keptKernels(parser *cst.Parser, f *cpp.File, pieces []cst.Piece, keep []bool) structureOf {
+	r := kernelsOrWhole(parser.ParseKernelItems(context.Background(), f.Source(), pieces, keep))
 	if !r.whole() {
-		r.at, r.onlyAt = lines, true
+		r.pieces, r.kept = pieces, keep
 	}
 	return r
 }
