@@ -48,11 +48,10 @@ type KernelFacts interface {
 	// may compile out where the header is not (cst.MayEmpty) and whose
 	// definition holds one of lines (1-based, increasing), alike in every
 	// field to Facts(f).Kernels's, in order, and perhaps some others of
-	// them: the only ones checkEmptyKernel can report when lines are the
-	// directives of the chains a build of the target and a device pass
-	// decide differently (Context.differing), and a few of a kernel
-	// file's declarations, so an implementation may parse just those
-	// (cst.Parser.ParseKernelsAt).
+	// them: the only ones checkEmptyKernel can report when lines are
+	// those after which a build of the target stops compiling code
+	// (Context.emptyStarts), and a few of a kernel file's declarations,
+	// so an implementation may parse just those (cst.KernelItemsAt).
 	Kernels(f *cpp.File, lines []int) []cst.Function
 	// PrepareKernels tells that the kernels of files are wanted next, for
 	// lines (parallel to files), so that an implementation may parse them

@@ -28,12 +28,10 @@ func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Functi
 
 // ParseKernelsAt is ParseKernels for the kernels whose definition holds
 // one of lines (1-based, increasing): it parses the items KernelItems
-// marks that hold one (KernelItemsAt), and nothing when none does, even
-// where Split gives up. The empty-kernel check asks for the lines of the
-// conditional directives that a build of the target and a device pass
-// decide differently: a kernel whose body is emptied for one and not the
-// other holds one of them between its body's '{' and a line of code in
-// it.
+// marks that hold one (KernelItemsAt), and nothing when lines is empty,
+// even where Split gives up. The empty-kernel check asks for the lines
+// after which a build of the target stops compiling code: the body of a
+// kernel it reports opens on one.
 func (p *Parser) ParseKernelsAt(ctx context.Context, src []byte, lines []int) (kernels []Function, whole *Facts, err error) {
 	if len(lines) == 0 {
 		return nil, nil, nil

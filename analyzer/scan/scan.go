@@ -527,10 +527,11 @@ func shareCuts(weight []int, jobs int) []int {
 // check asks for it, or asks to prepare it: checkEmptyKernel needs only
 // the files with a chain that builds of the target take differently (11
 // of CCCL's 144 kernel files, but 35 of flashinfer 749048b61's 38), and
-// only their kernels that a conditional directive may split (a partial
-// parse: cst.Parser.ParseKernels), and verdicts the few files of their
-// findings, whole (prepared together: PrepareFacts). Load parsed them all
-// before, 1.7 s of CPU on CCCL alone.
+// only their kernels that a conditional directive may split and whose
+// body opens where a build stops compiling code (a partial parse of the
+// items at its lines: cst.KernelItemsAt), and verdicts the few files of
+// their findings, whole (prepared together: PrepareFacts). Load parsed
+// them all before, 1.7 s of CPU on CCCL alone.
 func (p *Project) Structure() rules.KernelFacts { return p.structure }
 
 // kernelStructure parses kernel files on demand and keeps what each parse
