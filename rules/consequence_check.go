@@ -29,28 +29,38 @@ func (c *Context) chainIndex() map[*cpp.File]map[int]*cpp.ChainEval {
 // for a flavor of the target while another device pass compiles code there.
 func checkEmptyKernel(r Rule, c *Context) []finding.Finding {
 	// Only a file with a chain that a flavor and a device pass take
-	// differently can hold an empty kernel (mayEmpty); the others need
-	// no facts, and so no parse.
-	return emptyKernels(r, c, c.mayEmpty)
+	// differently can hold an empty kernel (differing), and there only
+	// a kernel whose body's '{' is on a line where a flavor stops
+	// compiling code (emptyStarts); the other files and kernels need no
+	// facts, and so no parse.
+	return emptyKernels(r, c, func(f *cpp.File, chains map[int]*cpp.ChainEval) (bool, []int) {
+		if !c.differing(chains) {
+			return false, nil
+		}
+		lines := c.emptyStarts(f, chains)
+		return len(lines) > 0, lines
+	})
 }
 
-// emptyKernels is checkEmptyKernel over the files whose chain evaluations
-// keep accepts.
-func emptyKernels(r Rule, c *Context, keep func(map[int]*cpp.ChainEval) bool) []finding.Finding {
+// emptyKernels is checkEmptyKernel over the files for which lines gives
+// lines (any), and there over the kernels that hold one of them (nil:
+// every kernel).
+func emptyKernels(r Rule, c *Context, lines func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int)) []finding.Finding {
 	if c.Structure == nil {
 		return nil
 	}
 	var out []finding.Finding
 	idx := c.chainIndex()
 	var files []*cpp.File
+	var at [][]int
 	for file, chains := range idx {
-		if keep(chains) {
-			files = append(files, file)
+		if ok, ls := lines(file, chains); ok {
+			files, at = append(files, file), append(at, ls)
 		}
 	}
-	c.Structure.PrepareKernels(files)
+	c.Structure.PrepareKernels(files, at)
 	// Map order is random: findings are sorted at the end of the pipeline.
-	for _, file := range files {
+	for fi, file := range files {
 		chains := idx[file]
 		st := file.St
 		// Only a kernel whose body may open on a conditional directive
@@ -60,7 +70,7 @@ func emptyKernels(r Rule, c *Context, keep func(map[int]*cpp.ChainEval) bool) []
 		// (Structure.Owner changes only at conditional directives), and
 		// active reads nothing else, so the body cannot be inactive for
 		// a flavor that compiles the header.
-		for _, k := range c.Structure.Kernels(file) {
+		for _, k := range c.Structure.Kernels(file, at[fi]) {
 			var body []int // logical lines of code inside the body
 			for li, ln := range st.Src.Lines() {
 				if ln.StartLine > k.BodyStartLine && ln.EndLine < k.BodyEndLine && ln.Directive < 0 && strings.TrimSpace(file.LineText(li)) != "" {
@@ -148,9 +158,9 @@ func emptyKernels(r Rule, c *Context, keep func(map[int]*cpp.ChainEval) bool) []
 	return out
 }
 
-// mayEmpty reports whether a file whose chains are evaluated as given
-// could hold a kernel that checkEmptyKernel reports: it needs a chain that
-// a flavor of the target and a device pass both decide, and differently.
+// differing reports whether a flavor of the target and a device pass
+// both decide a chain of a file, evaluated as given, and differently: a
+// kernel checkEmptyKernel reports needs one.
 //
 // A report needs a body line L active for a device pass p (trueTri) while
 // every body line is inactive for a flavor t (falseTri). Context.active
@@ -158,16 +168,57 @@ func emptyKernels(r Rule, c *Context, keep func(map[int]*cpp.ChainEval) bool) []
 // decided, the branch holding L; for t, L being inactive, one of them
 // takes, decided, another branch. That chain is decided for both passes
 // and takes different branches for them.
-func (c *Context) mayEmpty(chains map[int]*cpp.ChainEval) bool {
+func (c *Context) differing(chains map[int]*cpp.ChainEval) bool {
 	for _, ce := range chains {
-		for _, t := range c.Flavors {
-			if ce.Taken[t] == shutout.Unknown {
-				continue
-			}
-			for p, a := range c.Passes {
-				if !a.Host && ce.Taken[p] != shutout.Unknown && ce.Taken[p] != ce.Taken[t] {
-					return true
+		if c.decidedApart(ce) {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyStarts gives the physical lines (1-based, increasing) of the
+// logical lines of code of f after which a flavor of the target stops
+// compiling code: a line active for it (trueTri) whose next line of code
+// (past directive and blank lines) is inactive for it (falseTri). A
+// kernel checkEmptyKernel reports for a flavor has its body's '{' on such
+// a line: the body's first line of code is inactive for the flavor, the
+// line of the '{' (the header) active, and only directive and blank lines
+// lie between them, as the check reads a body.
+func (c *Context) emptyStarts(f *cpp.File, chains map[int]*cpp.ChainEval) []int {
+	st := f.St
+	var lines []int
+	prev := -1
+	for li, ln := range st.Src.Lines() {
+		if ln.Directive >= 0 || strings.TrimSpace(f.LineText(li)) == "" {
+			continue
+		}
+		if prev >= 0 {
+			for _, t := range c.Flavors {
+				if c.active(chains, st, li, t) == falseTri && c.active(chains, st, prev, t) == trueTri {
+					pl := st.Src.Line(prev)
+					for l := pl.StartLine; l <= pl.EndLine; l++ {
+						lines = append(lines, l)
+					}
+					break
 				}
+			}
+		}
+		prev = li
+	}
+	return lines
+}
+
+// decidedApart reports whether a flavor of the target and a device pass
+// both decide ce, and differently.
+func (c *Context) decidedApart(ce *cpp.ChainEval) bool {
+	for _, t := range c.Flavors {
+		if ce.Taken[t] == shutout.Unknown {
+			continue
+		}
+		for p, a := range c.Passes {
+			if !a.Host && ce.Taken[p] != shutout.Unknown && ce.Taken[p] != ce.Taken[t] {
+				return true
 			}
 		}
 	}

@@ -45,16 +45,18 @@ type KernelFacts interface {
 	// not be parsed.
 	Facts(f *cpp.File) *cst.Facts
 	// Kernels returns the kernels of f whose body a conditional directive
-	// may compile out where the header is not (cst.MayEmpty), alike in
-	// every field to Facts(f).Kernels's, in order, and perhaps some others
-	// of them: the only ones checkEmptyKernel can report, and a few of a
-	// kernel file's declarations, so an implementation may parse just
-	// those (cst.Parser.ParseKernels).
-	Kernels(f *cpp.File) []cst.Function
-	// PrepareKernels tells that the kernels of files are wanted next, so
-	// that an implementation may parse them at once, in parallel, instead
-	// of one by one as Kernels is called.
-	PrepareKernels(files []*cpp.File)
+	// may compile out where the header is not (cst.MayEmpty) and whose
+	// definition holds one of lines (1-based, increasing), alike in every
+	// field to Facts(f).Kernels's, in order, and perhaps some others of
+	// them: the only ones checkEmptyKernel can report when lines are
+	// those after which a build of the target stops compiling code
+	// (Context.emptyStarts), and a few of a kernel file's declarations,
+	// so an implementation may parse just those (cst.KernelItemsAt).
+	Kernels(f *cpp.File, lines []int) []cst.Function
+	// PrepareKernels tells that the kernels of files are wanted next, for
+	// lines (parallel to files), so that an implementation may parse them
+	// at once, in parallel, instead of one by one as Kernels is called.
+	PrepareKernels(files []*cpp.File, lines [][]int)
 	// PrepareFacts tells that the facts of files are wanted next, as
 	// PrepareKernels does for their kernels.
 	PrepareFacts(files []*cpp.File)

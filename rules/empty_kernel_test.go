@@ -17,7 +17,7 @@ import (
 
 // parsedFacts is a KernelFacts that parses every file it is asked for:
 // whole, or, with partial set, only the kernels Kernels must give
-// (cst.Parser.ParseKernels).
+// (cst.Parser.ParseKernelsAt; cst.Parser.ParseKernels for nil lines).
 type parsedFacts struct {
 	t       *testing.T
 	parser  *cst.Parser
@@ -34,19 +34,22 @@ func (p *parsedFacts) Facts(f *cpp.File) *cst.Facts {
 	return fx
 }
 
-func (p *parsedFacts) Kernels(f *cpp.File) []cst.Function {
+func (p *parsedFacts) Kernels(f *cpp.File, lines []int) []cst.Function {
 	if !p.partial {
 		return p.Facts(f).Kernels
 	}
 	p.asked[f.ID] = true
 	kernels, _, err := p.parser.ParseKernels(context.Background(), f.Source())
+	if lines != nil {
+		kernels, _, err = p.parser.ParseKernelsAt(context.Background(), f.Source(), lines)
+	}
 	if err != nil {
 		p.t.Fatal(err)
 	}
 	return kernels
 }
 
-func (p *parsedFacts) PrepareKernels([]*cpp.File) {}
+func (p *parsedFacts) PrepareKernels([]*cpp.File, [][]int) {}
 
 func (p *parsedFacts) PrepareFacts([]*cpp.File) {}
 
@@ -91,8 +94,11 @@ func randomKernelFile(rng *rand.Rand) string {
 	return sb.String()
 }
 
-// TestEmptyKernelShortcut: checkEmptyKernel looks only at the files that
-// mayEmpty accepts, and must find what it finds looking at every file.
+// TestEmptyKernelShortcut: checkEmptyKernel looks only at the files with
+// a chain a flavor and a device pass decide differently (differing), and
+// there at the kernels whose body's '{' is on a line where a flavor stops
+// compiling code (emptyStarts), and must find what it finds looking at
+// every kernel of every file.
 func TestEmptyKernelShortcut(t *testing.T) {
 	tb, err := target.LoadTable()
 	if err != nil {
@@ -116,7 +122,7 @@ func TestEmptyKernelShortcut(t *testing.T) {
 	chains := cpp.MergeResults([]*cpp.Results{eng.Evaluate(files)}).ChainEvals(fs)
 	parser := cst.NewParser()
 	defer parser.Close()
-	run := func(keep func(*Context) func(map[int]*cpp.ChainEval) bool, partial bool) ([]finding.Finding, int) {
+	run := func(keep func(*Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int), partial bool) ([]finding.Finding, int) {
 		st := &parsedFacts{t: t, parser: parser, asked: map[int]bool{}, partial: partial}
 		c := &Context{Target: tg, Passes: passes, Chains: chains, Structure: st}
 		for _, fl := range tb.Flavors(tg, cuda) {
@@ -133,10 +139,24 @@ func TestEmptyKernelShortcut(t *testing.T) {
 		})
 		return out, len(st.asked)
 	}
-	everyFile := func(*Context) func(map[int]*cpp.ChainEval) bool {
-		return func(map[int]*cpp.ChainEval) bool { return true }
+	everyFile := func(*Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int) {
+		return func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int) { return true, nil }
 	}
-	short, asked := run(func(c *Context) func(map[int]*cpp.ChainEval) bool { return c.mayEmpty }, false)
+	// The files with a chain decided apart, every kernel.
+	differing := func(c *Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int) {
+		return func(_ *cpp.File, chains map[int]*cpp.ChainEval) (bool, []int) { return c.differing(chains), nil }
+	}
+	// checkEmptyKernel's choice: the kernels at emptyStarts.
+	starts := func(c *Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int) {
+		return func(f *cpp.File, chains map[int]*cpp.ChainEval) (bool, []int) {
+			if !c.differing(chains) {
+				return false, nil
+			}
+			lines := c.emptyStarts(f, chains)
+			return len(lines) > 0, lines
+		}
+	}
+	short, asked := run(differing, false)
 	long, all := run(everyFile, false)
 	if len(long) == 0 || asked == all {
 		t.Fatalf("the fixture does not test the shortcut: %d findings, %d of %d files asked for", len(long), asked, all)
@@ -149,5 +169,80 @@ func TestEmptyKernelShortcut(t *testing.T) {
 	if partial, _ := run(everyFile, true); !reflect.DeepEqual(partial, long) {
 		t.Errorf("partial parses found %d empty kernels, whole parses %d", len(partial), len(long))
 	}
+	// Only the kernels whose '{' is on a line where a flavor stops
+	// compiling code, from a partial parse: the same findings.
+	if at, _ := run(starts, true); !reflect.DeepEqual(at, long) {
+		t.Errorf("parses of the kernels at emptyStarts found %d empty kernels, whole parses %d", len(at), len(long))
+	}
 	t.Logf("%d empty kernels; the shortcut parsed %d of %d files", len(long), asked, all)
+}
+
+// TestEmptyStartsShapes: the kernels at emptyStarts are those an empty
+// body is reported for whatever lies between the body's '{' and its first
+// line of code: comments, a block comment over lines, blank lines, other
+// directives, a '{' on a line of its own, a header over lines, code on
+// the '{' line; and not for a kernel whose body opens on code (e).
+func TestEmptyStartsShapes(t *testing.T) {
+	tb, err := target.LoadTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cuda := target.DefaultCUDA()
+	tgs, err := tb.ParseTargets("sm_120", cuda)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := tgs[0]
+	passes := tb.Reference(cuda)
+	srcs := []string{
+		"__global__ void a(float* x) {\n  // note\n\n  /* a\n     b */\n#pragma unroll\n#if __CUDA_ARCH__ < 1200\n  x[0] = 1;\n#endif\n}\n",
+		"__global__ void b(float* x)\n{\n#if __CUDA_ARCH__ >= 900 && \\\n    __CUDA_ARCH__ < 1200\n  x[0] = 1;\n#endif\n}\n",
+		"template <int N>\n__global__ void\nc(float* x,\n  int n) {\n#ifdef __CUDA_ARCH__\n#if __CUDA_ARCH__ < 1000\n  x[0] = N;\n#endif\n#endif\n}\n",
+		"__global__ void d(float* x) { x[2] = 0;\n#if __CUDA_ARCH__ < 1200\n  x[0] = 1;\n#endif\n}\n",
+		"__global__ void e(float* x) {\n  x[2] = 0;\n#if __CUDA_ARCH__ < 1200\n  x[0] = 1;\n#endif\n}\n",
+	}
+	var files []*cpp.File
+	for i, s := range srcs {
+		src := []byte(s)
+		files = append(files, &cpp.File{Root: "r", Path: fmt.Sprintf("s%d.cu", i), Src: src, St: cpp.Build(cpp.Scan(src))})
+	}
+	fs := cpp.NewFileSet(files, nil)
+	eng := cpp.NewEngine(cpp.Config{Table: tb, CUDA: cuda, BuildList: []target.Arch{tg.Arch}, Passes: passes}, fs)
+	chains := cpp.MergeResults([]*cpp.Results{eng.Evaluate(files)}).ChainEvals(fs)
+	parser := cst.NewParser()
+	defer parser.Close()
+	run := func(partial bool, lines func(*Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int)) []finding.Finding {
+		st := &parsedFacts{t: t, parser: parser, asked: map[int]bool{}, partial: partial}
+		c := &Context{Target: tg, Passes: passes, Chains: chains, Structure: st}
+		for _, fl := range tb.Flavors(tg, cuda) {
+			for i, ps := range passes {
+				if ps == fl {
+					c.Flavors = append(c.Flavors, i)
+				}
+			}
+		}
+		out := emptyKernels(AL102, c, lines(c))
+		sort.Slice(out, func(i, j int) bool { return out[i].Location.Compare(out[j].Location) < 0 })
+		return out
+	}
+	long := run(false, func(*Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int) {
+		return func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int) { return true, nil }
+	})
+	var names []string
+	for _, f := range long {
+		names = append(names, f.Location.Path)
+	}
+	// d counts too: the check reads a body from the line after its '{'.
+	if want := []string{"s0.cu", "s1.cu", "s2.cu", "s3.cu"}; !reflect.DeepEqual(names, want) {
+		t.Fatalf("the fixture's empty kernels are in %v, want %v", names, want)
+	}
+	short := run(true, func(c *Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int) {
+		return func(f *cpp.File, chains map[int]*cpp.ChainEval) (bool, []int) {
+			lines := c.emptyStarts(f, chains)
+			return len(lines) > 0, lines
+		}
+	})
+	if !reflect.DeepEqual(short, long) {
+		t.Errorf("the kernels at emptyStarts give %d findings, every kernel %d", len(short), len(long))
+	}
 }

@@ -23,22 +23,75 @@ var globalWord = []byte("__global__")
 // a Merged item kept: ParseItems), nil otherwise. TestParseKernelsCorpus
 // compares the kernels with a whole parse's on every file of a tree.
 func (p *Parser) ParseKernels(ctx context.Context, src []byte) (kernels []Function, whole *Facts, err error) {
-	if pieces, ok := Split(src); ok {
-		keep := KernelItems(src, pieces)
-		if !slices.Contains(keep, true) {
-			// No kernel the check may report: the skeleton alone
-			// holds no function body.
-			return nil, nil, nil
-		}
-		if t, err := p.ParseItems(ctx, src, pieces, keep); err == nil && t != nil {
-			return t.Facts().Kernels, nil, nil
-		}
+	return p.parseKernels(ctx, src, KernelItems)
+}
+
+// ParseKernelsAt is ParseKernels for the kernels whose definition holds
+// one of lines (1-based, increasing): it parses the items KernelItems
+// marks that hold one (KernelItemsAt), and nothing when lines is empty,
+// even where Split gives up. The empty-kernel check asks for the lines
+// after which a build of the target stops compiling code: the body of a
+// kernel it reports opens on one.
+func (p *Parser) ParseKernelsAt(ctx context.Context, src []byte, lines []int) (kernels []Function, whole *Facts, err error) {
+	if len(lines) == 0 {
+		return nil, nil, nil
 	}
+	return p.parseKernels(ctx, src, func(src []byte, pieces []Piece) []bool { return KernelItemsAt(src, pieces, lines) })
+}
+
+// parseKernels is ParseKernels with the items to parse marked by items.
+func (p *Parser) parseKernels(ctx context.Context, src []byte, items func([]byte, []Piece) []bool) (kernels []Function, whole *Facts, err error) {
+	if pieces, ok := Split(src); ok {
+		return p.ParseKernelItems(ctx, src, pieces, items(src, pieces))
+	}
+	return p.wholeKernels(ctx, src)
+}
+
+// ParseKernelItems parses the kernels of the items keep marks in pieces,
+// a split of src (Split), with the skeleton around them (ParseItems), as
+// ParseKernels does: nothing when none is marked, the whole file where
+// they did not parse cleanly (whole is then its facts).
+func (p *Parser) ParseKernelItems(ctx context.Context, src []byte, pieces []Piece, keep []bool) (kernels []Function, whole *Facts, err error) {
+	if !slices.Contains(keep, true) {
+		// No kernel the check may report: the skeleton alone holds
+		// no function body.
+		return nil, nil, nil
+	}
+	if t, err := p.ParseItems(ctx, src, pieces, keep); err == nil && t != nil {
+		return t.Facts().Kernels, nil, nil
+	}
+	return p.wholeKernels(ctx, src)
+}
+
+// wholeKernels parses src whole, for its kernels and facts.
+func (p *Parser) wholeKernels(ctx context.Context, src []byte) (kernels []Function, whole *Facts, err error) {
 	facts, err := p.ParseContext(ctx, src)
 	if err != nil {
 		return nil, nil, err
 	}
 	return facts.Kernels, facts, nil
+}
+
+// KernelItemsAt is KernelItems for the items that hold one of lines
+// (1-based, increasing), from the line of their first byte to that of
+// their last.
+func KernelItemsAt(src []byte, pieces []Piece, lines []int) []bool {
+	keep := KernelItems(src, pieces)
+	line, at := 1, 0 // the line of src[at]
+	lineOf := func(b int) int {
+		line += bytes.Count(src[at:b], []byte{'\n'})
+		at = b
+		return line
+	}
+	for i, pc := range pieces {
+		if !keep[i] {
+			continue
+		}
+		first, last := lineOf(pc.Start), lineOf(pc.End-1)
+		k, _ := slices.BinarySearch(lines, first)
+		keep[i] = k < len(lines) && lines[k] <= last
+	}
+	return keep
 }
 
 // KernelItems marks the items of a split of src that ParseKernels parses:

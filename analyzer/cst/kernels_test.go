@@ -354,3 +354,55 @@ func TestKernelItemsComments(t *testing.T) {
 		t.Error("a body opening on code is kept")
 	}
 }
+
+// TestKernelItemsAt: ParseKernelsAt parses the kernel items KernelItems
+// marks that hold one of the lines asked for, from their first line (the
+// comment before a kernel is its item's) to their last, and nothing when
+// none does: not even a file Split gives up on.
+func TestKernelItemsAt(t *testing.T) {
+	src := []byte("// a\n" + // 1
+		"__global__ void a() {\n" + // 2
+		"#if A\n" + // 3
+		"  f();\n" + // 4
+		"#endif\n" + // 5
+		"}\n" + // 6
+		"int x;\n" + // 7
+		"int y;\n" + // 8
+		"__global__ void b() {\n" + // 9
+		"#if A\n" + // 10
+		"  f();\n" + // 11
+		"#endif\n" + // 12
+		"}\n") // 13
+	p := NewParser()
+	defer p.Close()
+	for _, c := range []struct {
+		lines []int
+		want  []string
+	}{
+		{nil, nil},
+		{[]int{7}, nil},
+		{[]int{1}, []string{"a"}},
+		{[]int{6}, []string{"a"}},
+		{[]int{10}, []string{"b"}},
+		{[]int{3, 12}, []string{"a", "b"}},
+		{[]int{14}, nil},
+	} {
+		kernels, whole, err := p.ParseKernelsAt(t.Context(), src, c.lines)
+		if err != nil || whole != nil {
+			t.Fatalf("lines %v: whole %v, err %v", c.lines, whole != nil, err)
+		}
+		if got := names(kernels); !slices.Equal(got, c.want) {
+			t.Errorf("lines %v: kernels %v, want %v", c.lines, got, c.want)
+		}
+	}
+	unsplit := append(slices.Clone(src), "/* unterminated"...)
+	if _, ok := Split(unsplit); ok {
+		t.Fatal("the fixture splits")
+	}
+	if kernels, whole, err := p.ParseKernelsAt(t.Context(), unsplit, nil); kernels != nil || whole != nil || err != nil {
+		t.Errorf("no lines: %v, %v, %v; want nothing parsed", kernels, whole != nil, err)
+	}
+	if _, whole, _ := p.ParseKernelsAt(t.Context(), unsplit, []int{10}); whole == nil {
+		t.Errorf("a file Split gives up on parses whole")
+	}
+}

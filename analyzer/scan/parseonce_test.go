@@ -83,13 +83,17 @@ func TestLoadParsesOnce(t *testing.T) {
 				some = append(some, f)
 			}
 		}
-		st.PrepareKernels(some)
+		var someLines [][]int
+		for _, f := range some {
+			someLines = append(someLines, kernelLines(f))
+		}
+		st.PrepareKernels(some, someLines)
 		for _, f := range p.FS.Files {
 			var want []cst.Function
 			if wantFacts[f.ID] != nil {
 				want = wantFacts[f.ID].Kernels
 			}
-			if got := st.Kernels(f); !reflect.DeepEqual(got, want) {
+			if got := st.Kernels(f, kernelLines(f)); !reflect.DeepEqual(got, want) {
 				t.Errorf("jobs %d: %s: kernels %+v, want %+v", jobs, f.Path, got, want)
 			}
 		}
@@ -111,5 +115,67 @@ func TestLoadParsesOnce(t *testing.T) {
 		if notes := p.structure.parseNotes(p.FS); len(notes) != 0 || !reflect.DeepEqual(facts, wantFacts) {
 			t.Errorf("jobs %d: structure %+v (%v)\nwant %+v", jobs, facts, notes, wantFacts)
 		}
+	}
+}
+
+// kernelLines are the lines of the directives of f: each kernel of the
+// fixture holds one.
+func kernelLines(f *cpp.File) []int {
+	var lines []int
+	for _, d := range f.St.Src.Directives {
+		lines = append(lines, d.Line)
+	}
+	return lines
+}
+
+// TestKernelsAtLines: Structure parses the kernels of a file for the
+// lines asked for, and again, for those and the new ones, when asked for
+// lines it did not parse for; every answer holds the kernels at the lines
+// asked for.
+func TestKernelsAtLines(t *testing.T) {
+	dir := t.TempDir()
+	src := "#include <cuda_runtime.h>\n" + // 1
+		"__global__ void a(float* x) {\n#if __CUDA_ARCH__ >= 900\n  x[0] = 1;\n#endif\n}\n" + // 2-6
+		"int pad;\n" + // 7
+		"__global__ void b(float* x) {\n#if __CUDA_ARCH__ >= 900\n  x[0] = 2;\n#endif\n}\n" // 8-12
+	if err := os.WriteFile(filepath.Join(dir, "k.cu"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(testOptions(t, dir, "sm_120"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := p.FS.Files[0]
+	if !p.structure.kernel[f.ID] {
+		t.Fatal("the fixture is no kernel file")
+	}
+	names := func(ks []cst.Function) []string {
+		var out []string
+		for _, k := range ks {
+			out = append(out, k.Name)
+		}
+		return out
+	}
+	st := p.Structure()
+	for _, c := range []struct {
+		lines []int
+		want  []string
+	}{
+		{nil, nil},
+		{[]int{3}, []string{"a"}},
+		{[]int{9}, []string{"a", "b"}},
+		{[]int{3}, []string{"a", "b"}},
+	} {
+		if got := names(st.Kernels(f, c.lines)); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("lines %v: kernels %v, want %v", c.lines, got, c.want)
+		}
+	}
+	// Asked again for lines in the same items: nothing to parse.
+	r := p.structure.parsed[f.ID]
+	if len(r.kept) == 0 {
+		t.Fatalf("not parsed in part: %+v", r)
+	}
+	if _, ok := r.covers(f, []int{4, 10}); !ok {
+		t.Errorf("lines 4 and 10 not covered by the items parsed for 3 and 9")
 	}
 }

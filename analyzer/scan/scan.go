@@ -166,8 +166,11 @@ func (p *Project) closureLen(id int) int {
 type structureOf struct {
 	facts *cst.Facts // the whole file's facts; nil when only kernels are known
 	// kernels are facts.Kernels, or, for a partial parse, the kernels a
-	// conditional directive may split.
+	// conditional directive may split: with kept set, those of the items
+	// it marks in pieces, a split of the file (cst.KernelItemsAt).
 	kernels []cst.Function
+	pieces  []cst.Piece
+	kept    []bool
 	err     error
 }
 
@@ -183,6 +186,25 @@ func wholeStructure(facts *cst.Facts, err error) structureOf {
 // whole reports whether r holds what a whole parse gives: the facts, or
 // its error.
 func (r structureOf) whole() bool { return r.facts != nil || r.err != nil }
+
+// covers reports whether r's kernels hold those Kernels must give for
+// lines of f, and if not, the items to parse for them and r's: r's
+// kernels are all of them (a whole parse, cst.Parser.ParseKernels), or
+// those of the items kept, which must hold those of the items at lines
+// (cst.KernelItemsAt). Several contexts (the assumption runs) ask for
+// other lines that fall in the same items.
+func (r structureOf) covers(f *cpp.File, lines []int) (keep []bool, ok bool) {
+	if r.whole() || r.kept == nil {
+		return nil, true
+	}
+	keep = cst.KernelItemsAt(f.Source(), r.pieces, lines)
+	ok = true
+	for i, k := range keep {
+		ok = ok && (!k || r.kept[i])
+		keep[i] = k || r.kept[i]
+	}
+	return keep, ok
+}
 
 // HostConfig is what the host checks assume of the build: the reference
 // capabilities, and the host pass's macros with the toolkit, to decide
@@ -531,10 +553,11 @@ func shareCuts(weight []int, jobs int) []int {
 // check asks for it, or asks to prepare it: checkEmptyKernel needs only
 // the files with a chain that builds of the target take differently (11
 // of CCCL's 144 kernel files, but 35 of flashinfer 749048b61's 38), and
-// only their kernels that a conditional directive may split (a partial
-// parse: cst.Parser.ParseKernels), and verdicts the few files of their
-// findings, whole (prepared together: PrepareFacts). Load parsed them all
-// before, 1.7 s of CPU on CCCL alone.
+// only their kernels that a conditional directive may split and whose
+// body opens where a build stops compiling code (a partial parse of the
+// items at its lines: cst.KernelItemsAt), and verdicts the few files of
+// their findings, whole (prepared together: PrepareFacts). Load parsed
+// them all before, 1.7 s of CPU on CCCL alone.
 func (p *Project) Structure() rules.KernelFacts { return p.structure }
 
 // kernelStructure parses kernel files on demand and keeps what each parse
@@ -556,30 +579,32 @@ func (s *kernelStructure) Facts(f *cpp.File) *cst.Facts {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.prepare([]*cpp.File{f}, true)
+	s.prepare([]*cpp.File{f})
 	return s.parsed[f.ID].facts
 }
 
 // Kernels returns the kernels of f that a conditional directive may split
-// (and perhaps others), parsing them if need be; nil for a file that is
-// not a kernel file or could not be parsed.
-func (s *kernelStructure) Kernels(f *cpp.File) []cst.Function {
+// and whose definition holds one of lines (and perhaps others), parsing
+// them if need be; nil for a file that is not a kernel file or could not
+// be parsed.
+func (s *kernelStructure) Kernels(f *cpp.File, lines []int) []cst.Function {
 	if !s.kernel[f.ID] {
 		return nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.prepare([]*cpp.File{f}, false)
+	s.prepareKernels([]*cpp.File{f}, [][]int{lines})
 	return s.parsed[f.ID].kernels
 }
 
 // PrepareKernels parses the kernels of the kernel files among files not
-// parsed yet, at most s.jobs at once: a check that needs several asks for
-// them together, so that they parse in parallel.
-func (s *kernelStructure) PrepareKernels(files []*cpp.File) {
+// parsed yet for lines (parallel to files), at most s.jobs at once: a
+// check that needs several asks for them together, so that they parse in
+// parallel.
+func (s *kernelStructure) PrepareKernels(files []*cpp.File, lines [][]int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.prepare(files, false)
+	s.prepareKernels(files, lines)
 }
 
 // PrepareFacts parses whole the kernel files among files not parsed
@@ -587,35 +612,104 @@ func (s *kernelStructure) PrepareKernels(files []*cpp.File) {
 func (s *kernelStructure) PrepareFacts(files []*cpp.File) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.prepare(files, true)
+	s.prepare(files)
 }
 
-// prepare parses, at most s.jobs at once, the kernel files among files
-// not parsed yet (parseKernels), or, with whole, not parsed whole yet
-// (parseWhole). s.mu is held.
-func (s *kernelStructure) prepare(files []*cpp.File, whole bool) {
+// prepareKernels parses, at most s.jobs at once, the kernels of the
+// kernel files among files whose kernels parsed so far do not cover
+// lines (covers): those of the items at lines and of the items parsed
+// before. s.mu is held.
+func (s *kernelStructure) prepareKernels(files []*cpp.File, lines [][]int) {
+	type job struct {
+		file  *cpp.File
+		lines []int
+		prev  structureOf // its pieces, when parsed before in part
+		keep  []bool      // the items to parse, when parsed before in part
+	}
+	var todo []job
+	for i, f := range files {
+		if !s.kernel[f.ID] {
+			continue
+		}
+		if k := slices.IndexFunc(todo, func(j job) bool { return j.file == f }); k >= 0 {
+			// Asked twice: parse for both.
+			todo[k].lines = mergeLines(todo[k].lines, lines[i])
+			if todo[k].keep != nil {
+				todo[k].keep, _ = todo[k].prev.covers(f, todo[k].lines)
+			}
+			continue
+		}
+		r, ok := s.parsed[f.ID]
+		if !ok {
+			todo = append(todo, job{file: f, lines: lines[i]})
+			continue
+		}
+		if keep, covered := r.covers(f, lines[i]); !covered {
+			todo = append(todo, job{file: f, lines: lines[i], prev: r, keep: keep})
+		}
+	}
+	if len(todo) == 0 {
+		return
+	}
+	files = make([]*cpp.File, len(todo))
+	for i, j := range todo {
+		files[i] = j.file
+	}
+	for i, r := range parseFiles(files, s.jobs, func(parser *cst.Parser, i int) structureOf {
+		j := todo[i]
+		if j.keep != nil {
+			return keptKernels(parser, j.file, j.prev.pieces, j.keep)
+		}
+		return parseKernelsAt(parser, j.file, j.lines)
+	}) {
+		s.parsed[files[i].ID] = r
+	}
+}
+
+// prepare parses whole, at most s.jobs at once, the kernel files among
+// files not parsed whole yet (parseWhole). s.mu is held.
+func (s *kernelStructure) prepare(files []*cpp.File) {
 	var todo []*cpp.File
 	for _, f := range files {
-		if r, ok := s.parsed[f.ID]; s.kernel[f.ID] && (!ok || whole && !r.whole()) && !slices.Contains(todo, f) {
+		if r, ok := s.parsed[f.ID]; s.kernel[f.ID] && (!ok || !r.whole()) && !slices.Contains(todo, f) {
 			todo = append(todo, f)
 		}
 	}
 	if len(todo) == 0 {
 		return
 	}
-	parse := parseKernels
-	if whole {
-		parse = parseWhole
-	}
-	for i, r := range parseFiles(todo, s.jobs, parse) {
+	for i, r := range parseFiles(todo, s.jobs, func(parser *cst.Parser, i int) structureOf { return parseWhole(parser, todo[i]) }) {
 		s.parsed[todo[i].ID] = r
 	}
 }
 
-// parseKernels parses the kernels of f (cst.Parser.ParseKernels), or the
-// whole file where that gives up.
-func parseKernels(parser *cst.Parser, f *cpp.File) structureOf {
-	return kernelsOrWhole(parser.ParseKernels(context.Background(), f.Source()))
+// mergeLines is the increasing union of two increasing lists of lines.
+func mergeLines(a, b []int) []int {
+	out := slices.Concat(a, b)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// parseKernelsAt parses the kernels of f whose definition holds one of
+// lines (cst.KernelItemsAt), or the whole file where Split gives up or
+// they do not parse cleanly.
+func parseKernelsAt(parser *cst.Parser, f *cpp.File, lines []int) structureOf {
+	src := f.Source()
+	pieces, ok := cst.Split(src)
+	if !ok {
+		return kernelsOrWhole(parser.ParseKernelsAt(context.Background(), src, lines))
+	}
+	return keptKernels(parser, f, pieces, cst.KernelItemsAt(src, pieces, lines))
+}
+
+// keptKernels parses the kernels of the items keep marks in pieces, a
+// split of f (cst.Parser.ParseKernelItems), and remembers which.
+func keptKernels(parser *cst.Parser, f *cpp.File, pieces []cst.Piece, keep []bool) structureOf {
+	r := kernelsOrWhole(parser.ParseKernelItems(context.Background(), f.Source(), pieces, keep))
+	if !r.whole() {
+		r.pieces, r.kept = pieces, keep
+	}
+	return r
 }
 
 // kernelsOrWhole is what a parse of a file's kernels gave: the kernels, or
@@ -654,7 +748,7 @@ func isKernelFile(src []byte) bool { return bytes.Contains(src, []byte("__global
 // parser per worker (trees never cross goroutines); results follow the
 // input order.
 func (p *Project) parseAll(files []*cpp.File) ([]*cst.Facts, []error) {
-	rs := parseFiles(files, p.jobs, parseWhole)
+	rs := parseFiles(files, p.jobs, func(parser *cst.Parser, i int) structureOf { return parseWhole(parser, files[i]) })
 	facts := make([]*cst.Facts, len(files))
 	errs := make([]error, len(files))
 	for i, r := range rs {
@@ -663,9 +757,9 @@ func (p *Project) parseAll(files []*cpp.File) ([]*cst.Facts, []error) {
 	return facts, errs
 }
 
-// parseFiles parses files with parse on at most jobs workers, one parser
-// per worker; results follow the input order.
-func parseFiles(files []*cpp.File, jobs int, parse func(*cst.Parser, *cpp.File) structureOf) []structureOf {
+// parseFiles parses files with parse (given a file's index) on at most
+// jobs workers, one parser per worker; results follow the input order.
+func parseFiles(files []*cpp.File, jobs int, parse func(*cst.Parser, int) structureOf) []structureOf {
 	out := make([]structureOf, len(files))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -676,7 +770,7 @@ func parseFiles(files []*cpp.File, jobs int, parse func(*cst.Parser, *cpp.File) 
 			parser := cst.NewParser()
 			defer parser.Close()
 			for i := range next {
-				out[i] = parse(parser, files[i])
+				out[i] = parse(parser, i)
 			}
 		}()
 	}
