@@ -24,6 +24,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Capability is a (major, minor) compute capability: 7.5 ... 12.1.
@@ -217,13 +218,36 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 		sortGates(gates)
 		return &Program{Gates: gates}, append(prog.notes(), fn...)
 	}
+	out := &Program{}
+	var wg sync.WaitGroup
+	var failed any // a panic listing them, raised here as it was before
+	if collect && prog.byDefName != nil {
+		// The definitions and call edges need no gate: with every
+		// module loaded (nothing the gates below do loads one), they
+		// are listed beside them.
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { failed = recover() }()
+			out.Funcs, out.Calls = funcsAndCalls(prog, fx)
+		}()
+	}
 	gates = append(gates, buildGates(prog, recs)...)
 	gates = append(gates, prog.archListGates()...)
 	sortGates(gates)
 	notes := prog.notes()
-	out := &Program{Gates: gates}
+	out.Gates = gates
 	if collect {
-		out.JIT, out.Calls, out.Funcs = programFacts(prog, fx, gates)
+		wg.Wait()
+		if failed != nil {
+			panic(failed)
+		}
+		if prog.byDefName == nil {
+			out.Funcs, out.Calls = funcsAndCalls(prog, fx)
+		}
+		if fx != nil {
+			out.JIT = fx.modules(prog, gates)
+		}
 	}
 	return out, notes
 }
@@ -397,7 +421,11 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 	// next collection. Collecting here sets the goal from what the
 	// interpretation keeps (sglang: 316 MB live at the last collection,
 	// 164 MB here; peak heap 620 MB before).
-	runtime.GC()
+	if prog.byDefName == nil {
+		// (With every module loaded there was no selection, and the
+		// byte scan's words went before loading: nothing to collect.)
+		runtime.GC()
+	}
 	n := len(prog.cfg.Caps)
 	recs := make([]*recorder, n)
 	// steps[ci] is what capability ci's worker spent (its steps).
@@ -415,6 +443,8 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 	}
 	var fx *facts
 	var wg sync.WaitGroup
+	var running atomic.Int32
+	running.Store(int32(len(probes)))
 	for i, ci := range probes {
 		wg.Add(1)
 		go func() {
@@ -430,6 +460,10 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			recs[ci], hits[i], mainHits[i], logs[i] = w.rec, w.hits, w.mainHits, w.log
 			if w.facts != nil {
 				fx = w.facts
+			}
+			if running.Add(-1) == 1 {
+				// The other probe still runs: this core would idle.
+				go prog.readAhead()
 			}
 		}()
 	}

@@ -42,6 +42,8 @@ type program struct {
 	selected []bool
 	parsers  *parserPool
 	sel      *selection
+	// arch holds the arch-list gates once read (archListGates).
+	arch archLists
 }
 
 // rootPath is a file's root and slash path.
