@@ -89,6 +89,10 @@ type Config struct {
 	// every call, not only those in its deciding slice (slice.go,
 	// skipsStmt and followsCall; tests).
 	allStmts, allCalls bool
+	// oneCollector makes the oldest probe collect every call edge and
+	// JIT call instead of sharing them with the newest (factsShare;
+	// tests).
+	oneCollector bool
 	// panicIn makes the analysis of the function with that qualified
 	// name panic, as a bug would (faults.go; tests).
 	panicIn string
@@ -441,7 +445,11 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 	if !prog.cfg.ownGlobals {
 		shared = newSharedGlobals()
 	}
-	var fx *facts
+	share := len(probes) > 1 && prog.collect && !prog.cfg.oneCollector
+	if share {
+		splitFacts(prog.order)
+	}
+	probeFacts := make([]*facts, len(probes))
 	var wg sync.WaitGroup
 	var running atomic.Int32
 	running.Store(int32(len(probes)))
@@ -455,12 +463,16 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			if !prog.cfg.ownTopLevels {
 				w.log = newTopLog(prog)
 			}
+			if share {
+				w.share = earlyFacts
+				if i > 0 {
+					w.facts, w.share = newFacts(), lateFacts
+				}
+			}
 			w.run(nil)
 			steps[ci] = w.spent
 			recs[ci], hits[i], mainHits[i], logs[i] = w.rec, w.hits, w.mainHits, w.log
-			if w.facts != nil {
-				fx = w.facts
-			}
+			probeFacts[i] = w.facts
 			if running.Add(-1) == 1 {
 				// The other probe still runs: this core would idle.
 				go prog.readAhead()
@@ -468,6 +480,10 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		}()
 	}
 	wg.Wait()
+	fx := probeFacts[0]
+	if share && fx != nil && probeFacts[1] != nil {
+		fx.merge(probeFacts[1])
+	}
 	if prog.faulted() {
 		// A probe stopped half way: the others would read its hits.
 		return recs, fx

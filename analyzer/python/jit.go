@@ -95,11 +95,15 @@ func (f *frame) recordJIT(site siteRef, kind string, a callArgs) {
 		j.Flags = append(j.Flags, f.flagList(v, n)...)
 	}
 	fx := f.w.facts
-	old := fx.jit[site]
-	if old == nil || !old.mod.SourcesExact && j.SourcesExact ||
-		old.mod.SourcesExact == j.SourcesExact && len(j.Sources) > len(old.mod.Sources) {
+	if old := fx.jit[site]; old == nil || better(old.mod, j) {
 		fx.jit[site] = &jitRec{site: site, mod: j}
 	}
+}
+
+// better says whether a reading j of a JIT call is more precise than old:
+// exact sources where old's are not, or more of them.
+func better(old, j JITModule) bool {
+	return !old.SourcesExact && j.SourcesExact || old.SourcesExact == j.SourcesExact && len(j.Sources) > len(old.Sources)
 }
 
 // pathList flattens a sources-like value into paths; exact is false when
