@@ -218,42 +218,64 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 		recs, fx = evaluate(prog)
 	}
 	if fn := prog.faultNotes(); fn != nil {
+		prog.list.wg.Wait() // (a listing ahead reads the program)
 		// CMake's gates do not come from the Python analysis.
 		sortGates(gates)
 		return &Program{Gates: gates}, append(prog.notes(), fn...)
-	}
-	out := &Program{}
-	var wg sync.WaitGroup
-	var failed any // a panic listing them, raised here as it was before
-	if collect && prog.byDefName != nil {
-		// The definitions and call edges need no gate: with every
-		// module loaded (nothing the gates below do loads one), they
-		// are listed beside them.
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { failed = recover() }()
-			out.Funcs, out.Calls = funcsAndCalls(prog, fx)
-		}()
 	}
 	gates = append(gates, buildGates(prog, recs)...)
 	gates = append(gates, prog.archListGates()...)
 	sortGates(gates)
 	notes := prog.notes()
-	out.Gates = gates
+	out := &Program{Gates: gates}
 	if collect {
-		wg.Wait()
-		if failed != nil {
-			panic(failed)
-		}
-		if prog.byDefName == nil {
-			out.Funcs, out.Calls = funcsAndCalls(prog, fx)
-		}
+		out.Funcs, out.Calls = prog.list.get(prog, fx)
 		if fx != nil {
 			out.JIT = fx.modules(prog, gates)
 		}
 	}
 	return out, notes
+}
+
+// listing is the program's definitions and call edges, which need no
+// gate: with every module loaded (selectAll), nothing the other workers
+// or the gates do writes what they read, so they are listed ahead,
+// beside those (listAhead), as soon as the facts are complete; the
+// listing had been the end's longest step, on one core.
+type listing struct {
+	wg      sync.WaitGroup
+	started bool
+	funcs   []FuncDef
+	calls   []Call
+	failed  any // a panic listing them, raised by get as it was before
+}
+
+// listAhead starts listing the definitions and call edges, when every
+// module is loaded and they are asked for.
+func (p *program) listAhead(fx *facts) {
+	if !p.collect || p.byDefName == nil {
+		return
+	}
+	l := &p.list
+	l.started = true
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		defer func() { l.failed = recover() }()
+		l.funcs, l.calls = funcsAndCalls(p, fx)
+	}()
+}
+
+// get is the definitions and call edges: listed ahead, or now.
+func (l *listing) get(p *program, fx *facts) ([]FuncDef, []Call) {
+	if !l.started {
+		return funcsAndCalls(p, fx)
+	}
+	l.wg.Wait()
+	if l.failed != nil {
+		panic(l.failed)
+	}
+	return l.funcs, l.calls
 }
 
 func sortGates(g []Gate) {
@@ -488,6 +510,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		// A probe stopped half way: the others would read its hits.
 		return recs, fx
 	}
+	prog.listAhead(fx)
 	only := &units{funcs: map[*funcDef]bool{}, mains: map[*module]bool{}}
 	for i := range probes {
 		for fn := range hits[i] {
