@@ -218,7 +218,10 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 		recs, fx = evaluate(prog)
 	}
 	if fn := prog.faultNotes(); fn != nil {
-		prog.list.wg.Wait() // (a listing ahead reads the program)
+		// What reads the program ahead ends first (a reading of the
+		// arch lists ahead that has not begun will not).
+		prog.list.wg.Wait()
+		prog.arch.once.Do(func() {})
 		// CMake's gates do not come from the Python analysis.
 		sortGates(gates)
 		return &Program{Gates: gates}, append(prog.notes(), fn...)
