@@ -24,6 +24,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Capability is a (major, minor) compute capability: 7.5 ... 12.1.
@@ -88,6 +89,10 @@ type Config struct {
 	// every call, not only those in its deciding slice (slice.go,
 	// skipsStmt and followsCall; tests).
 	allStmts, allCalls bool
+	// oneCollector makes the oldest probe collect every call edge and
+	// JIT call instead of sharing them with the newest (factsShare;
+	// tests).
+	oneCollector bool
 	// panicIn makes the analysis of the function with that qualified
 	// name panic, as a bug would (faults.go; tests).
 	panicIn string
@@ -213,6 +218,10 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 		recs, fx = evaluate(prog)
 	}
 	if fn := prog.faultNotes(); fn != nil {
+		// What reads the program ahead ends first (a reading of the
+		// arch lists ahead that has not begun will not).
+		prog.list.wg.Wait()
+		prog.arch.once.Do(func() {})
 		// CMake's gates do not come from the Python analysis.
 		sortGates(gates)
 		return &Program{Gates: gates}, append(prog.notes(), fn...)
@@ -223,9 +232,53 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 	notes := prog.notes()
 	out := &Program{Gates: gates}
 	if collect {
-		out.JIT, out.Calls, out.Funcs = programFacts(prog, fx, gates)
+		out.Funcs, out.Calls = prog.list.get(prog, fx)
+		if fx != nil {
+			out.JIT = fx.modules(prog, gates)
+		}
 	}
 	return out, notes
+}
+
+// listing is the program's definitions and call edges, which need no
+// gate: with every module loaded (selectAll), nothing the other workers
+// or the gates do writes what they read, so they are listed ahead,
+// beside those (listAhead), as soon as the facts are complete; the
+// listing had been the end's longest step, on one core.
+type listing struct {
+	wg      sync.WaitGroup
+	started bool
+	funcs   []FuncDef
+	calls   []Call
+	failed  any // a panic listing them, raised by get as it was before
+}
+
+// listAhead starts listing the definitions and call edges, when every
+// module is loaded and they are asked for.
+func (p *program) listAhead(fx *facts) {
+	if !p.collect || p.byDefName == nil {
+		return
+	}
+	l := &p.list
+	l.started = true
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		defer func() { l.failed = recover() }()
+		l.funcs, l.calls = funcsAndCalls(p, fx)
+	}()
+}
+
+// get is the definitions and call edges: listed ahead, or now.
+func (l *listing) get(p *program, fx *facts) ([]FuncDef, []Call) {
+	if !l.started {
+		return funcsAndCalls(p, fx)
+	}
+	l.wg.Wait()
+	if l.failed != nil {
+		panic(l.failed)
+	}
+	return l.funcs, l.calls
 }
 
 func sortGates(g []Gate) {
@@ -397,7 +450,11 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 	// next collection. Collecting here sets the goal from what the
 	// interpretation keeps (sglang: 316 MB live at the last collection,
 	// 164 MB here; peak heap 620 MB before).
-	runtime.GC()
+	if prog.byDefName == nil {
+		// (With every module loaded there was no selection, and the
+		// byte scan's words went before loading: nothing to collect.)
+		runtime.GC()
+	}
 	n := len(prog.cfg.Caps)
 	recs := make([]*recorder, n)
 	// steps[ci] is what capability ci's worker spent (its steps).
@@ -413,8 +470,14 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 	if !prog.cfg.ownGlobals {
 		shared = newSharedGlobals()
 	}
-	var fx *facts
+	share := len(probes) > 1 && prog.collect && !prog.cfg.oneCollector
+	if share {
+		splitFacts(prog.order)
+	}
+	probeFacts := make([]*facts, len(probes))
 	var wg sync.WaitGroup
+	var running atomic.Int32
+	running.Store(int32(len(probes)))
 	for i, ci := range probes {
 		wg.Add(1)
 		go func() {
@@ -425,19 +488,32 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			if !prog.cfg.ownTopLevels {
 				w.log = newTopLog(prog)
 			}
+			if share {
+				w.share = earlyFacts
+				if i > 0 {
+					w.facts, w.share = newFacts(), lateFacts
+				}
+			}
 			w.run(nil)
 			steps[ci] = w.spent
 			recs[ci], hits[i], mainHits[i], logs[i] = w.rec, w.hits, w.mainHits, w.log
-			if w.facts != nil {
-				fx = w.facts
+			probeFacts[i] = w.facts
+			if running.Add(-1) == 1 {
+				// The other probe still runs: this core would idle.
+				go prog.readAhead()
 			}
 		}()
 	}
 	wg.Wait()
+	fx := probeFacts[0]
+	if share && fx != nil && probeFacts[1] != nil {
+		fx.merge(probeFacts[1])
+	}
 	if prog.faulted() {
 		// A probe stopped half way: the others would read its hits.
 		return recs, fx
 	}
+	prog.listAhead(fx)
 	only := &units{funcs: map[*funcDef]bool{}, mains: map[*module]bool{}}
 	for i := range probes {
 		for fn := range hits[i] {

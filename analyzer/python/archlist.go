@@ -151,7 +151,7 @@ func (m *module) stringLit(n nodeID) (string, bool) {
 		case "interpolation":
 			return "", false
 		case "string_content":
-			sb.WriteString(m.text(k))
+			sb.WriteString(m.ident(k)) // (the builder copies it)
 		}
 	}
 	return sb.String(), true
@@ -186,7 +186,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 				}
 			}
 		case "call":
-			fn := m.text(m.child(n, fFunction))
+			fn := m.view(m.child(n, fFunction))
 			if fn != "os.environ.get" && fn != "os.getenv" && fn != "environ.get" && fn != "getenv" {
 				continue
 			}
@@ -210,14 +210,14 @@ func archListGates(m *module, caps []Capability) []Gate {
 				continue
 			}
 			env := ""
-			if m.kind(left) == "subscript" && strings.HasSuffix(m.text(m.child(left, fValue)), "environ") {
+			if m.kind(left) == "subscript" && strings.HasSuffix(m.view(m.child(left, fValue)), "environ") {
 				if subs := m.childrenBy(left, fSubscript); len(subs) == 1 {
 					if e, ok := m.stringLit(subs[0]); ok && strings.Contains(strings.ToUpper(e), "ARCH") {
 						env = e
 					}
 				}
 			}
-			if env == "" && !archContext(m.text(left)) {
+			if env == "" && !archContext(m.view(left)) {
 				continue
 			}
 			if specs, ok := specsOf(s); ok {
@@ -230,6 +230,12 @@ func archListGates(m *module, caps []Capability) []Gate {
 	for i := range m.nodes {
 		n := nodeID(i)
 		if m.kind(n) != "string" || done[n] {
+			continue
+		}
+		// The literal's value is its text between the quotes (stringLit),
+		// which holds these words exactly when the text does: most
+		// strings are not read into a value.
+		if raw := m.ident(n); !strings.Contains(raw, "arch=compute_") && !strings.Contains(raw, "code=sm_") {
 			continue
 		}
 		s, ok := m.stringLit(n)

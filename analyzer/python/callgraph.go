@@ -40,8 +40,72 @@ func newFacts() *facts {
 
 // collecting says whether this frame's calls are recorded: the collecting
 // worker's own analysis of a module or function (not the helpers it
-// follows, which are analyzed on their own too).
-func (f *frame) collecting() bool { return f.w.facts != nil && (f.record || f.side) }
+// follows, which are analyzed on their own too), in its share of them.
+func (f *frame) collecting() bool {
+	if f.w.facts == nil || !f.record && !f.side {
+		return false
+	}
+	switch f.w.share {
+	case earlyFacts:
+		return f.fn == nil || !f.fn.mod.lateFacts
+	case lateFacts:
+		return f.fn != nil && f.fn.mod.lateFacts
+	}
+	return true
+}
+
+// factsShare is which facts a collecting worker records. The facts do
+// not depend on the capability, and the worker that collects them all
+// takes a quarter more steps than the other probe, which the next workers
+// wait for; so the two probes share them: the oldest records all but the
+// analyses of the late modules' functions (module.lateFacts, about half
+// the work in the functions), the newest those. A call site belongs to
+// one frame's code (a function's body, or a module's top level, class
+// bodies and main guard), and only the frames that run that code as
+// their own record it, so the two record disjoint sites and their union
+// is what one would have recorded.
+type factsShare uint8
+
+const (
+	allFacts   factsShare = iota
+	earlyFacts            // the oldest probe's share
+	lateFacts             // the newest probe's share
+)
+
+// splitFacts marks the modules whose functions' own analyses the newest
+// probe collects: those from where the functions' syntax nodes, in
+// module order, pass half.
+func splitFacts(mods []*module) {
+	total := 0
+	for _, m := range mods {
+		for _, fn := range m.funcs {
+			total += int(fn.size)
+		}
+	}
+	seen := 0
+	for _, m := range mods {
+		m.lateFacts = 2*seen >= total
+		for _, fn := range m.funcs {
+			seen += int(fn.size)
+		}
+	}
+}
+
+// merge adds the facts late recorded (on sites fx did not record, see
+// factsShare) to fx.
+func (fx *facts) merge(late *facts) {
+	for k := range late.calls {
+		fx.calls[k] = true
+	}
+	for site, name := range late.methods {
+		fx.methods[site] = name
+	}
+	for site, r := range late.jit {
+		if old := fx.jit[site]; old == nil || better(old.mod, r.mod) {
+			fx.jit[site] = r
+		}
+	}
+}
 
 // noteCall records the call n. callee is what the function expression
 // evaluated to; for obj.name(...) calls, obj and name are given (name is
@@ -95,7 +159,7 @@ func (p *program) uniqueMethod(name string) *funcDef {
 // it; values and gates from it are dropped. A walrus inside would change
 // the environment, so such expressions are left alone.
 func (f *frame) sideEval(n nodeID) {
-	if f.w.facts == nil || !f.record && !f.side || n == noNode || f.mod.hasKind(n, "named_expression") {
+	if !f.collecting() || n == noNode || f.mod.hasKind(n, "named_expression") {
 		return
 	}
 	// The other workers evaluate nothing here: a top-level run that

@@ -75,8 +75,12 @@ func (f *frame) execStmt(s nodeID) bool {
 		f.addReturn(v)
 		return true
 	case opRaiseStatement:
-		for e := range m.named(s) {
-			f.eval(e)
+		// What is raised goes nowhere (a callee's raise does not end
+		// its caller, frame.result).
+		if !f.unread(s, m.next(s)) {
+			for e := range m.named(s) {
+				f.eval(e)
+			}
 		}
 		return true
 	case opAssertStatement:
@@ -93,7 +97,10 @@ func (f *frame) execStmt(s nodeID) bool {
 		}
 		return v.truth() == triFalse
 	case opForStatement:
-		it := f.eval(m.child(s, fRight))
+		it := unknown
+		if r := m.child(s, fRight); !f.freeLoop(s) || !f.unread(r, m.next(r)) {
+			it = f.eval(r)
+		}
 		f.loopBody(m.child(s, fBody), func(g *frame) { g.bindTarget(m.child(s, fLeft), unknownIf(it.Cap)) })
 		f.execElse(m.child(s, fAlternative))
 	case opWhileStatement:
@@ -208,6 +215,17 @@ func (f *frame) execWithItem(item nodeID) {
 	m := f.mod
 	v := m.child(item, fValue)
 	if v == noNode {
+		return
+	}
+	if f.unread(v, m.next(v)) {
+		// The context's value decides nothing, nor does what it is
+		// bound to as (a with-as is a binding of the slice: had its
+		// target decided, its value would).
+		if m.kind(v) == "as_pattern" {
+			if t := m.child(v, fAlias); t != noNode {
+				f.bindTarget(t, unknown)
+			}
+		}
 		return
 	}
 	if m.kind(v) == "as_pattern" {

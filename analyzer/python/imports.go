@@ -42,6 +42,10 @@ type program struct {
 	selected []bool
 	parsers  *parserPool
 	sel      *selection
+	// arch holds the arch-list gates once read (archListGates), list
+	// the definitions and call edges listed ahead (listAhead).
+	arch archLists
+	list listing
 }
 
 // rootPath is a file's root and slash path.

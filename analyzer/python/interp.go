@@ -54,6 +54,7 @@ type worker struct {
 	// facts collects JIT calls and call edges (the first worker only,
 	// when the program asks for them).
 	facts *facts
+	share factsShare
 	// spent counts every step the worker took (steps is per run, and
 	// reset), for ARCHLINT_PY_DEBUG=steps.
 	spent int

@@ -18,7 +18,10 @@ type jitRec struct {
 // load and load_inline count only from torch.utils.cpp_extension.
 func (f *frame) jitKind(callee Value, n nodeID) string {
 	m := f.mod
-	text := m.text(m.child(n, fFunction))
+	// A view of the source, as full and last may be: what is returned
+	// is kept (recordJIT), so it is copied, and it is rare (a copy made
+	// for every call was about a twentieth of the analysis' allocations).
+	text := m.view(m.child(n, fFunction))
 	full := text
 	switch callee.k {
 	case vFunc:
@@ -32,17 +35,17 @@ func (f *frame) jitKind(callee Value, n nodeID) string {
 	p := f.w.prog
 	switch {
 	case p.jitFuncs[full]:
-		return full
+		return strings.Clone(full)
 	case p.jitFuncs[last]:
-		return last
+		return strings.Clone(last)
 	}
 	// (program.jitLast lists these names too, for the facts slice.)
 	switch last {
 	case "gen_jit_spec", "CUDAExtension", "CppExtension":
-		return last
+		return strings.Clone(last)
 	case "load", "load_inline":
 		if strings.Contains(full, "cpp_extension") || strings.Contains(text, "cpp_extension") {
-			return last
+			return strings.Clone(last)
 		}
 	}
 	return ""
@@ -92,11 +95,15 @@ func (f *frame) recordJIT(site siteRef, kind string, a callArgs) {
 		j.Flags = append(j.Flags, f.flagList(v, n)...)
 	}
 	fx := f.w.facts
-	old := fx.jit[site]
-	if old == nil || !old.mod.SourcesExact && j.SourcesExact ||
-		old.mod.SourcesExact == j.SourcesExact && len(j.Sources) > len(old.mod.Sources) {
+	if old := fx.jit[site]; old == nil || better(old.mod, j) {
 		fx.jit[site] = &jitRec{site: site, mod: j}
 	}
+}
+
+// better says whether a reading j of a JIT call is more precise than old:
+// exact sources where old's are not, or more of them.
+func better(old, j JITModule) bool {
+	return !old.SourcesExact && j.SourcesExact || old.SourcesExact == j.SourcesExact && len(j.Sources) > len(old.Sources)
 }
 
 // pathList flattens a sources-like value into paths; exact is false when

@@ -20,6 +20,9 @@ type module struct {
 	lastHash   uint64 // wordHashString of name's last component (selection.reaches)
 	pkg        string // package relative imports start from
 	isTest     bool
+	// lateFacts: the newest probe collects the facts of this module's
+	// functions' own analyses (factsShare).
+	lateFacts bool
 	// mainSlices are the main guard's slices (slice.go, markedSlice).
 	mainSlices sliceSet
 	dig        *Digest // the byte scan (selection only)

@@ -68,9 +68,10 @@ func AnalyzeProgram(srcs []Source, cfg Config) (*Program, []Notification) {
 	return analyze(srcs, cfg, true)
 }
 
-// programFacts turns what the collecting worker saw into the public form;
-// gates are already sorted, so that JIT modules can point into them.
-func programFacts(p *program, fx *facts, gates []Gate) (jit []JITModule, calls []Call, funcs []FuncDef) {
+// funcsAndCalls turns what the collecting worker saw into the public
+// definitions and call edges (no edge without facts). The JIT modules
+// (facts.modules) point into the sorted gates, so they come after them.
+func funcsAndCalls(p *program, fx *facts) (funcs []FuncDef, calls []Call) {
 	for _, m := range p.order {
 		for _, fn := range m.funcs {
 			funcs = append(funcs, FuncDef{Name: fn.qual, Root: m.root, Path: m.path, Line: int(fn.line)})
@@ -89,9 +90,7 @@ func programFacts(p *program, fx *facts, gates []Gate) (jit []JITModule, calls [
 		return a.Line < b.Line
 	})
 	if fx == nil {
-		return nil, nil, funcs
+		return funcs, nil
 	}
-	calls = fx.edges(p)
-	jit = fx.modules(p, gates)
-	return jit, calls, funcs
+	return funcs, fx.edges(p)
 }

@@ -80,3 +80,11 @@ func TestProgramSetup(t *testing.T) {
 		t.Errorf("load: %+v", ld)
 	}
 }
+
+// TestSharedFactsSameResults: the two probes sharing the call edges and
+// JIT calls (factsShare) give what the oldest gives collecting them all,
+// on every fixture and the main-guard and adoption cases.
+func TestSharedFactsSameResults(t *testing.T) {
+	sameOnFixtures(t, map[string][]Source{"mains": mainsSources(), "adopt": adoptSources()},
+		func(c *Config) { c.oneCollector = true }, "one probe collecting every fact")
+}

@@ -70,3 +70,38 @@ func TestRealTree(t *testing.T) {
 		fmt.Print(dump(gates))
 	}
 }
+
+// BenchmarkAnalyzeTree runs AnalyzeProgram, as a scan with --target sm_120
+// does (its twelve capabilities), on the checkout named by
+// ARCHLINT_PY_TREE; skipped otherwise. The sources are read once, before
+// the timer: it measures the byte scan, parsing and the interpretation.
+func BenchmarkAnalyzeTree(b *testing.B) {
+	root := os.Getenv("ARCHLINT_PY_TREE")
+	if root == "" {
+		b.Skip("ARCHLINT_PY_TREE not set")
+	}
+	var srcs []Source
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if strings.HasPrefix(d.Name(), ".") || d.Name() == "3rdparty" || d.Name() == "node_modules" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(p, ".py") {
+			if src, err := os.ReadFile(p); err == nil {
+				rel, _ := filepath.Rel(root, p)
+				srcs = append(srcs, Source{Root: root, Path: filepath.ToSlash(rel), Src: src})
+			}
+		}
+		return nil
+	})
+	cfg := Config{Caps: []Capability{{7, 5}, {8, 0}, {8, 6}, {8, 7}, {8, 8}, {8, 9}, {9, 0}, {10, 0}, {10, 3}, {11, 0}, {12, 0}, {12, 1}}}
+	b.ResetTimer()
+	for b.Loop() {
+		AnalyzeProgram(srcs, cfg)
+	}
+}

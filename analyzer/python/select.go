@@ -1232,10 +1232,50 @@ func chainTestPath(p string) bool {
 		strings.Contains(p, "/test/") || strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "conftest.py"
 }
 
+// archLists are the arch-list gates of a program, read once: ahead, by
+// the probe that ends first while the other still runs (readAhead), or
+// at the end.
+type archLists struct {
+	once  sync.Once
+	gates []Gate
+	// failed: reading ahead met a panic, so the end reads again (and
+	// meets it where it always did, under the guard).
+	failed bool
+}
+
 // archListGates reads the arch lists of every module (all of them, or the
 // ones the byte scan says may hold one); a module loaded for nothing else
 // is parsed on the side and dropped.
 func (p *program) archListGates() []Gate {
+	p.arch.once.Do(func() {})
+	if p.arch.gates == nil || p.arch.failed {
+		p.arch.gates = p.readArchLists(true)
+	}
+	return p.arch.gates
+}
+
+// readAhead reads the arch lists on the calling goroutine, one module
+// after another, when every module is loaded (selectAll): then nothing
+// the interpretation does writes what they read, and the probe that ends
+// first has a core to itself until the other ends. With a selection, a
+// module may be loaded by a worker meanwhile, so they wait for the end.
+func (p *program) readAhead() {
+	if p.byDefName == nil {
+		return
+	}
+	p.arch.once.Do(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				p.arch.failed = true
+			}
+		}()
+		p.arch.gates = p.readArchLists(false)
+	})
+}
+
+// readArchLists reads the arch lists, on GOMAXPROCS goroutines with
+// parallel, else on the calling one; never nil.
+func (p *program) readArchLists(parallel bool) []Gate {
 	var cands []*module
 	for _, m := range p.mods {
 		if p.byDefName != nil || m.dig != nil && m.dig.ArchList {
@@ -1243,7 +1283,7 @@ func (p *program) archListGates() []Gate {
 		}
 	}
 	res := make([][]Gate, len(cands))
-	p.parallel("the selection", len(cands), func(i int) {
+	read := func(i int) {
 		m := cands[i]
 		m.used.Store(true)
 		if m.parsed == nil && m.note == nil {
@@ -1255,8 +1295,15 @@ func (p *program) archListGates() []Gate {
 		if m.parsed != nil {
 			res[i] = archListGates(m, p.cfg.Caps)
 		}
-	})
-	var out []Gate
+	}
+	if parallel {
+		p.parallel("the selection", len(cands), read)
+	} else {
+		for i := range cands {
+			read(i)
+		}
+	}
+	out := []Gate{}
 	for _, g := range res {
 		out = append(out, g...)
 	}

@@ -41,6 +41,11 @@ import (
 type deciding struct {
 	first nodeID
 	bits  []uint64
+	// freeLoops are the for statements whose target binds no deciding
+	// name, in node order: the value of the target (unknown, tainted
+	// when the iterable depends on the capability) reaches no decision,
+	// so their iterable need not be evaluated (frame.unread).
+	freeLoops []nodeID
 }
 
 func (d *deciding) mark(from, to nodeID) {
@@ -144,6 +149,39 @@ func (f *frame) markedSlice(which int) *deciding {
 	return d
 }
 
+// unread says whether the nodes [from, to) of an expression whose value
+// reaches nothing that decides (a raise's exception, a with item's
+// context, a free loop's iterable) can go unevaluated: f runs a slice,
+// none of them is in it, and none is in the facts slice where f collects
+// the facts. Like a skipped expression statement, what they would have
+// evaluated records nothing, binds nothing that decides and spends no
+// step.
+func (f *frame) unread(from, to nodeID) bool {
+	d := f.sliceOf()
+	if d == nil || f.w.prog.cfg.allStmts || d.any(from, to) {
+		return false
+	}
+	return !f.collecting() || !f.factsSliceOf().any(from, to)
+}
+
+// freeLoop says whether the for statement s binds no deciding name with
+// its target (deciding.freeLoops), in f's slice and, where f collects the
+// facts, in the facts slice.
+func (f *frame) freeLoop(s nodeID) bool {
+	d := f.sliceOf()
+	if d == nil || f.w.prog.cfg.allStmts {
+		return false
+	}
+	if _, ok := slices.BinarySearch(d.freeLoops, s); !ok {
+		return false
+	}
+	if f.collecting() {
+		_, ok := slices.BinarySearch(f.factsSliceOf().freeLoops, s)
+		return ok
+	}
+	return true
+}
+
 // callRule is what is done with a call (followsCall).
 type callRule uint8
 
@@ -200,6 +238,7 @@ type sliceWork struct {
 	flows []flow
 	done  []bool
 	kids  []nodeID
+	loops []nodeID
 }
 
 // flow is an assignment-like binding: the names in its targets get the
@@ -238,8 +277,8 @@ func (m *module) markDeciding(root nodeID, self string, jit map[string]bool, d *
 	if self != "" {
 		names[self] = true
 	}
-	flows := sc.flows[:0]
-	defer func() { sc.flows = flows[:0] }()
+	flows, loops := sc.flows[:0], sc.loops[:0]
+	defer func() { sc.flows, sc.loops = flows[:0], loops[:0] }()
 	addNames := func(n nodeID) {
 		for k := n; k < m.next(n); k++ {
 			if m.op(k) == opIdentifier {
@@ -294,6 +333,8 @@ func (m *module) markDeciding(root nodeID, self string, jit map[string]bool, d *
 			}
 		case opMatchStatement:
 			decide(m.child(n, fSubject))
+		case opForStatement:
+			loops = append(loops, n)
 		case opAssignment, opAugmentedAssignment:
 			l := m.child(n, fLeft)
 			if r := m.child(n, fRight); r != noNode {
@@ -371,7 +412,12 @@ func (m *module) markDeciding(root nodeID, self string, jit map[string]bool, d *
 		if !grew {
 			clear(done)
 			sc.done = done[:0]
-			return
+			break
+		}
+	}
+	for _, n := range loops {
+		if t := m.child(n, fLeft); t != noNode && !m.bindsName(t, names) {
+			d.freeLoops = append(d.freeLoops, n)
 		}
 	}
 }

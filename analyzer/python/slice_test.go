@@ -103,7 +103,10 @@ def test_case(q, backend):
 // append, an attribute set on an object, a walrus, a name a nested
 // function decides on, a global, a comprehension over a helper's list, a
 // table a call makes looked up by the capability, a JIT call's sources
-// made by a call, a method reached through an object a call returns.
+// made by a call, a method reached through an object a call returns, a
+// loop's target and a walrus in a with item that decide (a loop's
+// iterable, a with item and a raise that decide nothing are not evaluated:
+// frame.unread).
 func TestSliceSameResults(t *testing.T) {
 	lib := `import torch
 
@@ -134,12 +137,15 @@ class B:
 
 def make():
     return A()
+
+def ctx(v):
+    return v
 `
 	tests := `import pytest
 import torch
 from torch.utils.cpp_extension import load
 from torch.utils.cpp_extension import load as build_ext
-from mylib import major, backends, run, src_dir, table, make
+from mylib import major, backends, run, src_dir, table, make, ctx
 
 SEEN = None
 
@@ -197,6 +203,33 @@ def test_table(q):
     name = t[major()]
     u = table()
     other = u.get(major())
+
+def test_loop(q):
+    # The loop's target decides: its iterable's taint reaches the return.
+    for m in range(major()):
+        run(q, "x")
+    if m > 5:
+        pytest.skip("many")
+
+def test_loop_free(q):
+    # The loop's target decides nothing: its iterable need not run.
+    for b in backends():
+        run(q, b)
+    if major() < 8:
+        pytest.skip("old")
+
+def test_with(q):
+    with ctx(k := major()):
+        run(q, "x")
+    with torch.no_grad():
+        out = run(q, "y")
+    if k < 9:
+        pytest.skip("pre-hopper")
+
+def test_raise(q):
+    if major() < 7:
+        raise ValueError(f"sm{major()}")
+    run(q, "z")
 
 def test_edge(q):
     # The edge to A.go needs what make() returns (go is not one method).
