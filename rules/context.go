@@ -41,13 +41,16 @@ type Context struct {
 // verdicts: the files of their findings), so an implementation may parse a
 // file the first time it is asked for it.
 type KernelFacts interface {
-	// Facts returns the facts of f, nil when f defines no kernel or could
-	// not be parsed.
-	Facts(f *cpp.File) *cst.Facts
+	// Functions returns the function definitions of f that have a body,
+	// in source order, with their Name, BodyStart and BodyEnd (as
+	// cst.FunctionExtents reads them, or a whole parse's Facts.Functions
+	// where it cannot); nil when f defines no kernel or could not be
+	// read.
+	Functions(f *cpp.File) []cst.Function
 	// Kernels returns the kernels of f whose body a conditional directive
 	// may compile out where the header is not (cst.MayEmpty) and whose
 	// definition holds one of lines (1-based, increasing), alike in every
-	// field to Facts(f).Kernels's, in order, and perhaps some others of
+	// field to a whole parse's Facts.Kernels, in order, and perhaps some others of
 	// them: the only ones checkEmptyKernel can report when lines are
 	// those after which a build of the target stops compiling code
 	// (Context.emptyStarts), and a few of a kernel file's declarations,
@@ -57,9 +60,9 @@ type KernelFacts interface {
 	// lines (parallel to files), so that an implementation may parse them
 	// at once, in parallel, instead of one by one as Kernels is called.
 	PrepareKernels(files []*cpp.File, lines [][]int)
-	// PrepareFacts tells that the facts of files are wanted next, as
-	// PrepareKernels does for their kernels.
-	PrepareFacts(files []*cpp.File)
+	// PrepareFunctions tells that the functions of files are wanted
+	// next, as PrepareKernels does for their kernels.
+	PrepareFunctions(files []*cpp.File)
 }
 
 // Check is a rule with the function that produces its findings.

@@ -51,7 +51,9 @@ func (p *parsedFacts) Kernels(f *cpp.File, lines []int) []cst.Function {
 
 func (p *parsedFacts) PrepareKernels([]*cpp.File, [][]int) {}
 
-func (p *parsedFacts) PrepareFacts([]*cpp.File) {}
+func (p *parsedFacts) Functions(f *cpp.File) []cst.Function { return p.Facts(f).Functions }
+
+func (p *parsedFacts) PrepareFunctions([]*cpp.File) {}
 
 // randomKernelFile writes kernels whose bodies and headers sit in random
 // nested chains on the architecture, an undecided macro and constants.

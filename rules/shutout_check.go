@@ -99,7 +99,7 @@ func checkShutOut(r Rule, c *Context) []finding.Finding {
 				files = append(files, ex.ce.File)
 			}
 		}
-		c.Structure.PrepareFacts(files)
+		c.Structure.PrepareFunctions(files)
 	}
 	var out []finding.Finding
 	for _, ex := range exs {

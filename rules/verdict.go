@@ -30,8 +30,8 @@ func (c *Context) withCallees(f *cpp.File, code string) string {
 	if c.Structure == nil {
 		return code
 	}
-	facts := c.Structure.Facts(f)
-	if facts == nil {
+	funcs := c.Structure.Functions(f)
+	if funcs == nil {
 		return code
 	}
 	var sb strings.Builder
@@ -41,7 +41,7 @@ func (c *Context) withCallees(f *cpp.File, code string) string {
 	frontier := code
 	for depth := 0; depth < calleeDepth && frontier != ""; depth++ {
 		var next strings.Builder
-		for _, fn := range facts.Functions {
+		for _, fn := range funcs {
 			if fn.Name == "" || added[fn.Name] || fn.BodyStart < 0 || fn.BodyEnd > len(src) || fn.BodyStart >= fn.BodyEnd {
 				continue
 			}

@@ -105,10 +105,10 @@ func TestLoadParsesOnce(t *testing.T) {
 				odd = append(odd, f)
 			}
 		}
-		st.PrepareFacts(odd)
+		p.structure.PrepareFacts(odd)
 		facts := map[int]*cst.Facts{}
 		for _, f := range p.FS.Files {
-			if fx := st.Facts(f); fx != nil {
+			if fx := p.structure.Facts(f); fx != nil {
 				facts[f.ID] = fx
 			}
 		}

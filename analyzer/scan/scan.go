@@ -568,6 +568,9 @@ type kernelStructure struct {
 	kernel []bool // by file ID: a relevant file that defines kernels
 	mu     sync.Mutex
 	parsed map[int]structureOf // by file ID, once parsed
+	// functions are the function definitions of each file asked for
+	// (Functions), by file ID.
+	functions map[int][]cst.Function
 }
 
 // Facts returns the facts of f, parsing it whole if need be; nil for a
@@ -613,6 +616,59 @@ func (s *kernelStructure) PrepareFacts(files []*cpp.File) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.prepare(files)
+}
+
+// Functions returns the function definitions of f, read from its tokens
+// (cst.FunctionExtents), or from a whole parse where that reading gives
+// up; nil for a file that is not a kernel file or could not be parsed.
+// The verdicts of findings ask for the files of their findings: flashinfer
+// 749048b61's four were 328 KB of whole parses, most of its checks' time.
+func (s *kernelStructure) Functions(f *cpp.File) []cst.Function {
+	if !s.kernel[f.ID] {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.prepareFunctions([]*cpp.File{f})
+	return s.functions[f.ID]
+}
+
+// PrepareFunctions reads the functions of the kernel files among files,
+// parsing whole, at most s.jobs at once, those whose tokens
+// cst.FunctionExtents cannot read.
+func (s *kernelStructure) PrepareFunctions(files []*cpp.File) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.prepareFunctions(files)
+}
+
+// prepareFunctions is PrepareFunctions; s.mu is held. A file's functions
+// come from its tokens even when it was parsed whole for something else:
+// which reading a verdict gets must not depend on what other checks asked
+// for first.
+func (s *kernelStructure) prepareFunctions(files []*cpp.File) {
+	if s.functions == nil {
+		s.functions = map[int][]cst.Function{}
+	}
+	var whole []*cpp.File
+	for _, f := range files {
+		if _, ok := s.functions[f.ID]; ok || !s.kernel[f.ID] || slices.Contains(whole, f) {
+			continue
+		}
+		if fns, ok := cst.FunctionExtents(f.Source()); ok {
+			s.functions[f.ID] = fns
+			continue
+		}
+		whole = append(whole, f)
+	}
+	s.prepare(whole)
+	for _, f := range whole {
+		var fns []cst.Function
+		if fx := s.parsed[f.ID].facts; fx != nil {
+			fns = fx.Functions
+		}
+		s.functions[f.ID] = fns
+	}
 }
 
 // prepareKernels parses, at most s.jobs at once, the kernels of the
