@@ -179,3 +179,54 @@ func TestKernelsAtLines(t *testing.T) {
 		t.Errorf("lines 4 and 10 not covered by the items parsed for 3 and 9")
 	}
 }
+
+// TestStructureFunctions: a kernel file's functions are read from its
+// tokens (cst.FunctionExtents) even once it was parsed whole for another
+// check, from a whole parse where the tokens cannot be read, and a file
+// that defines no kernel has none.
+func TestStructureFunctions(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a_read.cu":   "__device__ int helper() { return 1; }\n__global__ void k(int* x) {\n#if __CUDA_ARCH__ >= 900\n  x[0] = helper();\n#endif\n}\n",
+		"b_parsed.cu": "#if __CUDA_ARCH__ >= 900\n__global__ void k(int a) {\n#else\n__global__ void k(int a, int b) {\n#endif\n  go();\n}\n__device__ int h() { return 2; }\n",
+		"c_host.cpp":  "int host() { return 3; }\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := Load(testOptions(t, dir, "sm_120"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parser := cst.NewParser()
+	defer parser.Close()
+	byName := map[string]*cpp.File{}
+	for _, f := range p.FS.Files {
+		byName[f.Path] = f
+	}
+	// a_read.cu parsed whole first, as a check may have asked.
+	p.structure.PrepareFacts([]*cpp.File{byName["a_read.cu"]})
+	p.structure.PrepareFunctions(p.FS.Files)
+	read, ok := cst.FunctionExtents([]byte(files["a_read.cu"]))
+	if !ok || len(read) != 2 {
+		t.Fatalf("fixture: %+v %v", read, ok)
+	}
+	if got := p.structure.Functions(byName["a_read.cu"]); !reflect.DeepEqual(got, read) {
+		t.Errorf("a_read.cu: %+v, want the token reading %+v", got, read)
+	}
+	if _, ok := cst.FunctionExtents([]byte(files["b_parsed.cu"])); ok {
+		t.Fatal("fixture: b_parsed.cu must be one the tokens cannot read")
+	}
+	whole, err := parser.Parse([]byte(files["b_parsed.cu"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.structure.Functions(byName["b_parsed.cu"]); len(got) == 0 || !reflect.DeepEqual(got, whole.Functions) {
+		t.Errorf("b_parsed.cu: %+v, want the parse's %+v", got, whole.Functions)
+	}
+	if got := p.structure.Functions(byName["c_host.cpp"]); got != nil {
+		t.Errorf("c_host.cpp defines no kernel: %+v", got)
+	}
+}
