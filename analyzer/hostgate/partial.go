@@ -97,8 +97,8 @@ func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 		}
 		var norms []string // the items' texts, normalized, once asked for
 		for range maxWidenings + 1 {
-			kept := keptBytes(pieces, keep)
-			if nearlyWhole(kept, len(src)) {
+			kept := cst.KeptBytes(pieces, keep)
+			if cst.NearlyWhole(kept, len(src)) {
 				break
 			}
 			// Nil when a merged item is kept or an item parsed
@@ -145,22 +145,6 @@ func analyzeSource(ctx context.Context, p *cst.Parser, root, path string, src []
 		a.kernels = a.whole.Kernels
 	}
 	return a, nil
-}
-
-// nearlyWhole reports whether a partial parse of kept bytes holds nine
-// tenths of a file of size bytes or more: the whole file is parsed
-// instead, since that costs little more, and a part found unclean would
-// be parsed twice (20 of CCCL's host-check files were, 0.29 MB).
-func nearlyWhole(kept, size int) bool { return kept*10 >= size*9 }
-
-// keptBytes is how much of the file the items keep marks and the
-// skeleton hold: what a partial parse hands tree-sitter.
-func keptBytes(pieces []cst.Piece, keep []bool) int {
-	n := 0
-	for _, r := range cst.Ranges(pieces, func(i int) bool { return keep[i] }) {
-		n += r.End - r.Start
-	}
-	return n
 }
 
 // wideItems marks the items (pieces, with norms their normalized texts)

@@ -80,7 +80,7 @@ void other() { int y = unrelated(3); counter = y; }
 };
 `,
 	// Nearly all of the file reads the capability: it is parsed whole,
-	// once (nearlyWhole).
+	// once (cst.NearlyWhole).
 	"nearly-whole": `int f() { if (getSMVersion() >= 90) { return a(); } else { TORCH_CHECK(false, "needs sm90"); } return 0; }
 int g;
 `,

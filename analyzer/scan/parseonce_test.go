@@ -137,7 +137,10 @@ func TestKernelsAtLines(t *testing.T) {
 	src := "#include <cuda_runtime.h>\n" + // 1
 		"__global__ void a(float* x) {\n#if __CUDA_ARCH__ >= 900\n  x[0] = 1;\n#endif\n}\n" + // 2-6
 		"int pad;\n" + // 7
-		"__global__ void b(float* x) {\n#if __CUDA_ARCH__ >= 900\n  x[0] = 2;\n#endif\n}\n" // 8-12
+		"__global__ void b(float* x) {\n#if __CUDA_ARCH__ >= 900\n  x[0] = 2;\n#endif\n}\n" + // 8-12
+		// More than a tenth of the file outside the kernels, so that
+		// both are parsed in part, not whole (cst.NearlyWhole).
+		strings.Repeat("void pad(int i) { use(i); }\n", 8)
 	if err := os.WriteFile(filepath.Join(dir, "k.cu"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -177,6 +180,23 @@ func TestKernelsAtLines(t *testing.T) {
 	}
 	if _, ok := r.covers(f, []int{4, 10}); !ok {
 		t.Errorf("lines 4 and 10 not covered by the items parsed for 3 and 9")
+	}
+
+	// Kernels that are nearly all of their file parse whole at once:
+	// the same kernels, no partial parse to find unclean first.
+	small := t.TempDir()
+	if err := os.WriteFile(filepath.Join(small, "k.cu"), []byte(src[:strings.Index(src, "void pad")]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p, err = Load(testOptions(t, small, "sm_120")); err != nil {
+		t.Fatal(err)
+	}
+	f = p.FS.Files[0]
+	if got := names(p.Structure().Kernels(f, []int{3, 9})); !reflect.DeepEqual(got, []string{"a", "b"}) {
+		t.Errorf("nearly whole: kernels %v, want [a b]", got)
+	}
+	if r := p.structure.parsed[f.ID]; !r.whole() {
+		t.Errorf("nearly whole: parsed in part: %+v", r)
 	}
 }
 

@@ -759,8 +759,13 @@ func parseKernelsAt(parser *cst.Parser, f *cpp.File, lines []int) structureOf {
 }
 
 // keptKernels parses the kernels of the items keep marks in pieces, a
-// split of f (cst.Parser.ParseKernelItems), and remembers which.
+// split of f (cst.Parser.ParseKernelItems), and remembers which; the whole
+// file when they are nearly all of it (cst.NearlyWhole: a part found
+// unclean would be parsed twice).
 func keptKernels(parser *cst.Parser, f *cpp.File, pieces []cst.Piece, keep []bool) structureOf {
+	if cst.NearlyWhole(cst.KeptBytes(pieces, keep), len(f.Source())) && slices.Contains(keep, true) {
+		return parseWhole(parser, f)
+	}
 	r := kernelsOrWhole(parser.ParseKernelItems(context.Background(), f.Source(), pieces, keep))
 	if !r.whole() {
 		r.pieces, r.kept = pieces, keep
