@@ -65,6 +65,26 @@ func (r *extentReader) declarations(nesting int) {
 	}
 }
 
+// token reads the next token that is no directive line (those go to the
+// #if groups' check); false at the end of the input or once the reading
+// failed, which its callers, inside a declaration or a group that must
+// end, take as a failure (bad is set).
+func (r *extentReader) token() (token, bool) {
+	s := r.s
+	for !s.bad {
+		t := s.next()
+		switch t.kind {
+		case tkEOF:
+			s.bad = true
+		case tkDirective:
+			s.directive(t)
+		default:
+			return t, true
+		}
+	}
+	return token{}, false
+}
+
 // Where a declaration's head stands, after the name and parameter list
 // of a function are read.
 const (
@@ -95,15 +115,12 @@ func (r *extentReader) declaration(nesting int) {
 		// may follow (a name, its template arguments, an operator).
 		named bool
 	)
-	for !s.bad {
-		t := s.next()
-		switch {
-		case t.kind == tkEOF:
-			s.bad = true
+	for {
+		t, ok := r.token()
+		if !ok {
 			return
-		case t.kind == tkDirective:
-			s.directive(t)
-			continue
+		}
+		switch {
 		case t.kind == tkIdent:
 			word := s.text(t)
 			if params && mode == headParams && word != "try" && !trailingQualifier(word) {
@@ -243,13 +260,12 @@ func (r *extentReader) skipGroup(opener token) int {
 	s := r.s
 	base := len(s.brackets)
 	s.open(s.src[opener.start])
-	for !s.bad && len(s.brackets) > base {
-		t := s.next()
+	for len(s.brackets) > base {
+		t, ok := r.token()
+		if !ok {
+			break
+		}
 		switch {
-		case t.kind == tkEOF:
-			s.bad = true
-		case t.kind == tkDirective:
-			s.directive(t)
 		case s.punct(t, '(') || s.punct(t, '[') || s.punct(t, '{'):
 			s.open(s.src[t.start])
 		case s.punct(t, ')') || s.punct(t, ']') || s.punct(t, '}'):
@@ -265,13 +281,12 @@ func (r *extentReader) skipGroup(opener token) int {
 // skipTo reads up to the first c at this level, groups skipped.
 func (r *extentReader) skipTo(c byte) {
 	s := r.s
-	for !s.bad {
-		t := s.next()
+	for {
+		t, ok := r.token()
+		if !ok {
+			return
+		}
 		switch {
-		case t.kind == tkEOF:
-			s.bad = true
-		case t.kind == tkDirective:
-			s.directive(t)
 		case s.punct(t, c):
 			return
 		case s.punct(t, '(') || s.punct(t, '[') || s.punct(t, '{'):
@@ -297,13 +312,12 @@ func (r *extentReader) skipTemplateHeader() {
 func (r *extentReader) skipAngles() {
 	s := r.s
 	depth := 1
-	for !s.bad && depth > 0 {
-		t := s.next()
+	for depth > 0 {
+		t, ok := r.token()
+		if !ok {
+			return
+		}
 		switch {
-		case t.kind == tkEOF:
-			s.bad = true
-		case t.kind == tkDirective:
-			s.directive(t)
 		case s.punct(t, '<'):
 			depth++
 		case s.punct(t, '>'):

@@ -135,11 +135,7 @@ func TestShareCuts(t *testing.T) {
 		"c.cu":      "#if __CUDA_ARCH__ >= 700\n#endif\n",
 		"d.cu":      "#include \"mid.cuh\"\n#if __CUDA_ARCH__ >= 1000\n#endif\n",
 	}
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	p, err := Load(testOptions(t, dir, "sm_120"))
 	if err != nil {
 		t.Fatal(err)
@@ -203,5 +199,15 @@ func TestSharesHandOut(t *testing.T) {
 	}
 	if len(seen) != len(weight) {
 		t.Fatalf("%d units handed out, want %d", len(seen), len(weight))
+	}
+}
+
+// writeFiles writes a fixture tree: file names (slash paths) to contents.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

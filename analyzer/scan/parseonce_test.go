@@ -31,11 +31,7 @@ func TestLoadParsesOnce(t *testing.T) {
 		"d_both.cu":     kernel + "void launch() {\n  cudaDeviceProp prop;\n  cudaGetDeviceProperties(&prop, 0);\n  TORCH_CHECK(prop.major >= 9, \"sm90\");\n}\n" + host,
 		"e_plain.cu":    "__global__ void k() {}\n",
 	}
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	for _, jobs := range []int{1, 2} {
 		opt := testOptions(t, dir, "sm_120")
 		opt.Jobs = jobs
@@ -211,11 +207,7 @@ func TestStructureFunctions(t *testing.T) {
 		"b_parsed.cu": "#if __CUDA_ARCH__ >= 900\n__global__ void k(int a) {\n#else\n__global__ void k(int a, int b) {\n#endif\n  go();\n}\n__device__ int h() { return 2; }\n",
 		"c_host.cpp":  "int host() { return 3; }\n",
 	}
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	p, err := Load(testOptions(t, dir, "sm_120"))
 	if err != nil {
 		t.Fatal(err)

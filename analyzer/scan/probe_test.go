@@ -1,8 +1,6 @@
 package scan
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/archlint/archlint/analyzer/filter"
@@ -23,11 +21,7 @@ func TestResultLacks(t *testing.T) {
 		"notes.txt":      "archlint\n",
 		"bom.cuh":        "\xef\xbb\xbf// archlint: ignore[AL101] a BOM first\n",
 	}
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	opt := testOptions(t, dir, "sm_120")
 	opt.Probe = []byte("archlint")
 	res, err := Run(opt)
