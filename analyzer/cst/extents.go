@@ -1,11 +1,17 @@
 package cst
 
-import "strings"
+import (
+	"bytes"
+	"sort"
+	"strings"
+)
 
 // FunctionExtents lists the function definitions of src that have a body
 // (free functions, templates, methods in class bodies, out-of-line
-// members), in source order, with their Name, BodyStart and BodyEnd as
-// Facts.Functions gives them; the other fields are left zero. It reads
+// members), in source order, with their Name, Global and Device,
+// StartLine (the declaration's first token, a template header included),
+// BodyStart and BodyEnd, and the lines of the body's braces, as
+// Facts.Functions gives them; QualifiedName and Calls are left empty. It reads
 // tokens (the scanner Split uses: comments, literals, raw strings,
 // preprocessor lines, line splices) and declarations, not a grammar, so it
 // costs a small part of a parse: the verdicts of the exclusion findings
@@ -27,7 +33,30 @@ func FunctionExtents(src []byte) ([]Function, bool) {
 	if r.s.bad || r.s.peek().kind != tkEOF || len(r.s.conds) != 0 {
 		return nil, false
 	}
+	if len(r.funcs) > 0 {
+		lines := newlines(src)
+		line := func(at int) int { return 1 + sort.SearchInts(lines, at) }
+		for i := range r.funcs {
+			f := &r.funcs[i]
+			f.StartLine = line(f.StartLine)
+			f.BodyStartLine, f.BodyEndLine = line(f.BodyStart), line(f.BodyEnd-1)
+			f.EndLine = f.BodyEndLine
+		}
+	}
 	return r.funcs, true
+}
+
+// newlines are the offsets of src's line feeds.
+func newlines(src []byte) []int {
+	var out []int
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return out
+		}
+		out = append(out, i+j)
+		i += j + 1
+	}
 }
 
 // extentReader reads declarations for FunctionExtents.
@@ -59,10 +88,30 @@ func (r *extentReader) declarations(nesting int) {
 			return
 		case s.punct(t, ';'):
 			s.next()
+		case t.kind == tkIdent && r.accessSpecifier(t):
+			// public: and the like start no declaration.
+			s.next()
+			s.next()
 		default:
 			r.declaration(nesting)
 		}
 	}
+}
+
+// accessSpecifier reports whether t is public, protected or private
+// followed by a single ':'.
+func (r *extentReader) accessSpecifier(t token) bool {
+	switch r.s.text(t) {
+	case "public", "protected", "private":
+	default:
+		return false
+	}
+	src := r.s.src
+	i := t.end
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i < len(src) && src[i] == ':' && !nextIs(src, i+1, ':')
 }
 
 // token reads the next token that is no directive line (those go to the
@@ -114,15 +163,24 @@ func (r *extentReader) declaration(nesting int) {
 		// named: the tokens read last name something a parameter list
 		// may follow (a name, its template arguments, an operator).
 		named bool
+		// start is the declaration's first token; global and device
+		// say whether __global__ and __device__ came before its body.
+		start          = -1
+		global, device bool
 	)
 	for {
 		t, ok := r.token()
 		if !ok {
 			return
 		}
+		if start < 0 {
+			start = t.start
+		}
 		switch {
 		case t.kind == tkIdent:
 			word := s.text(t)
+			global = global || word == "__global__"
+			device = device || word == "__device__"
 			if params && mode == headParams && word != "try" && !trailingQualifier(word) {
 				// The group was a macro's arguments (MACRO(256) void
 				// k(), or a lone DIAG_SUPPRESS(1) before a struct),
@@ -224,7 +282,9 @@ func (r *extentReader) declaration(nesting int) {
 				r.skipGroup(t)
 			case params:
 				end := r.skipGroup(t)
-				fn := Function{Name: name, BodyStart: t.start, BodyEnd: end}
+				// StartLine holds an offset until FunctionExtents
+				// turns it into a line.
+				fn := Function{Name: name, Global: global, Device: device, StartLine: start, BodyStart: t.start, BodyEnd: end}
 				if mode == headFunctionTry {
 					for !s.bad && s.peek().kind == tkIdent && s.text(s.peek()) == "catch" {
 						s.next()

@@ -147,6 +147,10 @@ func TestFunctionExtentsCorpus(t *testing.T) {
 			k := [2]int{f.BodyStart, f.BodyEnd}
 			if g, ok := parsed[k]; ok && g.Name == f.Name {
 				delete(parsed, k)
+				if g.Global != f.Global || g.Device != f.Device || g.StartLine != f.StartLine ||
+					g.BodyStartLine != f.BodyStartLine || g.BodyEndLine != f.BodyEndLine || g.EndLine != f.EndLine {
+					t.Errorf("%s: %q read as %+v, parsed as %+v", path, f.Name, brief([]Function{f}), brief([]Function{g}))
+				}
 				continue
 			}
 			head := src[max(0, bytes.LastIndexByte(src[:f.BodyStart], '\n')):f.BodyStart]
@@ -194,7 +198,8 @@ func sameExtents(a, b []Function) bool {
 func brief(fns []Function) []string {
 	var out []string
 	for _, f := range fns {
-		out = append(out, fmt.Sprintf("%s@%d-%d", f.Name, f.BodyStart, f.BodyEnd))
+		out = append(out, fmt.Sprintf("%s@%d-%d global %v device %v lines %d,%d-%d,%d", f.Name, f.BodyStart, f.BodyEnd,
+			f.Global, f.Device, f.StartLine, f.BodyStartLine, f.BodyEndLine, f.EndLine))
 	}
 	return out
 }
