@@ -93,6 +93,9 @@ type Config struct {
 	// JIT call instead of sharing them with the newest (factsShare;
 	// tests).
 	oneCollector bool
+	// wholeProbes makes each probe analyze every function, as before
+	// the probes split them (probeHalf; tests).
+	wholeProbes bool
 	// panicIn makes the analysis of the function with that qualified
 	// name panic, as a bug would (faults.go; tests).
 	panicIn string
@@ -439,8 +442,9 @@ func (pp *parserPool) close() {
 // evaluate runs one worker per capability. Whether a value depends on the
 // capability does not depend on which capability it is, so the oldest and
 // the newest capability first find the functions that decide anything
-// (every arm is explored, taken or not); the others then analyze only
-// those functions. Module top levels always run: they define the globals;
+// (every arm is explored, taken or not), each in half of them (probeHalf),
+// and then go on over the other half's that do; the others then analyze
+// only those functions. Module top levels always run: they define the globals;
 // but the other workers adopt a probe's run of a top level where it would
 // go alike (adopt.go).
 func evaluate(prog *program) ([]*recorder, *facts) {
@@ -471,10 +475,16 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		shared = newSharedGlobals()
 	}
 	share := len(probes) > 1 && prog.collect && !prog.cfg.oneCollector
-	if share {
+	// halves: the probes split the functions, each analyzing those of
+	// its facts share (the same halves: splitFacts), and then those of
+	// the other's that turned out to decide something. A probe that
+	// collects every fact analyzes every function.
+	halves := len(probes) > 1 && !prog.cfg.wholeProbes && (share || !prog.collect)
+	if share || halves {
 		splitFacts(prog.order)
 	}
 	probeFacts := make([]*facts, len(probes))
+	probeWorkers := make([]*worker, len(probes))
 	var wg sync.WaitGroup
 	var running atomic.Int32
 	running.Store(int32(len(probes)))
@@ -494,7 +504,12 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 					w.facts, w.share = newFacts(), lateFacts
 				}
 			}
-			w.run(nil)
+			if halves {
+				w.run(prog.probeHalf(i > 0))
+			} else {
+				w.run(nil)
+			}
+			probeWorkers[i] = w
 			steps[ci] = w.spent
 			recs[ci], hits[i], mainHits[i], logs[i] = w.rec, w.hits, w.mainHits, w.log
 			probeFacts[i] = w.facts
@@ -524,6 +539,35 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		}
 	}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	if halves {
+		// Each probe goes on as its capability's worker over the other
+		// half's functions that decide something. The logs other
+		// workers adopt from stay as the halves left them, and the
+		// facts are collected.
+		for i, ci := range probes {
+			w := probeWorkers[i]
+			w.log, w.facts = nil, nil
+			var more []*funcDef
+			for _, m := range prog.order {
+				if m.lateFacts != (i > 0) {
+					for _, fn := range m.funcs {
+						if only.funcs[fn] {
+							more = append(more, fn)
+						}
+					}
+				}
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				defer prog.guard(fmt.Sprintf("capability %s", prog.cfg.Caps[ci]))
+				w.analyzeMore(more)
+				steps[ci] = w.spent
+			}()
+		}
+	}
 	for ci := range n {
 		if recs[ci] != nil {
 			continue
@@ -565,4 +609,23 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		fmt.Fprintf(os.Stderr, "python steps: total %d\n", total)
 	}
 	return recs, fx
+}
+
+// probeHalf is what a probe analyzes first: every main guard, and the
+// functions of the modules of one facts share (splitFacts; late: the
+// newest probe's). Whether a function decides anything does not depend
+// on the capability (every arm is explored, taken or not, and a callee's
+// raise does not end its caller), so the two halves' hits are every
+// function's; a main guard runs as a script, which a capability's raise
+// or exit ends, so both probes run every one (TestProbeHalvesSameResults).
+func (p *program) probeHalf(late bool) *units {
+	u := &units{funcs: map[*funcDef]bool{}, allMains: true}
+	for _, m := range p.order {
+		if m.lateFacts == late {
+			for _, fn := range m.funcs {
+				u.funcs[fn] = true
+			}
+		}
+	}
+	return u
 }

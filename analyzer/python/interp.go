@@ -335,6 +335,8 @@ func itoa(i int) string {
 type units struct {
 	funcs map[*funcDef]bool
 	mains map[*module]bool // by the module whose main guard it is
+	// allMains runs every main guard, whatever mains holds.
+	allMains bool
 }
 
 // run evaluates every module's top level, then every main guard as a
@@ -365,6 +367,16 @@ func (w *worker) runModules(mods []*module, only *units) {
 	}
 	// A function's import may have run another top level.
 	w.runMains(only)
+}
+
+// analyzeMore analyzes fns on their own after a run, as run would have,
+// and the main guards their imports reached.
+func (w *worker) analyzeMore(fns []*funcDef) {
+	for _, fn := range fns {
+		w.steps = 0
+		w.analyzeFunc(fn)
+	}
+	w.runMains(nil)
 }
 
 // mainRun is a main guard a module's top level reached, with the state
@@ -403,7 +415,7 @@ func (w *worker) runMains(only *units) {
 	for len(w.mains) > 0 {
 		r := w.mains[0]
 		w.mains = w.mains[1:]
-		if only != nil && !only.mains[r.m] {
+		if only != nil && !only.allMains && !only.mains[r.m] {
 			continue
 		}
 		w.runMain(r)

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -84,6 +85,26 @@ func TestProgramSetup(t *testing.T) {
 // TestSharedFactsSameResults: the two probes sharing the call edges and
 // JIT calls (factsShare) give what the oldest gives collecting them all,
 // on every fixture and the main-guard and adoption cases.
+// TestProbeHalvesSameResults: the probes analyzing half the functions
+// each, then the other half's that decide something, give what each
+// analyzing every function gives, on every fixture root, the main guards
+// that stop early for one capability (mainsSources) and the adoption
+// fixture; with and without the facts (Analyze collects none).
+func TestProbeHalvesSameResults(t *testing.T) {
+	sameOnFixtures(t, map[string][]Source{"mains": mainsSources(), "adopt": adoptSources()},
+		func(c *Config) { c.wholeProbes = true }, "probes of every function")
+	cfg := fixtureConfig()
+	whole := cfg
+	whole.wholeProbes = true
+	for _, srcs := range [][]Source{mainsSources(), adoptSources()} {
+		got, gotNotes := Analyze(srcs, cfg)
+		want, wantNotes := Analyze(srcs, whole)
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotNotes, wantNotes) {
+			t.Errorf("Analyze: halves %+v, whole probes %+v", got, want)
+		}
+	}
+}
+
 func TestSharedFactsSameResults(t *testing.T) {
 	sameOnFixtures(t, map[string][]Source{"mains": mainsSources(), "adopt": adoptSources()},
 		func(c *Config) { c.oneCollector = true }, "one probe collecting every fact")
