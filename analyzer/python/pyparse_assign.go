@@ -36,9 +36,9 @@ func (g *gparser) exprStatement() int32 {
 		// continues on the next line.
 		g.bail()
 	}
-	if patterns && len(elems) > 1 && t.k == tkNewline {
-		// So may "a, b": a next line "[k] = v" is read on into the one
-		// assignment "a, b[k] = v" (fuzz).
+	if len(elems) > 1 && t.k == tkNewline {
+		// So may "a, b", or "a, 0": a next line "[k] = v" is read on
+		// into the one assignment "a, b[k] = v" (fuzz).
 		if nt := g.peek(1); nt.k == tkOp && nt.op == oLBrack {
 			g.bail()
 		}
@@ -135,6 +135,15 @@ func (g *gparser) rhs() int32 {
 	}
 	if len(elems) == 1 && !trailing {
 		return elems[0]
+	}
+	if k := g.gk(elems[len(elems)-1]); t.k == tkNewline && !trailing && k != gIdentifier && k != gAttribute && k != gSubscript {
+		// As after a statement's "a, b" (exprStatement): tree-sitter
+		// reads a next line starting with "[" on into the list, as a
+		// subscript of its last element, when that is a literal, a call
+		// or a bracketed expression ("x = c, 2" then "[a]"; fuzz).
+		if nt := g.peek(1); nt.k == tkOp && nt.op == oLBrack {
+			g.bail()
+		}
 	}
 	n := g.wrap(gExpressionList, elems[0], gfNone)
 	for _, e := range elems[1:] {

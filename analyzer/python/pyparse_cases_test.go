@@ -15,6 +15,17 @@ var pyCases = []struct {
 	mustAccept bool
 }{
 	{"empty", "", true},
+	// A list then a line starting with "[": tree-sitter may read it on
+	// as a subscript of the list's last element (fuzz).
+	{"rhs list then bracket line", "(a,)=c,2\n[a,]", false},
+	{"rhs list then bracket assignment", "x = c, d\n[k] = v\n", false},
+	{"statement list then bracket line", "c, 2\n[a]\n", false},
+	{"statement patterns then bracket assignment", "a, b\n[k] = v\n", false},
+	{"single rhs then bracket line", "x = c\n[a]\n", false},
+	{"rhs literal then bracket line after a comment", "x = c, 2  # k\n\n[a]\n", false},
+	{"rhs call then bracket line", "x = c, f()\n[a] = 1\n", false},
+	{"augmented rhs then bracket line", "x += c, (d)\n[a]\n", false},
+	{"rhs name then bracket line", "x = c, d.e\n[a]\n", true},
 	{"blank", "   \n\n  ", true},
 	{"only comment", "# c", true},
 	{"bom", "\xEF\xBB\xBFx = 1\n", true},
