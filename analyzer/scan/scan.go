@@ -555,9 +555,11 @@ func shareCuts(weight []int, jobs int) []int {
 // of CCCL's 144 kernel files, but 35 of flashinfer 749048b61's 38), and
 // only their kernels that a conditional directive may split and whose
 // body opens where a build stops compiling code (a partial parse of the
-// items at its lines: cst.KernelItemsAt), and verdicts the few files of
-// their findings, whole (prepared together: PrepareFacts). Load parsed
-// them all before, 1.7 s of CPU on CCCL alone.
+// items at its lines: cst.KernelItemsAt), and verdicts the functions of
+// the few files of their findings, read from their tokens and parsed
+// whole only where that reading gives up (prepared together:
+// PrepareFunctions). Load parsed them all before, 1.7 s of CPU on CCCL
+// alone.
 func (p *Project) Structure() rules.KernelFacts { return p.structure }
 
 // kernelStructure parses kernel files on demand and keeps what each parse
