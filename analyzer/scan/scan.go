@@ -577,7 +577,8 @@ type kernelStructure struct {
 
 // Facts returns the facts of f, parsing it whole if need be; nil for a
 // file that is not a kernel file or could not be parsed (parseNotes
-// reports it).
+// reports it). The checks read Functions and Kernels; a whole parse is
+// what those are compared with (TestLoadParsesOnce, TestStructureFunctions).
 func (s *kernelStructure) Facts(f *cpp.File) *cst.Facts {
 	if !s.kernel[f.ID] {
 		return nil
