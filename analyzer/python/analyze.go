@@ -539,6 +539,18 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		}
 	}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	// work runs capability ci's work beside the others', GOMAXPROCS at
+	// a time; a panic in it becomes the program's fault note.
+	work := func(ci int, do func()) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			defer prog.guard(fmt.Sprintf("capability %s", prog.cfg.Caps[ci]))
+			do()
+		}()
+	}
 	if halves {
 		// Each probe goes on as its capability's worker over the other
 		// half's functions that decide something. The logs other
@@ -557,27 +569,17 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 					}
 				}
 			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				sem <- struct{}{}
-				defer func() { <-sem }()
-				defer prog.guard(fmt.Sprintf("capability %s", prog.cfg.Caps[ci]))
+			work(ci, func() {
 				w.analyzeMore(more)
 				steps[ci] = w.spent
-			}()
+			})
 		}
 	}
 	for ci := range n {
 		if recs[ci] != nil {
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			defer prog.guard(fmt.Sprintf("capability %s", prog.cfg.Caps[ci]))
+		work(ci, func() {
 			w := newWorker(prog, ci)
 			w.shared = shared
 			if !prog.cfg.ownTopLevels {
@@ -591,7 +593,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			w.run(only)
 			steps[ci] = w.spent
 			recs[ci] = w.rec
-		}()
+		})
 	}
 	wg.Wait()
 	if debugSelection == "steps" {
