@@ -18,26 +18,7 @@ func TestRealTree(t *testing.T) {
 	if root == "" {
 		t.Skip("ARCHLINT_PY_TREE not set")
 	}
-	var srcs []Source
-	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if strings.HasPrefix(d.Name(), ".") || d.Name() == "3rdparty" || d.Name() == "node_modules" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if strings.HasSuffix(p, ".py") || isCMake(p) {
-			b, err := os.ReadFile(p)
-			if err == nil {
-				rel, _ := filepath.Rel(root, p)
-				srcs = append(srcs, Source{Root: root, Path: filepath.ToSlash(rel), Src: b})
-			}
-		}
-		return nil
-	})
+	srcs := treeSources(root, func(p string) bool { return strings.HasSuffix(p, ".py") || isCMake(p) })
 	start := time.Now()
 	gates, notes := Analyze(srcs, Config{})
 	el := time.Since(start)
@@ -80,6 +61,17 @@ func BenchmarkAnalyzeTree(b *testing.B) {
 	if root == "" {
 		b.Skip("ARCHLINT_PY_TREE not set")
 	}
+	srcs := treeSources(root, func(p string) bool { return strings.HasSuffix(p, ".py") })
+	cfg := Config{Caps: []Capability{{7, 5}, {8, 0}, {8, 6}, {8, 7}, {8, 8}, {8, 9}, {9, 0}, {10, 0}, {10, 3}, {11, 0}, {12, 0}, {12, 1}}}
+	b.ResetTimer()
+	for b.Loop() {
+		AnalyzeProgram(srcs, cfg)
+	}
+}
+
+// treeSources reads the files of the checkout at root that want picks,
+// outside hidden directories, 3rdparty and node_modules.
+func treeSources(root string, want func(path string) bool) []Source {
 	var srcs []Source
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -91,7 +83,7 @@ func BenchmarkAnalyzeTree(b *testing.B) {
 			}
 			return nil
 		}
-		if strings.HasSuffix(p, ".py") {
+		if want(p) {
 			if src, err := os.ReadFile(p); err == nil {
 				rel, _ := filepath.Rel(root, p)
 				srcs = append(srcs, Source{Root: root, Path: filepath.ToSlash(rel), Src: src})
@@ -99,9 +91,5 @@ func BenchmarkAnalyzeTree(b *testing.B) {
 		}
 		return nil
 	})
-	cfg := Config{Caps: []Capability{{7, 5}, {8, 0}, {8, 6}, {8, 7}, {8, 8}, {8, 9}, {9, 0}, {10, 0}, {10, 3}, {11, 0}, {12, 0}, {12, 1}}}
-	b.ResetTimer()
-	for b.Loop() {
-		AnalyzeProgram(srcs, cfg)
-	}
+	return srcs
 }
