@@ -102,45 +102,13 @@ func randomKernelFile(rng *rand.Rand) string {
 // compiling code (emptyStarts), and must find what it finds looking at
 // every kernel of every file.
 func TestEmptyKernelShortcut(t *testing.T) {
-	tb, err := target.LoadTable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cuda := target.DefaultCUDA()
-	tgs, err := tb.ParseTargets("sm_120", cuda)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tg := tgs[0]
-	passes := tb.Reference(cuda)
 	rng := rand.New(rand.NewSource(1))
 	var files []*cpp.File
 	for i := range 300 {
 		src := []byte(randomKernelFile(rng))
 		files = append(files, &cpp.File{Root: "r", Path: fmt.Sprintf("k%03d.cu", i), Src: src, St: cpp.Build(cpp.Scan(src))})
 	}
-	fs := cpp.NewFileSet(files, nil)
-	eng := cpp.NewEngine(cpp.Config{Table: tb, CUDA: cuda, BuildList: []target.Arch{tg.Arch}, Passes: passes}, fs)
-	chains := cpp.MergeResults([]*cpp.Results{eng.Evaluate(files)}).ChainEvals(fs)
-	parser := cst.NewParser()
-	defer parser.Close()
-	run := func(keep func(*Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int), partial bool) ([]finding.Finding, int) {
-		st := &parsedFacts{t: t, parser: parser, asked: map[int]bool{}, partial: partial}
-		c := &Context{Target: tg, Passes: passes, Chains: chains, Structure: st}
-		for _, fl := range tb.Flavors(tg, cuda) {
-			for i, ps := range passes {
-				if ps == fl {
-					c.Flavors = append(c.Flavors, i)
-				}
-			}
-		}
-		out := emptyKernels(AL102, c, keep(c))
-		sort.Slice(out, func(i, j int) bool {
-			return out[i].Location.Compare(out[j].Location) < 0 ||
-				out[i].Location.Compare(out[j].Location) == 0 && out[i].Message < out[j].Message
-		})
-		return out, len(st.asked)
-	}
+	run := emptyKernelRunner(t, files)
 	everyFile := func(*Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int) {
 		return func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int) { return true, nil }
 	}
@@ -185,17 +153,6 @@ func TestEmptyKernelShortcut(t *testing.T) {
 // directives, a '{' on a line of its own, a header over lines, code on
 // the '{' line; and not for a kernel whose body opens on code (e).
 func TestEmptyStartsShapes(t *testing.T) {
-	tb, err := target.LoadTable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cuda := target.DefaultCUDA()
-	tgs, err := tb.ParseTargets("sm_120", cuda)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tg := tgs[0]
-	passes := tb.Reference(cuda)
 	srcs := []string{
 		"__global__ void a(float* x) {\n  // note\n\n  /* a\n     b */\n#pragma unroll\n#if __CUDA_ARCH__ < 1200\n  x[0] = 1;\n#endif\n}\n",
 		"__global__ void b(float* x)\n{\n#if __CUDA_ARCH__ >= 900 && \\\n    __CUDA_ARCH__ < 1200\n  x[0] = 1;\n#endif\n}\n",
@@ -208,23 +165,9 @@ func TestEmptyStartsShapes(t *testing.T) {
 		src := []byte(s)
 		files = append(files, &cpp.File{Root: "r", Path: fmt.Sprintf("s%d.cu", i), Src: src, St: cpp.Build(cpp.Scan(src))})
 	}
-	fs := cpp.NewFileSet(files, nil)
-	eng := cpp.NewEngine(cpp.Config{Table: tb, CUDA: cuda, BuildList: []target.Arch{tg.Arch}, Passes: passes}, fs)
-	chains := cpp.MergeResults([]*cpp.Results{eng.Evaluate(files)}).ChainEvals(fs)
-	parser := cst.NewParser()
-	defer parser.Close()
+	runner := emptyKernelRunner(t, files)
 	run := func(partial bool, lines func(*Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int)) []finding.Finding {
-		st := &parsedFacts{t: t, parser: parser, asked: map[int]bool{}, partial: partial}
-		c := &Context{Target: tg, Passes: passes, Chains: chains, Structure: st}
-		for _, fl := range tb.Flavors(tg, cuda) {
-			for i, ps := range passes {
-				if ps == fl {
-					c.Flavors = append(c.Flavors, i)
-				}
-			}
-		}
-		out := emptyKernels(AL102, c, lines(c))
-		sort.Slice(out, func(i, j int) bool { return out[i].Location.Compare(out[j].Location) < 0 })
+		out, _ := runner(lines, partial)
 		return out
 	}
 	long := run(false, func(*Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int) {
@@ -246,5 +189,46 @@ func TestEmptyStartsShapes(t *testing.T) {
 	})
 	if !reflect.DeepEqual(short, long) {
 		t.Errorf("the kernels at emptyStarts give %d findings, every kernel %d", len(short), len(long))
+	}
+}
+
+// emptyKernelRunner evaluates files for sm_120 and returns what runs
+// checkEmptyKernel's loop over them (emptyKernels) with the files and
+// kernels keep picks, the kernels parsed whole or in part: the findings,
+// sorted, and how many files it asked the structure for.
+func emptyKernelRunner(t *testing.T, files []*cpp.File) func(keep func(*Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int), partial bool) ([]finding.Finding, int) {
+	t.Helper()
+	tb, err := target.LoadTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cuda := target.DefaultCUDA()
+	tgs, err := tb.ParseTargets("sm_120", cuda)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := tgs[0]
+	passes := tb.Reference(cuda)
+	fs := cpp.NewFileSet(files, nil)
+	eng := cpp.NewEngine(cpp.Config{Table: tb, CUDA: cuda, BuildList: []target.Arch{tg.Arch}, Passes: passes}, fs)
+	chains := cpp.MergeResults([]*cpp.Results{eng.Evaluate(files)}).ChainEvals(fs)
+	parser := cst.NewParser()
+	t.Cleanup(parser.Close)
+	return func(keep func(*Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int), partial bool) ([]finding.Finding, int) {
+		st := &parsedFacts{t: t, parser: parser, asked: map[int]bool{}, partial: partial}
+		c := &Context{Target: tg, Passes: passes, Chains: chains, Structure: st}
+		for _, fl := range tb.Flavors(tg, cuda) {
+			for i, ps := range passes {
+				if ps == fl {
+					c.Flavors = append(c.Flavors, i)
+				}
+			}
+		}
+		out := emptyKernels(AL102, c, keep(c))
+		sort.Slice(out, func(i, j int) bool {
+			return out[i].Location.Compare(out[j].Location) < 0 ||
+				out[i].Location.Compare(out[j].Location) == 0 && out[i].Message < out[j].Message
+		})
+		return out, len(st.asked)
 	}
 }
