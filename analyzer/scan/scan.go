@@ -77,20 +77,17 @@ type Result struct {
 	// Scanned lists every C/C++/CUDA, Python and CMake file read, for the
 	// suppression filter (a stale suppression anywhere is reported).
 	Scanned []filter.FileRef
-	// holding are the files of Scanned whose content held Options.Probe
-	// when the scan read them. Unexported, so a result replayed from the
-	// cache has none (Lacks then knows nothing; the cache's key does).
+	// holding says, for each file of Scanned, whether its content held
+	// Options.Probe when the scan read it; nil without a probe.
+	// Unexported, so a result replayed from the cache has none (Lacks then
+	// knows nothing; the cache's key does).
 	holding map[filter.FileRef]bool
-	probed  bool
 }
 
 // Lacks says whether this scan read f and found no Options.Probe in it;
 // false when it cannot tell (no probe, a file it could not read, or a
 // result replayed from the cache).
 func (r *Result) Lacks(f filter.FileRef) bool {
-	if !r.probed {
-		return false
-	}
 	has, ok := r.holding[f]
 	return ok && !has
 }
@@ -869,13 +866,13 @@ func Run(opt Options) (*Result, error) {
 		res.Scanned = append(res.Scanned, filter.FileRef{Root: f.Root, Path: f.Path})
 	}
 	res.Scanned = append(res.Scanned, pyFiles...)
-	res.holding, res.probed = p.holding, len(opt.Probe) > 0
-	for _, f := range pyHolding {
-		res.holding[f] = true
-	}
-	for _, f := range pyFiles {
-		if _, ok := res.holding[f]; !ok {
+	if len(opt.Probe) > 0 {
+		res.holding = p.holding
+		for _, f := range pyFiles {
 			res.holding[f] = false
+		}
+		for _, f := range pyHolding {
+			res.holding[f] = true
 		}
 	}
 	res.Notifications = p.Notifications
