@@ -49,12 +49,15 @@ type KernelFacts interface {
 	Functions(f *cpp.File) []cst.Function
 	// Kernels returns the kernels of f whose body a conditional directive
 	// may compile out where the header is not (cst.MayEmpty) and whose
-	// definition holds one of lines (1-based, increasing), alike in every
-	// field to a whole parse's Facts.Kernels, in order, and perhaps some others of
-	// them: the only ones checkEmptyKernel can report when lines are
-	// those after which a build of the target stops compiling code
-	// (Context.emptyStarts), and a few of a kernel file's declarations,
-	// so an implementation may parse just those (cst.KernelItemsAt).
+	// definition holds one of lines (1-based, increasing), in order, and
+	// perhaps some others of them: the only ones checkEmptyKernel can
+	// report when lines are those after which a build of the target
+	// stops compiling code (Context.emptyStarts), and a few of a kernel
+	// file's declarations, so an implementation may parse just those
+	// (cst.KernelItemsAt). Each has its Name, StartLine, EndLine and
+	// body's span and lines, as a whole parse's Facts.Kernels gives them
+	// (cst.FunctionExtents reads them so from the tokens).
+	// checkEmptyKernel reads nothing else of them.
 	Kernels(f *cpp.File, lines []int) []cst.Function
 	// PrepareKernels tells that the kernels of files are wanted next, for
 	// lines (parallel to files), so that an implementation may parse them

@@ -87,9 +87,9 @@ func TestLoadParsesOnce(t *testing.T) {
 		for _, f := range p.FS.Files {
 			var want []cst.Function
 			if wantFacts[f.ID] != nil {
-				want = wantFacts[f.ID].Kernels
+				want = extentsOnly(wantFacts[f.ID].Kernels)
 			}
-			if got := st.Kernels(f, kernelLines(f)); !reflect.DeepEqual(got, want) {
+			if got := extentsOnly(st.Kernels(f, kernelLines(f))); !reflect.DeepEqual(got, want) {
 				t.Errorf("jobs %d: %s: kernels %+v, want %+v", jobs, f.Path, got, want)
 			}
 		}
@@ -114,6 +114,18 @@ func TestLoadParsesOnce(t *testing.T) {
 	}
 }
 
+// extentsOnly is fns with what Structure's Kernels gives of them (the
+// fields the empty-kernel check reads, as cst.FunctionExtents reads them):
+// their calls and qualified names cleared.
+func extentsOnly(fns []cst.Function) []cst.Function {
+	var out []cst.Function
+	for _, fn := range fns {
+		fn.QualifiedName, fn.Calls, fn.Recovered = "", nil, false
+		out = append(out, fn)
+	}
+	return out
+}
+
 // kernelLines are the lines of the directives of f: each kernel of the
 // fixture holds one.
 func kernelLines(f *cpp.File) []int {
@@ -124,7 +136,8 @@ func kernelLines(f *cpp.File) []int {
 	return lines
 }
 
-// TestKernelsAtLines: Structure parses the kernels of a file for the
+// TestKernelsAtLines: where a file's tokens do not give its functions
+// (cst.FunctionExtents), Structure parses the kernels of the file for the
 // lines asked for, and again, for those and the new ones, when asked for
 // lines it did not parse for; every answer holds the kernels at the lines
 // asked for.
@@ -137,6 +150,10 @@ func TestKernelsAtLines(t *testing.T) {
 		// More than a tenth of the file outside the kernels, so that
 		// both are parsed in part, not whole (cst.NearlyWhole).
 		strings.Repeat("void pad(int i) { use(i); }\n", 8)
+	// Alternative headers: the tokens cannot be read for certain.
+	alt := "#ifdef WIDE\n__global__ void c(long* x) {\n#else\n__global__ void c(int* x) {\n#endif\n" +
+		"#if __CUDA_ARCH__ >= 900\n  x[0] = 3;\n#endif\n}\n"
+	src += alt
 	if err := os.WriteFile(filepath.Join(dir, "k.cu"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -181,15 +198,16 @@ func TestKernelsAtLines(t *testing.T) {
 	// Kernels that are nearly all of their file parse whole at once:
 	// the same kernels, no partial parse to find unclean first.
 	small := t.TempDir()
-	if err := os.WriteFile(filepath.Join(small, "k.cu"), []byte(src[:strings.Index(src, "void pad")]), 0o644); err != nil {
+	kernels := src[:strings.Index(src, "void pad")] + alt
+	if err := os.WriteFile(filepath.Join(small, "k.cu"), []byte(kernels), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if p, err = Load(testOptions(t, small, "sm_120")); err != nil {
 		t.Fatal(err)
 	}
 	f = p.FS.Files[0]
-	if got := names(p.Structure().Kernels(f, []int{3, 9})); !reflect.DeepEqual(got, []string{"a", "b"}) {
-		t.Errorf("nearly whole: kernels %v, want [a b]", got)
+	if got := names(p.Structure().Kernels(f, []int{3, 9, 18})); !reflect.DeepEqual(got, []string{"a", "b", "c"}) {
+		t.Errorf("nearly whole: kernels %v, want [a b c]", got)
 	}
 	if r := p.structure.parsed[f.ID]; !r.whole() {
 		t.Errorf("nearly whole: parsed in part: %+v", r)
@@ -240,5 +258,38 @@ func TestStructureFunctions(t *testing.T) {
 	}
 	if got := p.structure.Functions(byName["c_host.cpp"]); got != nil {
 		t.Errorf("c_host.cpp defines no kernel: %+v", got)
+	}
+}
+
+// TestKernelsFromTokens: where a kernel file's tokens give its functions
+// (cst.FunctionExtents), Structure gives its kernels from them without a
+// parse, whatever lines are asked for, with what a whole parse gives of
+// them; and Load's host checks parse only what they read there.
+func TestKernelsFromTokens(t *testing.T) {
+	dir := t.TempDir()
+	src := "#include <cuda_runtime.h>\n" +
+		"__global__ void a(float* x) {\n#if __CUDA_ARCH__ >= 900\n  x[0] = 1;\n#endif\n}\n" +
+		"template <int N>\n__global__ void __launch_bounds__(128) b(float* x) {\n  x[N] = 2;\n}\n" +
+		"void launch() {\n  cudaDeviceProp prop;\n  cudaGetDeviceProperties(&prop, 0);\n  TORCH_CHECK(prop.major >= 9, \"sm90\");\n}\n"
+	writeFiles(t, dir, map[string]string{"k.cu": src})
+	p, err := Load(testOptions(t, dir, "sm_120"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := p.FS.Files[0]
+	if len(p.HostGates) == 0 {
+		t.Fatal("the fixture's host check gave no gate")
+	}
+	whole, err := cst.NewParser().Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lines := range [][]int{nil, {3}, {9}} {
+		if got := extentsOnly(p.Structure().Kernels(f, lines)); !reflect.DeepEqual(got, extentsOnly(whole.Kernels)) {
+			t.Errorf("lines %v: kernels %+v, want %+v", lines, got, extentsOnly(whole.Kernels))
+		}
+	}
+	if r, ok := p.structure.parsed[f.ID]; ok {
+		t.Errorf("parsed: %+v", r)
 	}
 }

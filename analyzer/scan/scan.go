@@ -239,8 +239,12 @@ func Load(opt Options) (*Project, error) {
 		gates    []python.Gate
 		kernel   bool // a relevant kernel file
 		// structure is set when the file was parsed (in part, or
-		// whole): a kernel file with host checks.
+		// whole): a kernel file with host checks whose functions its
+		// tokens do not give.
 		structure *structureOf
+		// extents are a kernel file's functions read from its tokens,
+		// when it has host checks.
+		extents *extentsOf
 	}
 	// parsers are the workers' tree-sitter parsers, reused from file to
 	// file: at most p.jobs calls run at once and each holds one parser
@@ -280,6 +284,9 @@ func Load(opt Options) (*Project, error) {
 		l.file, l.relevant = cf, pre.Match(src)
 		l.kernel = l.relevant && isKernelFile(src)
 		if hostPre.Match(src) {
+			if l.kernel {
+				l.extents = readExtents(src)
+			}
 			var parser *cst.Parser
 			select {
 			case parser = <-parsers:
@@ -288,19 +295,17 @@ func Load(opt Options) (*Project, error) {
 			}
 			defer func() { parsers <- parser }()
 			var err error
-			if !l.kernel {
+			if !l.kernel || l.extents.ok {
 				// Host checks alone need only the declarations that
-				// may read the capability parsed (AnalyzeSource).
+				// may read the capability parsed (AnalyzeSource); the
+				// checks read a kernel file's kernels from its tokens
+				// where they can (kernelStructure.Kernels).
 				l.gates, err = hostgate.AnalyzeSource(context.Background(), parser, f.Root, f.Path, src, host)
 			} else {
-				// A kernel file is parsed here for both, once: the
-				// declarations the host checks read and the kernels
-				// the empty-kernel check reads (AnalyzeKernelSource),
-				// which it asks for in most of flashinfer's kernel
-				// files. Verdicts, which need the whole file, parse
-				// it again (none of these files on the seven trees);
-				// a whole parse here cost 1.37 MB of the six trees'
-				// 8.2 MB parsed, for 15 files no check asked about.
+				// A kernel file whose tokens do not give its kernels
+				// is parsed here for both, once: the declarations the
+				// host checks read and the kernels the empty-kernel
+				// check reads (AnalyzeKernelSource).
 				var kernels []cst.Function
 				var facts *cst.Facts
 				l.gates, kernels, facts, err = hostgate.AnalyzeKernelSource(context.Background(), parser, f.Root, f.Path, src, host)
@@ -339,10 +344,14 @@ func Load(opt Options) (*Project, error) {
 		}
 	}
 	p.FS = cpp.NewFileSet(cfiles, opt.includeDirs)
-	p.structure = &kernelStructure{jobs: p.jobs, kernel: make([]bool, len(cfiles)), parsed: map[int]structureOf{}}
+	p.structure = &kernelStructure{jobs: p.jobs, kernel: make([]bool, len(cfiles)), parsed: map[int]structureOf{},
+		extents: map[int]*extentsOf{}, functions: map[int][]cst.Function{}}
 	for _, l := range out {
 		if l.kernel {
 			p.structure.kernel[l.file.ID] = true
+		}
+		if l.extents != nil {
+			p.structure.extents[l.file.ID] = l.extents
 		}
 		if l.structure != nil {
 			p.structure.parsed[l.file.ID] = *l.structure
@@ -567,9 +576,51 @@ type kernelStructure struct {
 	kernel []bool // by file ID: a relevant file that defines kernels
 	mu     sync.Mutex
 	parsed map[int]structureOf // by file ID, once parsed
-	// functions are the function definitions of each file asked for
-	// (Functions), by file ID.
+	// extents are the function definitions of each kernel file read
+	// from its tokens (cst.FunctionExtents), by file ID; functions are
+	// those Functions gives, by file ID, once asked for.
+	extents   map[int]*extentsOf
 	functions map[int][]cst.Function
+}
+
+// extentsOf is a file's function definitions read from its tokens, and
+// whether that reading could read them (cst.FunctionExtents).
+type extentsOf struct {
+	funcs []cst.Function
+	ok    bool
+}
+
+// readExtents reads the function definitions of src from its tokens.
+func readExtents(src []byte) *extentsOf {
+	fns, ok := cst.FunctionExtents(src)
+	return &extentsOf{funcs: fns, ok: ok}
+}
+
+// readExtents reads the tokens of the kernel files among files not read
+// yet, at most s.jobs at once (about 135 MB/s: as much as the parses it
+// saves, on every kernel file, so only the files asked for). s.mu is
+// held.
+func (s *kernelStructure) readExtents(files []*cpp.File) {
+	var todo []*cpp.File
+	for _, f := range files {
+		if s.kernel[f.ID] && s.extents[f.ID] == nil && !slices.Contains(todo, f) {
+			todo = append(todo, f)
+		}
+	}
+	for i, e := range walk.ForEach(todo, s.jobs, func(_ int, f *cpp.File) *extentsOf { return readExtents(f.Source()) }) {
+		s.extents[todo[i].ID] = e
+	}
+}
+
+// kernels are the __global__ functions among e's.
+func (e extentsOf) kernels() []cst.Function {
+	var out []cst.Function
+	for _, fn := range e.funcs {
+		if fn.Global {
+			out = append(out, fn)
+		}
+	}
+	return out
 }
 
 // Facts returns the facts of f, parsing it whole if need be; nil for a
@@ -587,9 +638,13 @@ func (s *kernelStructure) Facts(f *cpp.File) *cst.Facts {
 }
 
 // Kernels returns the kernels of f that a conditional directive may split
-// and whose definition holds one of lines (and perhaps others), parsing
-// them if need be; nil for a file that is not a kernel file or could not
-// be parsed.
+// and whose definition holds one of lines (and perhaps others): read from
+// its tokens (cst.FunctionExtents: all of its kernels), or, where that
+// reading gives up, parsed if need be; nil for a file that is not a
+// kernel file or could not be parsed. The empty-kernel check reads only
+// where a kernel's body starts and ends, and its name and first line,
+// which the tokens give as tree-sitter does (TestFunctionExtentsCorpus):
+// its parses were most of flashinfer's host-check bytes.
 func (s *kernelStructure) Kernels(f *cpp.File, lines []int) []cst.Function {
 	if !s.kernel[f.ID] {
 		return nil
@@ -597,6 +652,9 @@ func (s *kernelStructure) Kernels(f *cpp.File, lines []int) []cst.Function {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.prepareKernels([]*cpp.File{f}, [][]int{lines})
+	if e := s.extents[f.ID]; e.ok {
+		return e.kernels()
+	}
 	return s.parsed[f.ID].kernels
 }
 
@@ -647,16 +705,14 @@ func (s *kernelStructure) PrepareFunctions(files []*cpp.File) {
 // which reading a verdict gets must not depend on what other checks asked
 // for first.
 func (s *kernelStructure) prepareFunctions(files []*cpp.File) {
-	if s.functions == nil {
-		s.functions = map[int][]cst.Function{}
-	}
+	s.readExtents(files)
 	var whole []*cpp.File
 	for _, f := range files {
 		if _, ok := s.functions[f.ID]; ok || !s.kernel[f.ID] || slices.Contains(whole, f) {
 			continue
 		}
-		if fns, ok := cst.FunctionExtents(f.Source()); ok {
-			s.functions[f.ID] = fns
+		if e := s.extents[f.ID]; e.ok {
+			s.functions[f.ID] = e.funcs
 			continue
 		}
 		whole = append(whole, f)
@@ -682,9 +738,10 @@ func (s *kernelStructure) prepareKernels(files []*cpp.File, lines [][]int) {
 		prev  structureOf // its pieces, when parsed before in part
 		keep  []bool      // the items to parse, when parsed before in part
 	}
+	s.readExtents(files)
 	var todo []job
 	for i, f := range files {
-		if !s.kernel[f.ID] {
+		if !s.kernel[f.ID] || s.extents[f.ID].ok {
 			continue
 		}
 		if k := slices.IndexFunc(todo, func(j job) bool { return j.file == f }); k >= 0 {

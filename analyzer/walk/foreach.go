@@ -6,15 +6,16 @@ import (
 	"sync/atomic"
 )
 
-// ForEach runs fn on every file with at most jobs goroutines (jobs <= 0:
-// runtime.NumCPU()) and returns the results in the order of files, however
+// ForEach runs fn on every file (or other item) with at most jobs
+// goroutines (jobs <= 0: runtime.NumCPU()) and returns the results in the
+// order of files, however
 // the work was scheduled. Each fn call gets its index, so callers may also
 // write into their own per-index slots.
 //
 // If fn panics, the remaining calls are abandoned and the first panic is
 // re-raised in the caller's goroutine, where it can be recovered, instead
 // of killing the process from a worker.
-func ForEach[T any](files []File, jobs int, fn func(i int, f File) T) []T {
+func ForEach[F, T any](files []F, jobs int, fn func(i int, f F) T) []T {
 	out := make([]T, len(files))
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
