@@ -13,7 +13,10 @@ var AL201 = Rule{
 		"a helper such as is_sm90_supported(), vllm's current_platform.has_device_capability(), a KERNELS[(major, minor)] " +
 		"table; in C++ host code getSMVersion() or cudaDeviceProp.major compared in an if/else ladder or a TORCH_CHECK) and the target either gets refused (an exception, a failed assert, a skipped feature, a missing table " +
 		"entry) where an older GPU is served, or is sent down the path of older GPUs. The finding names the exact " +
-		"expression, the capabilities it admits and what the target gets. Check whether the guarded kernel exists for " +
+		"expression, the capabilities it admits and what the target gets. When a check admits one GPU " +
+		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +
+		"says so: the target is treated like those newer GPUs, and only the GPU admitted gets its own path (the GPUs " +
+		"between are shut out alike). Check whether the guarded kernel exists for " +
 		"the target before widening the check: a Python gate often sits in front of a C++ range that also excludes it. " +
 		"In C++ host code, a preprocessor group inside the function is decided for the host pass when its condition " +
 		"names only what archlint knows there: the assumed toolkit (--cuda-version: CUDA_VERSION and CUDART_VERSION " +

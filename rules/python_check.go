@@ -108,6 +108,30 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		}
 		gets = "the path of older GPUs: " + out
 		what = fmt.Sprintf("%s takes the path of %d.%d and older (%s)", tName, c.Caps[v.W].Major, c.Caps[v.W].Minor, out)
+		// An equality test (sm == 90, arch == 89) admits one GPU and
+		// sends those newer than it, and older than the target, down the
+		// target's path too: the rule still holds (they are shut out
+		// alike), but the target is not singled out, and the message
+		// must not read as if it took a path of old GPUs only. An
+		// allowlist of several ([9, 10]) stays as it reads: 11.0
+		// taking the target's path tells nothing there.
+		one, newest := 0, 0
+		for i := range c.Caps {
+			if admitted(i) {
+				one, newest = one+1, c.Caps[i].Age()
+			}
+		}
+		if alike := capSet(c.Caps, func(i int) bool {
+			return c.Caps[i].Age() > newest && c.Caps[i].Age() < tc.Age() && g.Branch[i] == bt
+		}); one == 1 && len(alike) > 0 {
+			gets = "the path of older and newer GPUs: " + out
+			do := "do"
+			if len(alike) == 1 {
+				do = "does"
+			}
+			what += fmt.Sprintf(", as %s %s: only %s gets the other path, and the target is treated like the GPUs newer than %s",
+				andList(alike), do, admits[0], them(1))
+		}
 	}
 	kind := gateNoun(g.Kind)
 	// A refusal message often ends a sentence of its own.
