@@ -39,3 +39,29 @@ func TestOneArch(t *testing.T) {
 		}
 	}
 }
+
+// TestIdentWordsMatchContainsWord: withCallees looks a callee's name up in
+// the code's words (identWords) where it is an identifier; that must answer
+// as containsWord does, for every name.
+func TestIdentWordsMatchContainsWord(t *testing.T) {
+	codes := []string{
+		"wait_prior_grid();\nfoo(bar_1, _baz) + x2y->qux<T>(3);",
+		"a::b::c<d>(e) && f[g] ? h : i9; // j k",
+		"__syncthreads(); asm(\"ld.global\"); foo1foo foo",
+		"",
+		"émoji_x(ü) _",
+	}
+	names := []string{"wait_prior_grid", "wait_prior", "prior_grid", "foo", "bar_1", "bar", "_baz", "baz", "x2y", "qux", "T", "a", "b", "c", "d",
+		"e", "f", "g", "h", "i9", "i", "j", "k", "__syncthreads", "syncthreads", "asm", "ld", "global", "foo1foo", "foo1", "x", "_", "moji_x", "ü", "émoji_x"}
+	for _, code := range codes {
+		words := identWords([]byte(code))
+		for _, n := range names {
+			if !isIdentName(n) {
+				continue
+			}
+			if got, want := words[n], containsWord([]byte(code), n); got != want {
+				t.Errorf("%q in %q: words say %v, containsWord %v", n, code, got, want)
+			}
+		}
+	}
+}

@@ -147,6 +147,68 @@ func TestEmptyKernelShortcut(t *testing.T) {
 	t.Logf("%d empty kernels; the shortcut parsed %d of %d files", len(long), asked, all)
 }
 
+// TestEmptyStartsLineByLine: emptyStarts reads only the ends of the runs
+// of lines between directives; it must give what comparing every two
+// consecutive lines of code gives (lineByLineStarts), with blank lines and
+// comments anywhere.
+func TestEmptyStartsLineByLine(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	fillers := []string{"\n", "  // note\n", "  /* a\n     b */\n", "   \t\n"}
+	var files []*cpp.File
+	for i := range 300 {
+		var sb strings.Builder
+		for _, ln := range strings.SplitAfter(randomKernelFile(rng), "\n") {
+			if rng.Intn(3) == 0 {
+				sb.WriteString(fillers[rng.Intn(len(fillers))])
+			}
+			sb.WriteString(ln)
+		}
+		src := []byte(sb.String())
+		files = append(files, &cpp.File{Root: "r", Path: fmt.Sprintf("k%03d.cu", i), Src: src, St: cpp.Build(cpp.Scan(src))})
+	}
+	run := emptyKernelRunner(t, files)
+	starts := 0
+	run(func(c *Context) func(*cpp.File, map[int]*cpp.ChainEval) (bool, []int) {
+		return func(f *cpp.File, chains map[int]*cpp.ChainEval) (bool, []int) {
+			got, want := c.emptyStarts(f, chains), lineByLineStarts(c, f, chains)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: emptyStarts %v, line by line %v\n%s", f.Path, got, want, f.Src)
+			}
+			starts += len(want)
+			return false, nil
+		}
+	}, false)
+	if starts == 0 {
+		t.Fatal("the fixture has no line where a flavor stops compiling code")
+	}
+}
+
+// lineByLineStarts is emptyStarts comparing every two consecutive lines of
+// code.
+func lineByLineStarts(c *Context, f *cpp.File, chains map[int]*cpp.ChainEval) []int {
+	st := f.St
+	var lines []int
+	prev := -1
+	for li, ln := range st.Src.Lines() {
+		if ln.Directive >= 0 || strings.TrimSpace(f.LineText(li)) == "" {
+			continue
+		}
+		if prev >= 0 {
+			for _, t := range c.Flavors {
+				if c.active(chains, st, li, t) == falseTri && c.active(chains, st, prev, t) == trueTri {
+					pl := st.Src.Line(prev)
+					for l := pl.StartLine; l <= pl.EndLine; l++ {
+						lines = append(lines, l)
+					}
+					break
+				}
+			}
+		}
+		prev = li
+	}
+	return lines
+}
+
 // TestEmptyStartsShapes: the kernels at emptyStarts are those an empty
 // body is reported for whatever lies between the body's '{' and its first
 // line of code: comments, a block comment over lines, blank lines, other

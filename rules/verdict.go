@@ -41,11 +41,24 @@ func (c *Context) withCallees(f *cpp.File, code string) string {
 	frontier := code
 	for depth := 0; depth < calleeDepth && frontier != ""; depth++ {
 		var next strings.Builder
+		// The frontier's words, once: a file has hundreds of functions,
+		// and looking for each name in the code was most of the checks'
+		// time on flashinfer.
+		fb := []byte(frontier)
+		words := identWords(fb)
 		for _, fn := range funcs {
 			if fn.Name == "" || added[fn.Name] || fn.BodyStart < 0 || fn.BodyEnd > len(src) || fn.BodyStart >= fn.BodyEnd {
 				continue
 			}
-			if containsWord([]byte(frontier), fn.Name) {
+			var named bool
+			if isIdentName(fn.Name) {
+				// A whole word of the code is a maximal run of
+				// identifier bytes (containsWord).
+				named = words[fn.Name]
+			} else {
+				named = containsWord(fb, fn.Name) // operator(), ~Foo
+			}
+			if named {
 				added[fn.Name] = true
 				next.Write(src[fn.BodyStart:fn.BodyEnd])
 				next.WriteByte('\n')
@@ -55,6 +68,34 @@ func (c *Context) withCallees(f *cpp.File, code string) string {
 		sb.WriteString(frontier)
 	}
 	return sb.String()
+}
+
+// identWords is the set of the maximal runs of identifier bytes of b.
+func identWords(b []byte) map[string]bool {
+	words := map[string]bool{}
+	for i := 0; i < len(b); {
+		if !isIdent(b[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && isIdent(b[j]) {
+			j++
+		}
+		words[string(b[i:j])] = true
+		i = j
+	}
+	return words
+}
+
+// isIdentName reports whether name is made of identifier bytes only.
+func isIdentName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if !isIdent(name[i]) {
+			return false
+		}
+	}
+	return name != ""
 }
 
 // builds are the target's flavors as arches.
