@@ -59,6 +59,10 @@ func newlines(src []byte) []int {
 	}
 }
 
+// maxDeclNesting bounds the namespaces, extern "C" blocks and class bodies
+// FunctionExtents reads inside one another; real code nests a few.
+const maxDeclNesting = 200
+
 // extentReader reads declarations for FunctionExtents.
 type extentReader struct {
 	s     *splitter
@@ -267,6 +271,13 @@ func (r *extentReader) declaration(nesting int) {
 		case s.punct(t, '{'):
 			switch {
 			case (nsKey || linkage || classKey) && !params && !eq && !enumKey:
+				if nesting >= maxDeclNesting {
+					// Give up rather than recurse without bound: a
+					// hostile file of nested namespaces grew the stack
+					// by 140 MB.
+					s.bad = true
+					return
+				}
 				s.open('{')
 				r.declarations(nesting + 1)
 				if s.bad {

@@ -225,3 +225,22 @@ func FuzzFunctionExtents(f *testing.F) {
 		}
 	})
 }
+
+// TestFunctionExtentsNesting: namespaces read inside one another up to
+// maxDeclNesting; deeper, the reading gives up (the file is parsed) instead
+// of recursing without bound.
+func TestFunctionExtentsNesting(t *testing.T) {
+	nested := func(n int) []byte {
+		return []byte(strings.Repeat("namespace a {\n", n) + "__global__ void k(float* x) { x[0] = 1; }\n" + strings.Repeat("}\n", n))
+	}
+	fns, ok := FunctionExtents(nested(maxDeclNesting))
+	if !ok || len(fns) != 1 || fns[0].Name != "k" || !fns[0].Global {
+		t.Errorf("%d deep: %+v, %v; want kernel k", maxDeclNesting, fns, ok)
+	}
+	if fns, ok := FunctionExtents(nested(maxDeclNesting + 1)); ok {
+		t.Errorf("%d deep: read %+v; want to give up", maxDeclNesting+1, fns)
+	}
+	if _, ok := FunctionExtents(nested(100_000)); ok {
+		t.Error("100000 deep: read; want to give up")
+	}
+}
