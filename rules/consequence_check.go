@@ -204,16 +204,8 @@ func (c *Context) emptyStarts(f *cpp.File, chains map[int]*cpp.ChainEval) []int 
 		if first == to {
 			return
 		}
-		if prev >= 0 {
-			for _, t := range c.Flavors {
-				if c.active(chains, st, first, t) == falseTri && c.active(chains, st, prev, t) == trueTri {
-					pl := st.Src.Line(prev)
-					for l := pl.StartLine; l <= pl.EndLine; l++ {
-						lines = append(lines, l)
-					}
-					break
-				}
-			}
+		if prev >= 0 && c.stopsBetween(chains, st, prev, first) {
+			lines = appendPhysical(lines, st, prev)
 		}
 		prev = to - 1
 		for !code(prev) {
@@ -228,6 +220,26 @@ func (c *Context) emptyStarts(f *cpp.File, chains map[int]*cpp.ChainEval) []int 
 		}
 	}
 	run(from, st.Src.NumLines())
+	return lines
+}
+
+// stopsBetween reports whether a flavor of the target compiles logical
+// line prev (trueTri) and not line next (falseTri).
+func (c *Context) stopsBetween(chains map[int]*cpp.ChainEval, st *cpp.Structure, prev, next int) bool {
+	for _, t := range c.Flavors {
+		if c.active(chains, st, next, t) == falseTri && c.active(chains, st, prev, t) == trueTri {
+			return true
+		}
+	}
+	return false
+}
+
+// appendPhysical appends the physical lines of logical line li.
+func appendPhysical(lines []int, st *cpp.Structure, li int) []int {
+	pl := st.Src.Line(li)
+	for l := pl.StartLine; l <= pl.EndLine; l++ {
+		lines = append(lines, l)
+	}
 	return lines
 }
 

@@ -193,16 +193,8 @@ func lineByLineStarts(c *Context, f *cpp.File, chains map[int]*cpp.ChainEval) []
 		if ln.Directive >= 0 || strings.TrimSpace(f.LineText(li)) == "" {
 			continue
 		}
-		if prev >= 0 {
-			for _, t := range c.Flavors {
-				if c.active(chains, st, li, t) == falseTri && c.active(chains, st, prev, t) == trueTri {
-					pl := st.Src.Line(prev)
-					for l := pl.StartLine; l <= pl.EndLine; l++ {
-						lines = append(lines, l)
-					}
-					break
-				}
-			}
+		if prev >= 0 && c.stopsBetween(chains, st, prev, li) {
+			lines = appendPhysical(lines, st, prev)
 		}
 		prev = li
 	}
