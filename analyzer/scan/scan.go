@@ -285,7 +285,7 @@ func Load(opt Options) (*Project, error) {
 		l.kernel = l.relevant && isKernelFile(src)
 		if hostPre.Match(src) {
 			if l.kernel {
-				l.extents = readExtents(src)
+				l.extents = tokenExtents(src)
 			}
 			var parser *cst.Parser
 			select {
@@ -590,8 +590,8 @@ type extentsOf struct {
 	ok    bool
 }
 
-// readExtents reads the function definitions of src from its tokens.
-func readExtents(src []byte) *extentsOf {
+// tokenExtents reads the function definitions of src from its tokens.
+func tokenExtents(src []byte) *extentsOf {
 	fns, ok := cst.FunctionExtents(src)
 	return &extentsOf{funcs: fns, ok: ok}
 }
@@ -607,7 +607,7 @@ func (s *kernelStructure) readExtents(files []*cpp.File) {
 			todo = append(todo, f)
 		}
 	}
-	for i, e := range walk.ForEach(todo, s.jobs, func(_ int, f *cpp.File) *extentsOf { return readExtents(f.Source()) }) {
+	for i, e := range walk.ForEach(todo, s.jobs, func(_ int, f *cpp.File) *extentsOf { return tokenExtents(f.Source()) }) {
 		s.extents[todo[i].ID] = e
 	}
 }
