@@ -42,3 +42,12 @@ void int8_gemm() {
     TORCH_CHECK_NOT_IMPLEMENTED(false, "no int8 kernel for this GPU.");
   }
 }
+
+// One GPU singled out: 12.0 takes the general path with 10.x and 11.x.
+size_t workspace_size() {
+  int sm_version = getSMVersion();
+  if (sm_version == 90) { // want "AL201 host-side capability check admits 9.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .returns 1 << 20., as 10.x and 11.x do: only 9.x gets the other path"
+    return 1 << 30;
+  }
+  return 1 << 20;
+}
