@@ -114,6 +114,28 @@ func TestLoadParsesOnce(t *testing.T) {
 	}
 }
 
+// Facts returns the facts of f, parsing it whole if need be; nil for a
+// file that is not a kernel file or could not be parsed. The checks read
+// Functions and Kernels; a whole parse is what the tests compare those
+// with.
+func (s *kernelStructure) Facts(f *cpp.File) *cst.Facts {
+	if !s.kernel[f.ID] {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.prepare([]*cpp.File{f})
+	return s.parsed[f.ID].facts
+}
+
+// PrepareFacts parses whole the kernel files among files not parsed
+// whole yet, as a check once could.
+func (s *kernelStructure) PrepareFacts(files []*cpp.File) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.prepare(files)
+}
+
 // extentsOnly is fns with what Structure's Kernels gives of them (the
 // fields the empty-kernel check reads, as cst.FunctionExtents reads them):
 // their calls and qualified names cleared.

@@ -345,7 +345,7 @@ func Load(opt Options) (*Project, error) {
 	}
 	p.FS = cpp.NewFileSet(cfiles, opt.includeDirs)
 	p.structure = &kernelStructure{jobs: p.jobs, kernel: make([]bool, len(cfiles)), parsed: map[int]structureOf{},
-		extents: map[int]*extentsOf{}, functions: map[int][]cst.Function{}}
+		extents: map[int]*extentsOf{}}
 	for _, l := range out {
 		if l.kernel {
 			p.structure.kernel[l.file.ID] = true
@@ -577,10 +577,8 @@ type kernelStructure struct {
 	mu     sync.Mutex
 	parsed map[int]structureOf // by file ID, once parsed
 	// extents are the function definitions of each kernel file read
-	// from its tokens (cst.FunctionExtents), by file ID; functions are
-	// those Functions gives, by file ID, once asked for.
-	extents   map[int]*extentsOf
-	functions map[int][]cst.Function
+	// from its tokens (cst.FunctionExtents), by file ID.
+	extents map[int]*extentsOf
 }
 
 // extentsOf is a file's function definitions read from its tokens, and
@@ -623,20 +621,6 @@ func (e extentsOf) kernels() []cst.Function {
 	return out
 }
 
-// Facts returns the facts of f, parsing it whole if need be; nil for a
-// file that is not a kernel file or could not be parsed (parseNotes
-// reports it). The checks read Functions and Kernels; a whole parse is
-// what those are compared with (TestLoadParsesOnce, TestStructureFunctions).
-func (s *kernelStructure) Facts(f *cpp.File) *cst.Facts {
-	if !s.kernel[f.ID] {
-		return nil
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.prepare([]*cpp.File{f})
-	return s.parsed[f.ID].facts
-}
-
 // Kernels returns the kernels of f that a conditional directive may split
 // and whose definition holds one of lines (and perhaps others): read from
 // its tokens (cst.FunctionExtents: all of its kernels), or, where that
@@ -668,14 +652,6 @@ func (s *kernelStructure) PrepareKernels(files []*cpp.File, lines [][]int) {
 	s.prepareKernels(files, lines)
 }
 
-// PrepareFacts parses whole the kernel files among files not parsed
-// whole yet, at most s.jobs at once, as PrepareKernels does for kernels.
-func (s *kernelStructure) PrepareFacts(files []*cpp.File) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.prepare(files)
-}
-
 // Functions returns the function definitions of f, read from its tokens
 // (cst.FunctionExtents), or from a whole parse where that reading gives
 // up; nil for a file that is not a kernel file or could not be parsed.
@@ -688,7 +664,13 @@ func (s *kernelStructure) Functions(f *cpp.File) []cst.Function {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.prepareFunctions([]*cpp.File{f})
-	return s.functions[f.ID]
+	if e := s.extents[f.ID]; e.ok {
+		return e.funcs
+	}
+	if fx := s.parsed[f.ID].facts; fx != nil {
+		return fx.Functions
+	}
+	return nil
 }
 
 // PrepareFunctions reads the functions of the kernel files among files,
@@ -701,30 +683,19 @@ func (s *kernelStructure) PrepareFunctions(files []*cpp.File) {
 }
 
 // prepareFunctions is PrepareFunctions; s.mu is held. A file's functions
-// come from its tokens even when it was parsed whole for something else:
-// which reading a verdict gets must not depend on what other checks asked
-// for first.
+// come from its tokens even when it was parsed whole for something else
+// (Functions looks there first): which reading a verdict gets must not
+// depend on what other checks asked for first. A whole parse, once made,
+// is never replaced (prepareKernels keeps a structure that is whole).
 func (s *kernelStructure) prepareFunctions(files []*cpp.File) {
 	s.readExtents(files)
 	var whole []*cpp.File
 	for _, f := range files {
-		if _, ok := s.functions[f.ID]; ok || !s.kernel[f.ID] || slices.Contains(whole, f) {
-			continue
+		if s.kernel[f.ID] && !s.extents[f.ID].ok {
+			whole = append(whole, f)
 		}
-		if e := s.extents[f.ID]; e.ok {
-			s.functions[f.ID] = e.funcs
-			continue
-		}
-		whole = append(whole, f)
 	}
 	s.prepare(whole)
-	for _, f := range whole {
-		var fns []cst.Function
-		if fx := s.parsed[f.ID].facts; fx != nil {
-			fns = fx.Functions
-		}
-		s.functions[f.ID] = fns
-	}
 }
 
 // prepareKernels parses, at most s.jobs at once, the kernels of the
