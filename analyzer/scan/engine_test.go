@@ -125,8 +125,7 @@ func TestTraceStats(t *testing.T) {
 // shareCuts cuts the units into contiguous shares covering all of them,
 // one per job, even when there are more jobs than costly units.
 func TestShareCuts(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	p := loadFiles(t, map[string]string{
 		"big.cuh":   "#include \"mid.cuh\"\n#if __CUDA_ARCH__ >= 900\n#endif\n",
 		"mid.cuh":   "#include \"small.cuh\"\n",
 		"small.cuh": "#if __CUDA_ARCH__ < 1200\n#endif\n",
@@ -134,12 +133,7 @@ func TestShareCuts(t *testing.T) {
 		"b.cu":      "#include \"small.cuh\"\n#if __CUDA_ARCH__ >= 800\n#endif\n",
 		"c.cu":      "#if __CUDA_ARCH__ >= 700\n#endif\n",
 		"d.cu":      "#include \"mid.cuh\"\n#if __CUDA_ARCH__ >= 1000\n#endif\n",
-	}
-	writeFiles(t, dir, files)
-	p, err := Load(testOptions(t, dir, "sm_120"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	units := p.Units()
 	if len(units) != 4 {
 		t.Fatalf("%d units, want the 4 sources", len(units))
@@ -200,6 +194,19 @@ func TestSharesHandOut(t *testing.T) {
 	if len(seen) != len(weight) {
 		t.Fatalf("%d units handed out, want %d", len(seen), len(weight))
 	}
+}
+
+// loadFiles writes a fixture tree (writeFiles) in a new directory and
+// loads it for sm_120.
+func loadFiles(t *testing.T, files map[string]string) *Project {
+	t.Helper()
+	dir := t.TempDir()
+	writeFiles(t, dir, files)
+	p, err := Load(testOptions(t, dir, "sm_120"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // writeFiles writes a fixture tree: file names (slash paths) to contents.

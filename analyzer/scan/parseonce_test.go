@@ -164,7 +164,6 @@ func kernelLines(f *cpp.File) []int {
 // lines it did not parse for; every answer holds the kernels at the lines
 // asked for.
 func TestKernelsAtLines(t *testing.T) {
-	dir := t.TempDir()
 	src := "#include <cuda_runtime.h>\n" + // 1
 		"__global__ void a(float* x) {\n#if __CUDA_ARCH__ >= 900\n  x[0] = 1;\n#endif\n}\n" + // 2-6
 		"int pad;\n" + // 7
@@ -176,13 +175,7 @@ func TestKernelsAtLines(t *testing.T) {
 	alt := "#ifdef WIDE\n__global__ void c(long* x) {\n#else\n__global__ void c(int* x) {\n#endif\n" +
 		"#if __CUDA_ARCH__ >= 900\n  x[0] = 3;\n#endif\n}\n"
 	src += alt
-	if err := os.WriteFile(filepath.Join(dir, "k.cu"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p, err := Load(testOptions(t, dir, "sm_120"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := loadFiles(t, map[string]string{"k.cu": src})
 	f := p.FS.Files[0]
 	if !p.structure.kernel[f.ID] {
 		t.Fatal("the fixture is no kernel file")
@@ -219,14 +212,7 @@ func TestKernelsAtLines(t *testing.T) {
 
 	// Kernels that are nearly all of their file parse whole at once:
 	// the same kernels, no partial parse to find unclean first.
-	small := t.TempDir()
-	kernels := src[:strings.Index(src, "void pad")] + alt
-	if err := os.WriteFile(filepath.Join(small, "k.cu"), []byte(kernels), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if p, err = Load(testOptions(t, small, "sm_120")); err != nil {
-		t.Fatal(err)
-	}
+	p = loadFiles(t, map[string]string{"k.cu": src[:strings.Index(src, "void pad")] + alt})
 	f = p.FS.Files[0]
 	if got := names(p.Structure().Kernels(f, []int{3, 9, 18})); !reflect.DeepEqual(got, []string{"a", "b", "c"}) {
 		t.Errorf("nearly whole: kernels %v, want [a b c]", got)
@@ -241,17 +227,12 @@ func TestKernelsAtLines(t *testing.T) {
 // check, from a whole parse where the tokens cannot be read, and a file
 // that defines no kernel has none.
 func TestStructureFunctions(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"a_read.cu":   "__device__ int helper() { return 1; }\n__global__ void k(int* x) {\n#if __CUDA_ARCH__ >= 900\n  x[0] = helper();\n#endif\n}\n",
 		"b_parsed.cu": "#if __CUDA_ARCH__ >= 900\n__global__ void k(int a) {\n#else\n__global__ void k(int a, int b) {\n#endif\n  go();\n}\n__device__ int h() { return 2; }\n",
 		"c_host.cpp":  "int host() { return 3; }\n",
 	}
-	writeFiles(t, dir, files)
-	p, err := Load(testOptions(t, dir, "sm_120"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := loadFiles(t, files)
 	parser := cst.NewParser()
 	defer parser.Close()
 	byName := map[string]*cpp.File{}
@@ -288,16 +269,11 @@ func TestStructureFunctions(t *testing.T) {
 // parse, whatever lines are asked for, with what a whole parse gives of
 // them; and Load's host checks parse only what they read there.
 func TestKernelsFromTokens(t *testing.T) {
-	dir := t.TempDir()
 	src := "#include <cuda_runtime.h>\n" +
 		"__global__ void a(float* x) {\n#if __CUDA_ARCH__ >= 900\n  x[0] = 1;\n#endif\n}\n" +
 		"template <int N>\n__global__ void __launch_bounds__(128) b(float* x) {\n  x[N] = 2;\n}\n" +
 		"void launch() {\n  cudaDeviceProp prop;\n  cudaGetDeviceProperties(&prop, 0);\n  TORCH_CHECK(prop.major >= 9, \"sm90\");\n}\n"
-	writeFiles(t, dir, map[string]string{"k.cu": src})
-	p, err := Load(testOptions(t, dir, "sm_120"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := loadFiles(t, map[string]string{"k.cu": src})
 	f := p.FS.Files[0]
 	if len(p.HostGates) == 0 {
 		t.Fatal("the fixture's host check gave no gate")
