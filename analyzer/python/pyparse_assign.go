@@ -140,8 +140,10 @@ func (g *gparser) rhs() int32 {
 		// As after a statement's "a, b" (exprStatement): tree-sitter
 		// reads a next line starting with "[" on into the list, as a
 		// subscript of its last element, when that is a literal, a call
-		// or a bracketed expression ("x = c, 2" then "[a]"; fuzz).
-		if nt := g.peek(1); nt.k == tkOp && nt.op == oLBrack {
+		// or a bracketed expression ("x = c, 2" then "[a]"; fuzz), and
+		// one starting with "(" as a call of it when a postfix follows
+		// ("x = c, f()" then "()[a]" is "c, f()()[a]"; fuzz).
+		if nt := g.peek(1); nt.k == tkOp && (nt.op == oLBrack || nt.op == oLParen) {
 			g.bail()
 		}
 	}

@@ -26,6 +26,11 @@ var pyCases = []struct {
 	{"rhs call then bracket line", "x = c, f()\n[a] = 1\n", false},
 	{"augmented rhs then bracket line", "x += c, (d)\n[a]\n", false},
 	{"rhs name then bracket line", "x = c, d.e\n[a]\n", true},
+	// A next line starting with "(" may call the last element (fuzz).
+	{"rhs call then call line", "x=f,f()\n()[a]", false},
+	{"rhs literal then call line", "x = c, 's'\n()(a)\n", false},
+	{"rhs name then call line", "x = c, d\n()[a]\n", true},
+	{"single rhs then call line", "x = f()\n()[a]\n", true},
 	{"blank", "   \n\n  ", true},
 	{"only comment", "# c", true},
 	{"bom", "\xEF\xBB\xBFx = 1\n", true},
