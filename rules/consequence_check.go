@@ -399,6 +399,12 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 
 // checkFlavorOnly fires when builds of the target disagree on a chain and the
 // shut-out rule is silent for every one of them.
+//
+// A chain that tells only the build flavor apart (CCCL's current_arch_id:
+// `#if defined(__CUDA_ARCH_SPECIFIC__)` returns to_arch_specific_id(cc),
+// the #else to_arch_id(cc)) is not one: every GPU's a build takes the one
+// branch and every GPU's plain build the other, so the branch says which
+// build this is, not what this GPU may run (flavorSwitch).
 func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 	if len(c.Flavors) < 2 {
 		return nil
@@ -406,7 +412,7 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 	var out []finding.Finding
 	for _, ce := range c.Chains {
 		vs := c.ShutOut(ce)
-		if vs == nil || defineOnly(ce) {
+		if vs == nil || defineOnly(ce) || c.flavorSwitch(ce) {
 			continue
 		}
 		anyShut := false
@@ -466,6 +472,30 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 		})
 	}
 	return out
+}
+
+// flavorSwitch says whether ce decides by the build flavor alone: for each
+// flavor of the target, every GPU's device build of that flavor takes the
+// branch the target's does (sm_90a ... sm_121a one branch, sm_75 ... sm_121
+// another), so no GPU gets a path another lacks.
+func (c *Context) flavorSwitch(ce *cpp.ChainEval) bool {
+	for _, t := range c.Flavors {
+		fl, others := c.Passes[t].Flavor, 0
+		for p, a := range c.Passes {
+			if a.Host || a.Flavor != fl || p == t {
+				continue
+			}
+			if ce.Branch[p] != ce.Branch[t] {
+				return false
+			}
+			others++
+		}
+		if others == 0 {
+			// No other GPU has this flavor: nothing to compare with.
+			return false
+		}
+	}
+	return true
 }
 
 // nameLine is the line, between a definition's first line and its body,
