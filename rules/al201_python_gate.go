@@ -16,7 +16,8 @@ var AL201 = Rule{
 		"expression, the capabilities it admits and what the target gets. When a check admits one GPU " +
 		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +
 		"says so: the target is treated like those newer GPUs, and only the GPU admitted gets its own path (the GPUs " +
-		"between are shut out alike). Check whether the guarded kernel exists for " +
+		"between are shut out alike). When the code has a comment on the check's line or right above it, the finding " +
+		"ends with it: it often says whether the exclusion is deliberate. Check whether the guarded kernel exists for " +
 		"the target before widening the check: a Python gate often sits in front of a C++ range that also excludes it. " +
 		"In C++ host code, a preprocessor group inside the function is decided for the host pass when its condition " +
 		"names only what archlint knows there: the assumed toolkit (--cuda-version: CUDA_VERSION and CUDART_VERSION " +
@@ -45,7 +46,8 @@ var AL202 = Rule{
 		"CUDA_ARCHITECTURES list or cuda_archs_loose_intersection(...). The target is not in it while older GPUs are, " +
 		"so on the target the module is not built (an error such as \"No supported CUDA architectures found for major " +
 		"versions [9, 10]\") or the kernels are missing. Adding the target to the list is only safe when the kernels it " +
-		"builds work there: check the C++ ranges behind it.",
+		"builds work there: check the C++ ranges behind it. When the code has a comment on the list's line or right " +
+		"above it, the finding ends with it.",
 	Before:    "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10])",
 	After:     "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10, 12])",
 	Level:     finding.LevelWarning,

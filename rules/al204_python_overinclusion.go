@@ -64,7 +64,7 @@ func checkForeignRoute(r Rule, c *Context) []finding.Finding {
 			continue
 		}
 		tName := fmt.Sprintf("%d.%d (%s)", c.Target.Arch.Major, c.Target.Arch.Minor, c.Target.Arch.Base().Name())
-		out = append(out, finding.Finding{
+		f := finding.Finding{
 			RuleID: r.ID,
 			Level:  r.Level,
 			Message: fmt.Sprintf("This %s sends %s down the path of %s: %s. That path is named for datacenter Blackwell kernels "+
@@ -77,7 +77,9 @@ func checkForeignRoute(r Rule, c *Context) []finding.Finding {
 			Gets:       g.Outcomes[bt],
 			Target:     c.Target.String(),
 			Properties: map[string]any{"gateKind": g.Kind, "function": g.Function},
-		})
+		}
+		quoteComment(&f, g)
+		out = append(out, f)
 	}
 	return out
 }

@@ -162,7 +162,24 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.HelperPath, Line: g.HelperLine, Col: 1,
 			Message: "the helper " + g.Helper + " decides here"})
 	}
+	quoteComment(&f, g)
 	return f
+}
+
+// quoteComment ends a gate's message with what the code's authors wrote
+// about it (python.Gate.Comment), and keeps it as the "comment" property:
+// it often tells a deliberate exclusion ("not available on SM120") from
+// an untested one ("may be supported but are untested") at a glance.
+func quoteComment(f *finding.Finding, g *python.Gate) {
+	if g.Comment == "" {
+		return
+	}
+	end := "."
+	if strings.ContainsAny(g.Comment[len(g.Comment)-1:], ".!?") {
+		end = ""
+	}
+	f.Message += " The code's comment there: \"" + g.Comment + "\"" + end
+	f.Properties["comment"] = g.Comment
 }
 
 // capSet renders capabilities by major: "9.x" when every listed minor of a

@@ -1,6 +1,9 @@
 package hostgate
 
 import (
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/comment"
 	"github.com/archlint/archlint/analyzer/python"
 )
 
@@ -19,6 +22,7 @@ func (w *walker) record(from, to node, expr string, raw []int, outs []outcome, v
 	g.Line, g.Col = row+1, col+1
 	row, col = w.t.End(to)
 	g.EndLine, g.EndCol = row+1, col+1
+	g.Comment = w.commentAbout(from)
 	for i, r := range raw {
 		switch {
 		case w.cur != nil && !w.cur[i]:
@@ -50,6 +54,26 @@ func (w *walker) record(from, to node, expr string, raw []int, outs []outcome, v
 		}
 	}
 	w.gates = append(w.gates, g)
+}
+
+// commentAbout is the comment the code has about the gate at n: the one
+// on or above n's line, else the one on or above the line its statement
+// starts on, when that is an earlier line (a condition on the second line
+// of a return).
+func (w *walker) commentAbout(n node) string {
+	if c := comment.At(w.src, w.t.StartByte(n), comment.Slashes); c != "" {
+		return c
+	}
+	line := w.startLine(n)
+	for s := w.t.Parent(n); s != noNode; s = w.t.Parent(s) {
+		if k := w.kind(s); strings.HasSuffix(k, "_statement") || strings.HasSuffix(k, "declaration") {
+			if w.startLine(s) < line {
+				return comment.At(w.src, w.t.StartByte(s), comment.Slashes)
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // markArms records which capabilities may reach each arm of a ladder

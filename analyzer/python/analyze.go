@@ -133,6 +133,10 @@ type Gate struct {
 	HelperLine int
 	EnvVar     string // an arch list read from this environment variable (its default was evaluated)
 	IsTest     bool
+	// Comment is what the code's authors wrote about the gate: the
+	// comment ending its line or right above it (analyzer/comment), ""
+	// when none. It often says why a GPU is left out.
+	Comment string
 	// GuardsCall is the first argument of a JIT build call the gate
 	// guards (gen_jit_spec(...), load(...)), at GuardsCallLine.
 	GuardsCall     string

@@ -164,6 +164,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 		g := Gate{Root: m.root, Path: m.path, Kind: KindArchList, Expr: m.text(n), Function: m.enclosing(n), Module: m.name,
 			IsTest: m.isTest, EnvVar: env}
 		setPos(&g, m, n, n)
+		g.Comment = m.commentAbout(n)
 		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
 		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
 		if env != "" {

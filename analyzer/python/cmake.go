@@ -3,6 +3,8 @@ package python
 import (
 	"path"
 	"strings"
+
+	"github.com/archlint/archlint/analyzer/comment"
 )
 
 // CMake arch lists are read at the text level: commands and their
@@ -156,6 +158,11 @@ func cmakeGates(s Source, caps []Capability) []Gate {
 			IsTest: isTestPath(s.Path)}
 		g.Line, g.Col = lines.pos(uint32(vals[0].sb))
 		g.EndLine, g.EndCol = lines.pos(uint32(vals[len(vals)-1].eb))
+		if g.Comment = comment.At(s.Src, vals[0].sb, comment.Hash); g.Comment == "" {
+			// A list on the command's next line: the reason is above
+			// the command.
+			g.Comment = comment.At(s.Src, cmd.sb, comment.Hash)
+		}
 		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
 		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
 		out = append(out, g)

@@ -3,6 +3,8 @@ package python
 import (
 	"sort"
 	"strings"
+
+	"github.com/archlint/archlint/analyzer/comment"
 )
 
 // buildGates merges the capability workers' records into gates.
@@ -166,6 +168,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	if g.Kind == KindHelper && via != nil {
 		g.Helper, g.HelperPath, g.HelperLine = via.qual, via.mod.path, int(via.line)
 	}
+	g.Comment = m.commentAbout(where)
 	g.Branch = make([]int, len(per))
 	refusedRaw := -1
 	for ci, r := range per {
@@ -216,6 +219,27 @@ func kindFor(def string, via *funcDef, m *module, n nodeID) string {
 func setPos(g *Gate, m *module, from, to nodeID) {
 	g.Line, g.Col = m.lines.pos(m.start(from))
 	g.EndLine, g.EndCol = m.lines.pos(m.end(to))
+}
+
+// commentAbout is the comment the code has about the gate at n: the one
+// on or above n's line, else the one on or above the line its statement
+// (or decorator) starts on, when that is an earlier line: a condition
+// inside a multi-line call or decorator has its reason above the call.
+func (m *module) commentAbout(n nodeID) string {
+	if c := comment.At(m.src, int(m.start(n)), comment.Hash); c != "" {
+		return c
+	}
+	line, _ := m.lines.pos(m.start(n))
+	for s := m.parent(n); s != noNode; s = m.parent(s) {
+		k := m.kind(s)
+		if k == "decorator" || strings.HasSuffix(k, "_statement") || strings.HasSuffix(k, "_clause") {
+			if l, _ := m.lines.pos(m.start(s)); l < line {
+				return comment.At(m.src, int(m.start(s)), comment.Hash)
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 func firstArg(m *module, call nodeID) string {

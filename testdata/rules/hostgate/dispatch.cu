@@ -51,3 +51,13 @@ size_t workspace_size() {
   }
   return 1 << 20;
 }
+
+void mla_decode() {
+  int sm_version = getSMVersion();
+  /* The SM100 kernels only: on SM103 half of the accuracy tests fail, and
+   * consumer Blackwell has no tcgen05. */
+  if (sm_version != 100) { // want "AL201 host-side capability check admits 10.0 and shuts out 10.3, 11.x, 12.x: .* The code's comment there: .The SM100 kernels only: on SM103 half of the accuracy tests fail, and consumer Blackwell has no tcgen05..$"
+    TORCH_CHECK_NOT_IMPLEMENTED(false, "SM100 only");
+  }
+  run_sm100();
+}

@@ -66,3 +66,13 @@ def fast_path():
     if major in (9, 10):  # want "AL201 capability check admits 9.x, 10.x and shuts out 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues..$"
         return "fast"
     return "generic"
+
+
+def deep_gemm_enabled():
+    major, _ = torch.cuda.get_device_capability()
+    # DeepGEMM needs TMEM and tcgen05 (datacenter Blackwell):
+    # consumer Blackwell (SM120) does not have them.
+    if major != 10:  # want "AL201 capability check admits 10.x and shuts out 11.x, 12.x: on 12.0 .sm_120.: returns False. The code's comment there: .DeepGEMM needs TMEM and tcgen05 .datacenter Blackwell.: consumer Blackwell .SM120. does not have them..$"
+        return False
+    return True
+

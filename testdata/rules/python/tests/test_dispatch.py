@@ -12,3 +12,13 @@ def test_bucket_counts(buckets):
     # An integer list passed to a function whose name merely contains
     # "compute" is data, not an arch list: no finding.
     assert buckets.compute_bucket_counts([100]) == [0, 0, 0, 1]
+
+
+# Only Hopper has wgmma; the reason above a decorator whose condition is
+# on a later line is still the gate's.
+@pytest.mark.skipif(
+    torch.cuda.get_device_capability()[0] != 9,  # want "AL203 .* The code's comment there: .Only Hopper has wgmma; the reason above a decorator whose condition is on a later line is still the gate's..$"
+    reason="needs wgmma",
+)
+def test_wgmma():
+    assert True
