@@ -134,6 +134,7 @@ func writeTextRun(w io.Writer, r Run, opt TextOptions, pal palette) {
 //	    condition
 //	    admits: ...   excludes: ...
 //	    flavors: ...   gets: ...
+//	    comment: ...
 //	    verdict: ...
 //	    chain: a.py:12 -> csrc/x.cu -> include/y.cuh:42
 //	    related: include/y.cuh:10: #define HAS_PDL
@@ -169,6 +170,12 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 	}
 	pairs([2]string{"admits", strings.Join(f.Admits, ", ")}, [2]string{"excludes", strings.Join(f.Excludes, ", ")})
 	pairs([2]string{"flavors", strings.Join(f.Flavors, ", ")}, [2]string{"gets", f.Gets})
+	// What the code's authors wrote about a gate is often its reason
+	// ("not available on SM120"): it is past the first sentence, so it
+	// gets its own line.
+	if v, ok := f.Properties["comment"]; ok {
+		fmt.Fprintf(w, "%scomment: %s\n", in, oneLine(fmt.Sprint(v)))
+	}
 	if v, ok := f.Properties["verdictEvidence"]; ok {
 		fmt.Fprintf(w, "%sverdict: %s\n", in, oneLine(fmt.Sprint(v)))
 	} else if v, ok := f.Properties["verdict"]; ok {
