@@ -15,6 +15,9 @@ var AL101 = Rule{
 		"Typical causes are upper bounds written before the target existed (`__CUDA_ARCH__ < 1200`) and allowlists " +
 		"(`__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000`). The finding names the condition, the architectures it " +
 		"admits and excludes, the builds (plain, a, f) of the target it holds for, and what the target gets instead. " +
+		"Each build is compared with the same build of older GPUs: `#if defined(__CUDA_ARCH_FEAT_SM90_ALL)` shuts out " +
+		"the sm_120a build only, because plain sm_90 gets no code there either; the finding then says that the " +
+		"target's other builds take the same branch. " +
 		"Whether opening the range is safe depends on what the guarded code uses: check it before widening the range.",
 	Before: "#if (defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200))\n" +
 		"  cudaGridDependencySynchronize();\n#endif",

@@ -169,6 +169,7 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 	} else {
 		fmt.Fprintf(&msg, "This %s admits %s and shuts out %s in %s: %s. ", dx.Display(), strings.Join(admits, ", "),
 			strings.Join(excludes, ", "), c.flavorPhrase(held), what)
+		msg.WriteString(c.sameBranchElsewhere(ex, bt, admitted))
 		msg.WriteString("Check what the branch uses before widening the range: if all of it exists on " + tName + ", the bound is a port artifact.")
 	}
 	msg.WriteString(modelNote(ce.Dirs))
@@ -222,6 +223,42 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		f.Related = append(f.Related, loc(in.ce.File, d, "a nested range that also shuts "+tName+" out"))
 	}
 	return f
+}
+
+// sameBranchElsewhere is the sentence a finding held for some builds of
+// the target needs when its other builds take the same branch: "in the
+// sm_120a build only" must not read as if the plain build got the better
+// path. They are not shut out only because no GPU's build of their flavor
+// gets it either (`#if defined(__CUDA_ARCH_FEAT_SM90_ALL)`: only sm_90a
+// does), and the sentence says so when that is why. "" otherwise.
+func (c *Context) sameBranchElsewhere(ex *exclusion, bt int, admitted func(p int) bool) string {
+	var others []string
+	noneAdmitted := true
+	for i, t := range c.Flavors {
+		if contains(ex.held, i) || ex.ce.Branch[t] != bt {
+			continue
+		}
+		others = append(others, c.Passes[t].Name())
+		for _, p := range c.column(c.Passes[t].Flavor) {
+			if !c.Passes[p].Host && admitted(p) {
+				noneAdmitted = false
+			}
+		}
+	}
+	if len(others) == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("The %s build%s take%s that branch too", andList(others), plural(len(others)), singularVerb(len(others)))
+	if bt == shutout.None {
+		s = fmt.Sprintf("The %s build%s get%s no code here either", andList(others), plural(len(others)), singularVerb(len(others)))
+	}
+	if noneAdmitted {
+		s += ", as every GPU's build of that flavor does"
+		if len(others) > 1 {
+			s = strings.TrimSuffix(s, "build of that flavor does") + "builds of those flavors do"
+		}
+	}
+	return s + ". "
 }
 
 // possessive agrees with a list of arch names: "sm_90 ... its", "sm_90, sm_100 ... their".
