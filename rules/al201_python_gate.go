@@ -11,7 +11,9 @@ var AL201 = Rule{
 	Short: "A runtime capability check (Python, or C++ host code) refuses the target GPU or routes it to an older architecture's path.",
 	Full: "Python code decides by compute capability (torch.cuda.get_device_capability(), get_device_properties().major, " +
 		"a helper such as is_sm90_supported(), vllm's current_platform.has_device_capability(), a KERNELS[(major, minor)] " +
-		"table; in C++ host code getSMVersion() or cudaDeviceProp.major compared in an if/else ladder or a TORCH_CHECK) and the target either gets refused (an exception, a failed assert, a skipped feature, a missing table " +
+		"table; in C++ host code getSMVersion(), a major-only helper such as get_arch_major() or cudaDeviceProp.major compared in an " +
+		"if/else ladder, a TORCH_CHECK or a DG_HOST_ASSERT) and the target either gets refused (an exception, a failed assert, an " +
+		"error macro such as DG_HOST_UNREACHABLE, a skipped feature, a missing table " +
 		"entry) where an older GPU is served, or is sent down the path of older GPUs. The finding names the exact " +
 		"expression, the capabilities it admits and what the target gets. When a check admits one GPU " +
 		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +

@@ -157,6 +157,8 @@ func (e *evaluator) evalCall(n node, depth int) *val {
 		return nil
 	case isCapHelper(name):
 		return e.capVal(smScale, true)
+	case isCapMajorHelper(name):
+		return e.capVal(majorOf, false)
 	case isPropsFunc(name):
 		return &val{props: true}
 	}

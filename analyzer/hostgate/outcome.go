@@ -58,10 +58,12 @@ func cmpSuffix(name string) string {
 }
 
 // isErrorMacro reports a macro that always fails: FLASHINFER_ERROR,
-// AT_ERROR, TLLM_THROW. Checks (CHECK_CUDA_ERROR) are not.
+// AT_ERROR, TLLM_THROW, DG_HOST_UNREACHABLE. Checks (CHECK_CUDA_ERROR) are
+// not.
 func isErrorMacro(name string) bool {
 	return isUpperMacro(name) && !strings.Contains(name, "CHECK") &&
-		(strings.HasSuffix(name, "_ERROR") || strings.HasSuffix(name, "_THROW") || strings.HasSuffix(name, "_FAIL") || strings.HasPrefix(name, "THROW_"))
+		(strings.HasSuffix(name, "_ERROR") || strings.HasSuffix(name, "_THROW") || strings.HasSuffix(name, "_FAIL") || strings.HasPrefix(name, "THROW_") ||
+			strings.HasSuffix(name, "_UNREACHABLE"))
 }
 
 func isAbort(name string) bool {
@@ -239,7 +241,7 @@ func (e *evaluator) describe(arm node) outcome {
 
 // mayLeave reports statement text that may return, throw, jump or fail.
 func mayLeave(text string) bool {
-	for _, w := range []string{"return", "throw", "break", "continue", "goto", "exit", "abort", "ERROR", "THROW", "CHECK", "assert", "ASSERT"} {
+	for _, w := range []string{"return", "throw", "break", "continue", "goto", "exit", "abort", "ERROR", "THROW", "CHECK", "assert", "ASSERT", "UNREACHABLE"} {
 		if strings.Contains(text, w) {
 			return true
 		}

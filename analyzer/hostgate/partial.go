@@ -348,7 +348,7 @@ func nameReads(name string, rest []byte) bool {
 		strings.Contains(name, "cudaDeviceProp"), strings.Contains(name, "hipDeviceProp"),
 		strings.Contains(n, "computecapabilitymajor"), strings.Contains(n, "computecapabilityminor"):
 		return true
-	case isCapHelper(name), isPropsFunc(name), name == "cudaGetDeviceProperties", name == "hipGetDeviceProperties":
+	case isCapHelper(name), isCapMajorHelper(name), isPropsFunc(name), name == "cudaGetDeviceProperties", name == "hipGetDeviceProperties":
 		return called(rest)
 	}
 	return false

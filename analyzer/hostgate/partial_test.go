@@ -323,7 +323,8 @@ func TestMayRead(t *testing.T) {
 
 // hostTriggers are analyzer/scan's: the files a scan runs host checks on.
 var hostTriggers = []string{"getSMVersion", "get_sm_version", "GetSMVersion", "ComputeCapability", "cudaGetDeviceProperties",
-	"getCurrentDeviceProperties", "getDeviceProperties", "sm_version", "compute_capability", "prop.major", "props.major", "->major"}
+	"getCurrentDeviceProperties", "getDeviceProperties", "sm_version", "compute_capability", "prop.major", "props.major", "->major",
+	"arch_major", "ArchMajor", "sm_major", "SmMajor", "SMMajor", "cc_major"}
 
 // TestPartialCorpus compares AnalyzeSource with a whole parse's gates on
 // every file of ARCHLINT_HOSTGATE_CORPUS (colon-separated directories)

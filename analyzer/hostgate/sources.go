@@ -15,15 +15,33 @@ func norm(name string) string {
 // get_sm_version(dev), get_compute_capability(), GetCudaComputeCapability().
 // SM counts (getSMCount, get_num_sms) are not capabilities.
 func isCapHelper(name string) bool {
-	n := strings.TrimPrefix(norm(name), "get")
-	for _, w := range []string{"cuda", "device", "current", "gpu"} {
-		n = strings.TrimPrefix(n, w)
-	}
-	switch n {
+	switch helperStem(name) {
 	case "smversion", "sm", "smarch", "computecapability", "archversion", "cudaarch", "smver":
 		return true
 	}
 	return false
+}
+
+// isCapMajorHelper reports a call whose result is the capability's major
+// alone: DeepGEMM's device_runtime->get_arch_major(), getSMMajor(),
+// get_compute_capability_major(). Its helper reads the device properties
+// in another file, where this file's walk cannot see it return them.
+func isCapMajorHelper(name string) bool {
+	switch helperStem(name) {
+	case "archmajor", "smmajor", "ccmajor", "computecapabilitymajor", "capabilitymajor":
+		return true
+	}
+	return false
+}
+
+// helperStem is a helper's name normalized (norm) without the prefixes
+// that say where it reads from: get, then cuda, device, current or gpu.
+func helperStem(name string) string {
+	n := strings.TrimPrefix(norm(name), "get")
+	for _, w := range []string{"cuda", "device", "current", "gpu"} {
+		n = strings.TrimPrefix(n, w)
+	}
+	return n
 }
 
 // isCapName reports a variable, parameter or member named like a

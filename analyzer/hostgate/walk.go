@@ -63,7 +63,7 @@ func (f *file) summarize(def node) {
 	if d := f.funcDeclarator(def); d != noNode {
 		name = w.e.callee2(f.field(d, fDeclarator))
 	}
-	if name == "" || isCapHelper(name) || f.lostHelper[name] {
+	if name == "" || isCapHelper(name) || isCapMajorHelper(name) || f.lostHelper[name] {
 		return
 	}
 	if w.nReturns != 1 || len(w.returns) != 1 || w.returns[0] == nil || !w.returns[0].taint {

@@ -97,7 +97,8 @@ func (r *Result) Lacks(f filter.FileRef) bool {
 // derived arch macros.
 // hostTriggers reveal C++ host code that reads the GPU's capability.
 var hostTriggers = []string{"getSMVersion", "get_sm_version", "GetSMVersion", "ComputeCapability", "cudaGetDeviceProperties",
-	"getCurrentDeviceProperties", "getDeviceProperties", "sm_version", "compute_capability", "prop.major", "props.major", "->major"}
+	"getCurrentDeviceProperties", "getDeviceProperties", "sm_version", "compute_capability", "prop.major", "props.major", "->major",
+	"arch_major", "ArchMajor", "sm_major", "SmMajor", "SMMajor", "cc_major"}
 
 var triggers = []string{"__CUDA_ARCH", "NV_IF_", "NV_PROVIDES_SM", "NV_IS_", "CUTLASS_ARCH_MMA", "CUDA_ARCH_FAMILY", "CUDA_ARCH_CONDITIONAL"}
 
