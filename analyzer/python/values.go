@@ -305,6 +305,12 @@ func equal(a, b Value) tri {
 		if a.k != vCap {
 			a, b = b, a
 		}
+		if b.k == vInt && b.i >= 0 && b.i < 20 {
+			// A bare major ("compute_capability == 10" where the value
+			// is read as a major), as compare reads one: 10.0 and 10.3
+			// both.
+			return triOf(a.i/10 == b.i)
+		}
 		c, ok := capLiteral(b, true)
 		if !ok {
 			return triUnknown

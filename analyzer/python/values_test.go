@@ -119,3 +119,32 @@ func TestValueShared(t *testing.T) {
 		t.Errorf("join keeps the predicate: %v", u.via())
 	}
 }
+
+// TestCapabilityComparisons reads a capability of unknown encoding (vCap:
+// an sm_version or a parameter named compute_capability) against literals
+// by their form, alike for == and for ordering: a bare major (< 20) is the
+// major, 2-3 digits major*10+minor, 4 digits __CUDA_ARCH__.
+func TestCapabilityComparisons(t *testing.T) {
+	c103 := Value{k: vCap, i: capOf(10, 3), Cap: true}
+	for _, c := range []struct {
+		lit      Value
+		eq       tri
+		cmp      int
+		cmpKnown bool
+		desc     string
+	}{
+		{vint(10), triTrue, 0, true, "bare major 10 is 10.x"},
+		{vint(9), triFalse, 1, true, "bare major 9"},
+		{vint(100), triFalse, 1, true, "100 is 10.0"},
+		{vint(103), triTrue, 0, true, "103 is 10.3"},
+		{vint(1030), triTrue, 0, true, "__CUDA_ARCH__ form"},
+		{vstr("sm_103a"), triTrue, 0, true, "an arch string"},
+	} {
+		if got := equal(c103, c.lit); got != c.eq {
+			t.Errorf("%s: 10.3 == %v gives %v, want %v", c.desc, c.lit, got, c.eq)
+		}
+		if got, ok := compare(c103, c.lit); ok != c.cmpKnown || got != c.cmp {
+			t.Errorf("%s: compare(10.3, %v) = %d, %v; want %d", c.desc, c.lit, got, ok, c.cmp)
+		}
+	}
+}
