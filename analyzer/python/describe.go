@@ -64,7 +64,11 @@ func (m *module) describeStmts(stmts []nodeID) outcome {
 			if len(kids) == 1 && m.kind(kids[0]) == "call" {
 				switch refuses, skip := refusingCall(m.view(m.child(kids[0], fFunction))); {
 				case skip:
-					return outcome{desc: clip("skips: " + argText(m, kids[0])), refuses: true, skip: true}
+					desc := "skips"
+					if reason := argText(m, kids[0]); reason != "" {
+						desc += ": " + reason
+					}
+					return outcome{desc: clip(desc), refuses: true, skip: true}
 				case refuses:
 					return outcome{desc: "exits", refuses: true}
 				}
