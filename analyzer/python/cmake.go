@@ -149,23 +149,58 @@ func cmakeSpecs(args []cmakeArg) ([]archSpec, bool) {
 func cmakeGates(s Source, caps []Capability) []Gate {
 	lines := newLineIndex(s.Src)
 	var out []Gate
-	add := func(cmd cmakeCmd, vals []cmakeArg) {
-		specs, ok := cmakeSpecs(vals)
+	// add makes a gate of the lists vals of cmds (one command, or every
+	// command that fills one variable), at the first list.
+	add := func(cmds []cmakeCmd, vals [][]cmakeArg) {
+		var all []cmakeArg
+		for _, v := range vals {
+			all = append(all, v...)
+		}
+		specs, ok := cmakeSpecs(all)
 		if !ok {
 			return
 		}
-		g := Gate{Root: s.Root, Path: s.Path, Kind: KindCMakeArchs, Expr: string(s.Src[cmd.sb:cmd.eb]), Function: cmd.name,
+		var expr []string
+		for _, c := range cmds {
+			expr = append(expr, string(s.Src[c.sb:c.eb]))
+		}
+		first := vals[0]
+		g := Gate{Root: s.Root, Path: s.Path, Kind: KindCMakeArchs, Expr: strings.Join(expr, "\n"), Function: cmds[0].name,
 			IsTest: isTestPath(s.Path)}
-		g.Line, g.Col = lines.pos(uint32(vals[0].sb))
-		g.EndLine, g.EndCol = lines.pos(uint32(vals[len(vals)-1].eb))
-		if g.Comment = comment.At(s.Src, vals[0].sb, comment.Hash); g.Comment == "" {
+		g.Line, g.Col = lines.pos(uint32(first[0].sb))
+		g.EndLine, g.EndCol = lines.pos(uint32(first[len(first)-1].eb))
+		if g.Comment = comment.At(s.Src, first[0].sb, comment.Hash); g.Comment == "" {
 			// A list on the command's next line: the reason is above
 			// the command.
-			g.Comment = comment.At(s.Src, cmd.sb, comment.Hash)
+			g.Comment = comment.At(s.Src, cmds[0].sb, comment.Hash)
 		}
 		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
 		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
 		out = append(out, g)
+	}
+	one := func(cmd cmakeCmd, vals []cmakeArg) { add([]cmakeCmd{cmd}, [][]cmakeArg{vals}) }
+	// A variable the file appends to holds, at most, everything the file
+	// puts in it: list(APPEND CUTLASS_NVCC_ARCHS_SUPPORTED 89 90) is one
+	// step of a list that also gets 100 120 121 a few lines down, under
+	// other conditions, and no step is the list. Such a variable is one
+	// gate, of the union of its set and list(APPEND ...) commands; a
+	// variable only set keeps a gate per set (if/else alternatives).
+	type archVar struct {
+		cmds     []cmakeCmd
+		vals     [][]cmakeArg
+		appended bool
+	}
+	vars := map[string]*archVar{}
+	var order []string
+	note := func(name string, cmd cmakeCmd, vals []cmakeArg, appended bool) {
+		v := vars[name]
+		if v == nil {
+			v = &archVar{}
+			vars[name] = v
+			order = append(order, name)
+		}
+		v.cmds, v.vals = append(v.cmds, cmd), append(v.vals, vals)
+		v.appended = v.appended || appended
 	}
 	for _, cmd := range cmakeCommands(s.Src) {
 		switch cmd.name {
@@ -181,27 +216,38 @@ func cmakeGates(s Source, caps []Capability) []Gate {
 				}
 			}
 			if len(vals) > 0 {
-				add(cmd, vals)
+				note(cmd.args[0].text, cmd, vals, false)
 			}
 		case "list":
 			if len(cmd.args) >= 3 && strings.EqualFold(cmd.args[0].text, "APPEND") && strings.Contains(strings.ToUpper(cmd.args[1].text), "ARCH") {
-				add(cmd, cmd.args[2:])
+				note(cmd.args[1].text, cmd, cmd.args[2:], true)
 			}
 		case "cuda_archs_loose_intersection":
 			if len(cmd.args) >= 2 {
-				add(cmd, cmd.args[1:2])
+				one(cmd, cmd.args[1:2])
 			}
 		default:
 			for i, a := range cmd.args {
 				if a.text == "CUDA_ARCHITECTURES" && i+1 < len(cmd.args) {
-					add(cmd, cmd.args[i+1:i+2])
+					one(cmd, cmd.args[i+1:i+2])
 					break
 				}
 				if strings.Contains(a.text, "arch=compute_") {
-					add(cmd, []cmakeArg{a})
+					one(cmd, []cmakeArg{a})
 				}
 			}
 		}
 	}
+	for _, name := range order {
+		v := vars[name]
+		if v.appended {
+			add(v.cmds, v.vals)
+			continue
+		}
+		for i := range v.cmds {
+			one(v.cmds[i], v.vals[i])
+		}
+	}
+	sortGates(out)
 	return out
 }
