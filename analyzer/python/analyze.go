@@ -186,7 +186,7 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 	for _, s := range srcs {
 		switch {
 		case isCMake(s.Path):
-			gates = append(gates, cmakeGates(s, cfg.Caps)...)
+			gates = append(gates, cmakeGates(s, cfg.Caps, cfg.CUDAVersion)...)
 		case strings.HasSuffix(s.Path, ".py") || strings.HasSuffix(s.Path, ".pyi"):
 			pySrcs = append(pySrcs, s)
 		}

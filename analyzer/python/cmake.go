@@ -146,7 +146,9 @@ func cmakeSpecs(args []cmakeArg) ([]archSpec, bool) {
 	return out, len(out) > 0
 }
 
-func cmakeGates(s Source, caps []Capability) []Gate {
+// cmakeGates finds the arch lists of a CMake file configured under the
+// CUDA toolkit cuda (cmakeBlocks).
+func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 	lines := newLineIndex(s.Src)
 	var out []Gate
 	// add makes a gate of the lists vals of cmds (one command, or every
@@ -202,7 +204,12 @@ func cmakeGates(s Source, caps []Capability) []Gate {
 		v.cmds, v.vals = append(v.cmds, cmd), append(v.vals, vals)
 		v.appended = v.appended || appended
 	}
+	blocks := cmakeBlocks{cuda: cuda}
 	for _, cmd := range cmakeCommands(s.Src) {
+		blocks.step(s.Src, cmd)
+		if !blocks.configured() {
+			continue
+		}
 		switch cmd.name {
 		case "set":
 			if len(cmd.args) < 2 || !strings.Contains(strings.ToUpper(cmd.args[0].text), "ARCH") {

@@ -1,0 +1,95 @@
+package python
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCMakeBlocks checks which arch lists a CMake file configures under a
+// toolkit: each case's lists are named by their variable, and want lists
+// those whose command is configured.
+func TestCMakeBlocks(t *testing.T) {
+	cases := []struct {
+		name string
+		cuda [2]int
+		src  string
+		want string
+	}{
+		{"if else by version", [2]int{13, 0}, `
+if(${CMAKE_CUDA_COMPILER_VERSION} VERSION_GREATER_EQUAL 13.0)
+  set(A_ARCHS 100f)
+else()
+  set(B_ARCHS 100a)
+endif()`, "A_ARCHS"},
+		{"the other toolkit", [2]int{12, 8}, `
+if(${CMAKE_CUDA_COMPILER_VERSION} VERSION_GREATER_EQUAL 13.0)
+  set(A_ARCHS 100f)
+else()
+  set(B_ARCHS 100a)
+endif()`, "B_ARCHS"},
+		{"elseif chain", [2]int{12, 8}, `
+if(CUDAToolkit_VERSION VERSION_GREATER_EQUAL 13.0)
+  set(A_ARCHS 1)
+elseif(CUDAToolkit_VERSION VERSION_GREATER_EQUAL 12.8)
+  set(B_ARCHS 2)
+elseif(CUDAToolkit_VERSION VERSION_GREATER_EQUAL 12.0)
+  set(C_ARCHS 3)
+else()
+  set(D_ARCHS 4)
+endif()`, "B_ARCHS"},
+		{"undecided conditions keep every arm", [2]int{13, 0}, `
+if(ENABLE_FP8)
+  set(A_ARCHS 1)
+else()
+  set(B_ARCHS 2)
+endif()`, "A_ARCHS B_ARCHS"},
+		{"AND with an undecided test", [2]int{13, 0}, `
+if(CUDA_VERSION VERSION_LESS 12.0 AND SCALED_MM_ARCHS)
+  set(A_ARCHS 1)
+endif()
+if(CUDA_VERSION VERSION_GREATER_EQUAL 12.0 AND SCALED_MM_ARCHS)
+  set(B_ARCHS 2)
+endif()`, "B_ARCHS"},
+		{"OR and NOT", [2]int{13, 0}, `
+if(NOT CUDA_VERSION VERSION_LESS 12.9 OR FOO)
+  set(A_ARCHS 1)
+endif()
+if(NOT ${CUDA_VERSION} VERSION_GREATER 12.0)
+  set(B_ARCHS 2)
+endif()`, "A_ARCHS"},
+		{"the version on the right", [2]int{13, 0}, `
+if(12.8 VERSION_LESS_EQUAL CUDA_VERSION)
+  set(A_ARCHS 1)
+endif()`, "A_ARCHS"},
+		{"parentheses are not read", [2]int{13, 0}, `
+if((CUDA_VERSION VERSION_LESS 12.0) AND X)
+  set(A_ARCHS 1)
+endif()`, "A_ARCHS"},
+		{"nested blocks", [2]int{13, 0}, `
+if(X)
+  if(CUDA_VERSION VERSION_LESS 11.0)
+    set(A_ARCHS 1)
+  endif()
+  set(B_ARCHS 2)
+endif()
+endif()
+else()
+set(C_ARCHS 3)`, "B_ARCHS C_ARCHS"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := []byte(c.src)
+			b := cmakeBlocks{cuda: c.cuda}
+			var got []string
+			for _, cmd := range cmakeCommands(src) {
+				b.step(src, cmd)
+				if cmd.name == "set" && b.configured() {
+					got = append(got, cmd.args[0].text)
+				}
+			}
+			if strings.Join(got, " ") != c.want {
+				t.Errorf("configured %q, want %q", strings.Join(got, " "), c.want)
+			}
+		})
+	}
+}
