@@ -69,8 +69,10 @@ func (b *cmakeBlocks) configured() bool {
 // cond decides an if or elseif condition; parentheses (which the command
 // reader does not keep) leave it undecided.
 func (b *cmakeBlocks) cond(src []byte, cmd cmakeCmd) tri {
-	open := strings.IndexByte(string(src[cmd.sb:cmd.eb]), '(')
-	if open < 0 || strings.ContainsAny(string(src[cmd.sb+open+1:cmd.eb-1]), "()") {
+	text := string(src[cmd.sb:cmd.eb])
+	open := strings.IndexByte(text, '(')
+	if open < 0 || !strings.HasSuffix(text, ")") || strings.ContainsAny(text[open+1:len(text)-1], "()") {
+		// Unterminated (the file ends inside it), or grouped.
 		return triUnknown
 	}
 	toks := make([]string, len(cmd.args))

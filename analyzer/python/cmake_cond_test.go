@@ -65,6 +65,7 @@ endif()`, "A_ARCHS"},
 if((CUDA_VERSION VERSION_LESS 12.0) AND X)
   set(A_ARCHS 1)
 endif()`, "A_ARCHS"},
+		{"a file ending inside a condition", [2]int{13, 0}, "set(A_ARCHS 1)\nif(", "A_ARCHS"},
 		{"nested blocks", [2]int{13, 0}, `
 if(X)
   if(CUDA_VERSION VERSION_LESS 11.0)
@@ -92,4 +93,14 @@ set(C_ARCHS 3)`, "B_ARCHS C_ARCHS"},
 			}
 		})
 	}
+}
+
+// FuzzCMakeGates reads any CMake text: the commands, the blocks and the
+// conditions never fail, whatever the toolkit.
+func FuzzCMakeGates(f *testing.F) {
+	f.Add([]byte("if(CUDA_VERSION VERSION_GREATER_EQUAL 13.0)\n set(A_ARCHS 100f)\nelse()\n set(B_ARCHS 90a)\nendif()\n"), 13)
+	f.Add([]byte("list(APPEND X_ARCHS 89 90)\nif(NOT (A) AND"), 12)
+	f.Fuzz(func(t *testing.T, src []byte, major int) {
+		cmakeGates(Source{Path: "CMakeLists.txt", Src: src}, DefaultCaps(), [2]int{major % 20, 0})
+	})
 }
