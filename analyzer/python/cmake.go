@@ -2,6 +2,9 @@ package python
 
 import (
 	"path"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/comment"
@@ -151,59 +154,54 @@ func cmakeSpecs(args []cmakeArg) ([]archSpec, bool) {
 func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 	lines := newLineIndex(s.Src)
 	var out []Gate
-	// add makes a gate of the lists vals of cmds (one command, or every
-	// command that fills one variable), at the first list.
-	add := func(cmds []cmakeCmd, vals [][]cmakeArg) {
+	// add makes a gate of the lists vals of cmds (one command, or the
+	// commands that fill one list), at the first non-empty one; not of a
+	// list that only names the architecture its variable is for.
+	add := func(name string, cmds []cmakeCmd, vals [][]cmakeArg) {
 		var all []cmakeArg
-		for _, v := range vals {
+		first := -1
+		for i, v := range vals {
+			if len(v) > 0 && first < 0 {
+				first = i
+			}
 			all = append(all, v...)
 		}
+		if first < 0 {
+			return
+		}
 		specs, ok := cmakeSpecs(all)
-		if !ok {
+		if !ok || archBucket(name, specs) {
 			return
 		}
 		var expr []string
 		for _, c := range cmds {
 			expr = append(expr, string(s.Src[c.sb:c.eb]))
 		}
-		first := vals[0]
+		at := vals[first]
 		g := Gate{Root: s.Root, Path: s.Path, Kind: KindCMakeArchs, Expr: strings.Join(expr, "\n"), Function: cmds[0].name,
 			IsTest: isTestPath(s.Path)}
-		g.Line, g.Col = lines.pos(uint32(first[0].sb))
-		g.EndLine, g.EndCol = lines.pos(uint32(first[len(first)-1].eb))
-		if g.Comment = comment.At(s.Src, first[0].sb, comment.Hash); g.Comment == "" {
+		g.Line, g.Col = lines.pos(uint32(at[0].sb))
+		g.EndLine, g.EndCol = lines.pos(uint32(at[len(at)-1].eb))
+		if g.Comment = comment.At(s.Src, at[0].sb, comment.Hash); g.Comment == "" {
 			// A list on the command's next line: the reason is above
 			// the command.
-			g.Comment = comment.At(s.Src, cmds[0].sb, comment.Hash)
+			g.Comment = comment.At(s.Src, cmds[first].sb, comment.Hash)
 		}
 		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
 		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
 		out = append(out, g)
 	}
-	one := func(cmd cmakeCmd, vals []cmakeArg) { add([]cmakeCmd{cmd}, [][]cmakeArg{vals}) }
-	// A variable the file appends to holds, at most, everything the file
-	// puts in it: list(APPEND CUTLASS_NVCC_ARCHS_SUPPORTED 89 90) is one
-	// step of a list that also gets 100 120 121 a few lines down, under
-	// other conditions, and no step is the list. Such a variable is one
-	// gate, of the union of its set and list(APPEND ...) commands; a
-	// variable only set keeps a gate per set (if/else alternatives).
-	type archVar struct {
-		cmds     []cmakeCmd
-		vals     [][]cmakeArg
-		appended bool
-	}
-	vars := map[string]*archVar{}
-	var order []string
-	note := func(name string, cmd cmakeCmd, vals []cmakeArg, appended bool) {
-		v := vars[name]
-		if v == nil {
-			v = &archVar{}
-			vars[name] = v
-			order = append(order, name)
-		}
-		v.cmds, v.vals = append(v.cmds, cmd), append(v.vals, vals)
-		v.appended = v.appended || appended
-	}
+	one := func(cmd cmakeCmd, vals []cmakeArg) { add("", []cmakeCmd{cmd}, [][]cmakeArg{vals}) }
+	// A list a file appends to holds, at most, what its set and the
+	// appends after it put there: list(APPEND CUTLASS_NVCC_ARCHS_SUPPORTED
+	// 89 90) is one step of a list that gets 100 120 121 a few lines down,
+	// under other conditions, and no step is the list. Such a list is one
+	// gate, of that union. An append extends the variable's last set made
+	// in its own if arm or one around it; a set in another arm (if
+	// x86_64 ... elseif aarch64: set(... 72-real 87-real)) is another list,
+	// and so is each set that nothing appends to.
+	var lists []*archList
+	last := map[string][]*archList{}
 	blocks := cmakeBlocks{cuda: cuda}
 	for _, cmd := range cmakeCommands(s.Src) {
 		blocks.step(s.Src, cmd)
@@ -212,7 +210,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 		}
 		switch cmd.name {
 		case "set":
-			if len(cmd.args) < 2 || !strings.Contains(strings.ToUpper(cmd.args[0].text), "ARCH") {
+			if len(cmd.args) < 1 || !strings.Contains(strings.ToUpper(cmd.args[0].text), "ARCH") {
 				continue
 			}
 			vals := cmd.args[1:]
@@ -222,13 +220,30 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 					break
 				}
 			}
-			if len(vals) > 0 {
-				note(cmd.args[0].text, cmd, vals, false)
-			}
+			l := &archList{name: cmd.args[0].text, arms: blocks.arms(), cmds: []cmakeCmd{cmd}, vals: [][]cmakeArg{vals}}
+			lists = append(lists, l)
+			last[l.name] = append(last[l.name], l)
 		case "list":
-			if len(cmd.args) >= 3 && strings.EqualFold(cmd.args[0].text, "APPEND") && strings.Contains(strings.ToUpper(cmd.args[1].text), "ARCH") {
-				note(cmd.args[1].text, cmd, cmd.args[2:], true)
+			if len(cmd.args) < 3 || !strings.EqualFold(cmd.args[0].text, "APPEND") || !strings.Contains(strings.ToUpper(cmd.args[1].text), "ARCH") {
+				continue
 			}
+			name, arms := cmd.args[1].text, blocks.arms()
+			var l *archList
+			for i := len(last[name]) - 1; i >= 0; i-- {
+				if c := last[name][i]; slices.Equal(c.arms, arms[:min(len(c.arms), len(arms))]) && len(c.arms) <= len(arms) {
+					l = c
+					break
+				}
+			}
+			if l == nil {
+				// Appends with no set before them: they extend
+				// whatever the list held, so they make one list
+				// together, wherever they are.
+				l = &archList{name: name}
+				lists = append(lists, l)
+				last[name] = append(last[name], l)
+			}
+			l.cmds, l.vals, l.appended = append(l.cmds, cmd), append(l.vals, cmd.args[2:]), true
 		case "cuda_archs_loose_intersection":
 			if len(cmd.args) >= 2 {
 				one(cmd, cmd.args[1:2])
@@ -245,16 +260,40 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 			}
 		}
 	}
-	for _, name := range order {
-		v := vars[name]
-		if v.appended {
-			add(v.cmds, v.vals)
-			continue
-		}
-		for i := range v.cmds {
-			one(v.cmds[i], v.vals[i])
-		}
+	for _, l := range lists {
+		add(l.name, l.cmds, l.vals)
 	}
 	sortGates(out)
 	return out
+}
+
+// archList is one list an arch variable holds: a set and the appends that
+// extend it, or appends with no set before them (arms nil).
+type archList struct {
+	name     string
+	arms     []int // the if arms around its set (cmakeBlocks.arms)
+	cmds     []cmakeCmd
+	vals     [][]cmakeArg
+	appended bool
+}
+
+// archBucketRE finds the architecture a variable is named for:
+// GEMM2_SM90_ARCHS, SM100_ARCHS.
+var archBucketRE = regexp.MustCompile(`(?:^|_)SM_?(\d{2,3})(?:_|$)`)
+
+// archBucket reports a list that names only the architecture its variable
+// is for (set(GEMM2_SM90_ARCHS "90"): the SM90 kernels' own list, beside
+// other lists for other GPUs): it shuts nothing out by itself.
+func archBucket(name string, specs []archSpec) bool {
+	m := archBucketRE.FindStringSubmatch(strings.ToUpper(name))
+	if m == nil {
+		return false
+	}
+	n, _ := strconv.Atoi(m[1])
+	for _, sp := range specs {
+		if sp.cap.Major != n/10 {
+			return false
+		}
+	}
+	return true
 }

@@ -24,11 +24,16 @@ import (
 type cmakeBlocks struct {
 	cuda  [2]int
 	stack []cmakeArm
+	next  int // the next arm's number
 }
 
 // cmakeArm is the arm of an if block being read: whether it is configured
-// (cur), and whether an earlier arm of the block was (taken).
-type cmakeArm struct{ cur, taken tri }
+// (cur), whether an earlier arm of the block was (taken), and its number
+// in the file.
+type cmakeArm struct {
+	cur, taken tri
+	id         int
+}
 
 // step reads one command: if, elseif, else and endif move through the
 // blocks.
@@ -36,7 +41,8 @@ func (b *cmakeBlocks) step(src []byte, cmd cmakeCmd) {
 	switch cmd.name {
 	case "if":
 		v := b.cond(src, cmd)
-		b.stack = append(b.stack, cmakeArm{cur: v, taken: v})
+		b.next++
+		b.stack = append(b.stack, cmakeArm{cur: v, taken: v, id: b.next})
 	case "elseif", "else":
 		if len(b.stack) == 0 {
 			return // an else without its if: nothing to decide
@@ -48,11 +54,24 @@ func (b *cmakeBlocks) step(src []byte, cmd cmakeCmd) {
 		}
 		top.cur = triAnd(triNot(top.taken), v)
 		top.taken = triOr(top.taken, v)
+		b.next++
+		top.id = b.next
 	case "endif":
 		if len(b.stack) > 0 {
 			b.stack = b.stack[:len(b.stack)-1]
 		}
 	}
+}
+
+// arms are the numbers of the arms around the commands read now, outermost
+// first: a command in the same arm as another, or in one nested in it,
+// has that one's arms as a prefix.
+func (b *cmakeBlocks) arms() []int {
+	out := make([]int, len(b.stack))
+	for i, a := range b.stack {
+		out[i] = a.id
+	}
+	return out
 }
 
 // configured says whether the commands read now are configured: false

@@ -104,3 +104,25 @@ func FuzzCMakeGates(f *testing.F) {
 		cmakeGates(Source{Path: "CMakeLists.txt", Src: src}, DefaultCaps(), [2]int{major % 20, 0})
 	})
 }
+
+func TestArchBucket(t *testing.T) {
+	for _, c := range []struct {
+		name, list string
+		want       bool
+	}{
+		{"GEMM2_SM90_ARCHS", "90", true},
+		{"SM100_ARCHS", "100a;103a", true},
+		{"sm_120_archs", "12.0f", true},
+		{"GEMM2_SM90_ARCHS", "90;100", false},
+		{"CUDA_ARCHS", "90", false},
+		{"ASM90_ARCHS", "90", false},
+	} {
+		specs, ok := cmakeSpecs([]cmakeArg{{text: c.list}})
+		if !ok {
+			t.Fatalf("%s: list %q not read", c.name, c.list)
+		}
+		if got := archBucket(c.name, specs); got != c.want {
+			t.Errorf("archBucket(%q, %q) = %v, want %v", c.name, c.list, got, c.want)
+		}
+	}
+}
