@@ -250,6 +250,10 @@ func archListGates(m *module, caps []Capability) []Gate {
 	return out
 }
 
+// maxArchMajor bounds the majors a list of capability numbers may name:
+// 163 is no architecture (16.3), but a kilobyte count beside one.
+const maxArchMajor = 15
+
 // listSpecs reads a list literal of architecture strings (or, bound to an
 // architecture name, of capability numbers).
 func (m *module) listSpecs(n nodeID) ([]archSpec, bool) {
@@ -271,13 +275,19 @@ func (m *module) listSpecs(n nodeID) ([]archSpec, bool) {
 		if !archContext(m.contextName(n)) || m.enclosingKind(n, "decorator") || m.contextName(n) == "supported_major_versions" {
 			return nil, false
 		}
+		// A row of a table ((80, 163) in SM_AND_SHMEM_KBYTES: an arch
+		// and its shared memory) is no list of architectures.
+		switch m.kind(m.parent(n)) {
+		case "list", "tuple", "set", "dictionary":
+			return nil, false
+		}
 		for _, k := range kids {
 			v := parseIntLit(m.text(k))
 			if v.i < 20 || v.i > 1300 {
 				return nil, false
 			}
 			a, ok := parseArch(m.text(k))
-			if !ok {
+			if !ok || a.cap.Major > maxArchMajor {
 				return nil, false
 			}
 			specs = append(specs, a)

@@ -85,3 +85,12 @@ def validate_head_dims(head_dim, compute_capability):
         assert head_dim <= 256, "head_dim must be at most 256 on SM90"
     elif compute_capability in [10, 11]:
         assert head_dim <= 128, "head_dim must be at most 128 on SM100/SM110"
+
+
+# A table of architectures and their shared memory: its rows are no arch
+# lists.
+SM_AND_SHMEM_KBYTES = [
+    (80, 163),  # want: none
+    (86, 99),  # want: none
+    (89, 99),  # want: none
+]
