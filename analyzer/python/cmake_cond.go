@@ -52,7 +52,7 @@ func (b *cmakeBlocks) step(src []byte, cmd cmakeCmd) {
 		if cmd.name == "elseif" {
 			v = b.cond(src, cmd)
 		}
-		top.cur = triAnd(triNot(top.taken), v)
+		top.cur = triAnd(not(top.taken), v)
 		top.taken = triOr(top.taken, v)
 		b.next++
 		top.id = b.next
@@ -135,7 +135,7 @@ func (p *cmakeCondParser) and() tri {
 func (p *cmakeCondParser) not() tri {
 	if p.i < len(p.toks) && p.toks[p.i] == "NOT" {
 		p.i++
-		return triNot(p.not())
+		return not(p.not())
 	}
 	return p.test()
 }
@@ -178,20 +178,12 @@ func (p *cmakeCondParser) version(l, op, r string) tri {
 	if sw {
 		c = -c
 	}
-	switch op {
-	case "VERSION_LESS":
-		return triOf(c < 0)
-	case "VERSION_LESS_EQUAL":
-		return triOf(c <= 0)
-	case "VERSION_GREATER":
-		return triOf(c > 0)
-	case "VERSION_GREATER_EQUAL":
-		return triOf(c >= 0)
-	case "VERSION_EQUAL":
-		return triOf(c == 0)
-	}
-	return triUnknown
+	return orderHolds(cmakeVersionOps[op], c)
 }
+
+// cmakeVersionOps are CMake's version comparisons as orderHolds names them.
+var cmakeVersionOps = map[string]string{"VERSION_LESS": "<", "VERSION_LESS_EQUAL": "<=", "VERSION_GREATER": ">",
+	"VERSION_GREATER_EQUAL": ">=", "VERSION_EQUAL": "=="}
 
 // cudaVersionVar reports a reference to the CUDA toolkit's (or nvcc's)
 // version, as a variable name or ${...}.
@@ -255,16 +247,6 @@ func cmakeUnary(op string) bool {
 		return true
 	}
 	return false
-}
-
-func triNot(t tri) tri {
-	switch t {
-	case triTrue:
-		return triFalse
-	case triFalse:
-		return triTrue
-	}
-	return triUnknown
 }
 
 func triAnd(a, b tri) tri {

@@ -364,15 +364,7 @@ func compareOp(op string, a, b Value) tri {
 		if !ok {
 			return triUnknown
 		}
-		switch op {
-		case "<":
-			return triOf(c < 0)
-		case "<=":
-			return triOf(c <= 0)
-		case ">":
-			return triOf(c > 0)
-		}
-		return triOf(c >= 0)
+		return orderHolds(op, c)
 	case "in":
 		return contains(b, a)
 	case "not in":
@@ -393,6 +385,24 @@ func compareOp(op string, a, b Value) tri {
 			return triOf(a.k != b.k)
 		}
 		return triUnknown
+	}
+	return triUnknown
+}
+
+// orderHolds says whether c, the result of a comparison (-1, 0 or 1),
+// satisfies op: <, <=, >, >= or ==.
+func orderHolds(op string, c int) tri {
+	switch op {
+	case "<":
+		return triOf(c < 0)
+	case "<=":
+		return triOf(c <= 0)
+	case ">":
+		return triOf(c > 0)
+	case ">=":
+		return triOf(c >= 0)
+	case "==":
+		return triOf(c == 0)
 	}
 	return triUnknown
 }
