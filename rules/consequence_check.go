@@ -3,7 +3,9 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp"
@@ -152,6 +154,17 @@ func emptyKernels(r Rule, c *Context, lines func(*cpp.File, map[int]*cpp.ChainEv
 				f.Related = append(f.Related, loc(file, d, "the range that removes the body"))
 			}
 			c.judge(&f, c.withCallees(file, string(file.Source()[k.BodyStart:k.BodyEnd])))
+			if named := kernelNamedFor(k.Name); len(named) > 0 && !slices.ContainsFunc(gets, func(p int) bool {
+				return !slices.Contains(named, c.Passes[p].CudaArch())
+			}) {
+				// gemm_4bit_sm75_m16n8k8 under #if __CUDA_ARCH__ == 750:
+				// an architecture's own kernel, which its host code picks
+				// for that GPU alone. Empty elsewhere is by design; what
+				// matters is that nothing launches it there.
+				f.Level = finding.LevelNote
+				f.Message += fmt.Sprintf(" The kernel is named for %s, the architecture%s its body is compiled for: "+
+					"this is only a bug if something launches it on %s.", strings.Join(admits, ", "), plural(len(admits)), tName)
+			}
 			out = append(out, f)
 		}
 	}
@@ -496,6 +509,23 @@ func (c *Context) flavorSwitch(ce *cpp.ChainEval) bool {
 		}
 	}
 	return true
+}
+
+// kernelSMRE finds the architectures a kernel's name names: sm75 in
+// gemm_4bit_sm75_m16n8k8, sm_90 in attn_sm_90_kernel.
+var kernelSMRE = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])sm_?(\d{2,3})(?:[^0-9]|$)`)
+
+// kernelNamedFor is the __CUDA_ARCH__ values (750, 1000) of the
+// architectures a kernel's name names.
+func kernelNamedFor(name string) []int {
+	var out []int
+	for _, m := range kernelSMRE.FindAllStringSubmatch(name, -1) {
+		n, err := strconv.Atoi(m[1])
+		if err == nil {
+			out = append(out, n*10)
+		}
+	}
+	return out
 }
 
 // nameLine is the line, between a definition's first line and its body,
