@@ -66,6 +66,13 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	case siteIf:
 		cl := m.clauses(k.node)
 		where = cl[0].cond
+		// A ladder whose first arms no capability takes (if
+		// is_rocm: raise ... elif props.major != 8: raise ...) decides
+		// by capability at the first arm one takes: that condition is
+		// the gate's expression.
+		if first := firstArmTaken(per); first > 0 && first < len(cl) && cl[first].cond != noNode {
+			where = cl[first].cond
+		}
 		for _, c := range cl {
 			outs = append(outs, m.describeBlock(c.body))
 		}
@@ -196,6 +203,18 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		return Gate{}, false
 	}
 	return g, true
+}
+
+// firstArmTaken is the lowest arm a capability takes on its own path (not
+// in the shadow), or -1.
+func firstArmTaken(per []*siteRec) int {
+	first := -1
+	for _, r := range per {
+		if r != nil && !r.shadow && r.raw >= 0 && (first < 0 || r.raw < first) {
+			first = r.raw
+		}
+	}
+	return first
 }
 
 // uniform: every capability takes the same working outcome, so the

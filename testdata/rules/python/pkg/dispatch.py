@@ -94,3 +94,13 @@ SM_AND_SHMEM_KBYTES = [
     (86, 99),  # want: none
     (89, 99),  # want: none
 ]
+
+
+def wf6af16_linear():
+    # The first arm is taken by no GPU: the gate is the condition at the
+    # first arm some capability takes.
+    if torch.version.hip is not None:
+        raise ValueError("WF6AF16 quantization is only supported on NVIDIA GPUs")
+    elif torch.cuda.get_device_properties(0).major != 8:  # want "AL201 dispatch ladder admits 8.x and shuts out 9.x, 10.x, 11.x, 12.x: on 12.0 .sm_120.: raises ValueError: WF6AF16 quantization is only supported on Ampere"
+        raise ValueError("WF6AF16 quantization is only supported on Ampere architectures")
+    return "wf6af16"
