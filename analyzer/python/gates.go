@@ -206,11 +206,18 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 }
 
 // firstArmTaken is the lowest arm a capability takes on its own path (not
-// in the shadow), or -1.
+// in the shadow); -1 when some capability's arm is undecided there (if
+// cap_major == 9 and K <= 128: 9.x may take the first arm).
 func firstArmTaken(per []*siteRec) int {
 	first := -1
 	for _, r := range per {
-		if r != nil && !r.shadow && r.raw >= 0 && (first < 0 || r.raw < first) {
+		if r == nil || r.shadow {
+			continue
+		}
+		if r.raw < 0 {
+			return -1
+		}
+		if first < 0 || r.raw < first {
 			first = r.raw
 		}
 	}

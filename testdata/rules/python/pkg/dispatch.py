@@ -104,3 +104,13 @@ def wf6af16_linear():
     elif torch.cuda.get_device_properties(0).major != 8:  # want "AL201 dispatch ladder admits 8.x and shuts out 9.x, 10.x, 11.x, 12.x: on 12.0 .sm_120.: raises ValueError: WF6AF16 quantization is only supported on Ampere"
         raise ValueError("WF6AF16 quantization is only supported on Ampere architectures")
     return "wf6af16"
+
+
+def chunk_config(K):
+    # 9.x may take the first arm (K is not known): the gate stays there.
+    cap_major = torch.cuda.get_device_capability()[0]
+    if cap_major == 9 and K <= 128:  # want "AL201 dispatch ladder admits 8.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 7.5 and older .continues.. Undecided here: 9.x"
+        return {"BV": 64, "threads": 256}
+    elif cap_major == 8:  # want: none
+        return {"BV": 32, "threads": 128}
+    return {"BV": 16, "threads": 64}
