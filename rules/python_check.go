@@ -142,6 +142,9 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	if g.EnvVar != "" {
 		msg += fmt.Sprintf(" The list is the default of the environment variable %s, which can change it.", g.EnvVar)
 	}
+	if g.CacheVar != "" {
+		msg += fmt.Sprintf(" The list is the default of the CMake cache variable %s: configuring with -D%s=... changes it.", g.CacheVar, g.CacheVar)
+	}
 	if g.Helper != "" {
 		msg += fmt.Sprintf(" The decision comes from %s.", g.Helper)
 	}

@@ -132,6 +132,7 @@ type Gate struct {
 	HelperPath string
 	HelperLine int
 	EnvVar     string // an arch list read from this environment variable (its default was evaluated)
+	CacheVar   string // a CMake arch list that is this cache variable's default (set(X ... CACHE ...))
 	IsTest     bool
 	// Comment is what the code's authors wrote about the gate: the
 	// comment ending its line or right above it (analyzer/comment), ""

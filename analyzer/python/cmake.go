@@ -156,8 +156,9 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 	var out []Gate
 	// add makes a gate of the lists vals of cmds (one command, or the
 	// commands that fill one list), at the first non-empty one; not of a
-	// list that only names the architecture its variable is for.
-	add := func(name string, cmds []cmakeCmd, vals [][]cmakeArg) {
+	// list that only names the architecture its variable is for. cache
+	// says the list is the default of the cache variable name.
+	add := func(name string, cmds []cmakeCmd, vals [][]cmakeArg, cache bool) {
 		var all []cmakeArg
 		first := -1
 		for i, v := range vals {
@@ -189,9 +190,13 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 		}
 		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
 		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
+		if cache {
+			g.CacheVar = name
+			g.Outcomes[0] += " (default; -D" + name + "=... can change it)"
+		}
 		out = append(out, g)
 	}
-	one := func(cmd cmakeCmd, vals []cmakeArg) { add("", []cmakeCmd{cmd}, [][]cmakeArg{vals}) }
+	one := func(cmd cmakeCmd, vals []cmakeArg) { add("", []cmakeCmd{cmd}, [][]cmakeArg{vals}, false) }
 	// A list a file appends to holds, at most, what its set and the
 	// appends after it put there: list(APPEND CUTLASS_NVCC_ARCHS_SUPPORTED
 	// 89 90) is one step of a list that gets 100 120 121 a few lines down,
@@ -214,13 +219,14 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 				continue
 			}
 			vals := cmd.args[1:]
+			cache := false
 			for i, a := range vals {
 				if a.text == "CACHE" || a.text == "PARENT_SCOPE" {
-					vals = vals[:i]
+					vals, cache = vals[:i], a.text == "CACHE"
 					break
 				}
 			}
-			l := &archList{name: cmd.args[0].text, arms: blocks.arms(), cmds: []cmakeCmd{cmd}, vals: [][]cmakeArg{vals}}
+			l := &archList{name: cmd.args[0].text, arms: blocks.arms(), cmds: []cmakeCmd{cmd}, vals: [][]cmakeArg{vals}, cache: cache}
 			lists = append(lists, l)
 			last[l.name] = append(last[l.name], l)
 		case "list":
@@ -261,7 +267,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 		}
 	}
 	for _, l := range lists {
-		add(l.name, l.cmds, l.vals)
+		add(l.name, l.cmds, l.vals, l.cache && !l.appended)
 	}
 	sortGates(out)
 	return out
@@ -275,6 +281,7 @@ type archList struct {
 	cmds     []cmakeCmd
 	vals     [][]cmakeArg
 	appended bool
+	cache    bool // the set is a cache variable's default
 }
 
 // archBucketRE finds the architecture a variable is named for:
