@@ -236,7 +236,9 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 			name, arms := cmd.args[1].text, blocks.arms()
 			var l *archList
 			for i := len(last[name]) - 1; i >= 0; i-- {
-				if c := last[name][i]; slices.Equal(c.arms, arms[:min(len(c.arms), len(arms))]) && len(c.arms) <= len(arms) {
+				// The set's arms are a prefix of the append's: the
+				// same arm, or one the append is nested in.
+				if c := last[name][i]; len(c.arms) <= len(arms) && slices.Equal(c.arms, arms[:len(c.arms)]) {
 					l = c
 					break
 				}
