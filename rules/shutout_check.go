@@ -252,11 +252,11 @@ func (c *Context) sameBranchElsewhere(ex *exclusion, bt int, admitted func(p int
 	if bt == shutout.None {
 		s = fmt.Sprintf("The %s build%s get%s no code here either", andList(others), plural(len(others)), singularVerb(len(others)))
 	}
-	if noneAdmitted {
+	switch {
+	case noneAdmitted && len(others) == 1:
 		s += ", as every GPU's build of that flavor does"
-		if len(others) > 1 {
-			s = strings.TrimSuffix(s, "build of that flavor does") + "builds of those flavors do"
-		}
+	case noneAdmitted:
+		s += ", as every GPU's builds of those flavors do"
 	}
 	return s + ". "
 }

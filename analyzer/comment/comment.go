@@ -67,6 +67,20 @@ func At(src []byte, off int, syn Syntax) string {
 	return clip(strings.Join(block, " "))
 }
 
+// About is the comment about the gate at src[off] inside a statement that
+// starts at src[stmt]: the one At off, else, when the statement starts on
+// an earlier line (a condition on a decorator's or a command's second
+// line), the one At stmt.
+func About(src []byte, off, stmt int, syn Syntax) string {
+	if c := At(src, off, syn); c != "" {
+		return c
+	}
+	if stmt >= 0 && stmt < off && off <= len(src) && bytes.IndexByte(src[stmt:off], '\n') >= 0 {
+		return At(src, stmt, syn)
+	}
+	return ""
+}
+
 // trailing is the comment that ends line, after column from (where the
 // gate starts): "" when there is none, or when a string on the line makes
 // it unclear where one would start.

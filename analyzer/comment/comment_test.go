@@ -80,3 +80,24 @@ func FuzzAt(f *testing.F) {
 		}
 	})
 }
+
+func TestAbout(t *testing.T) {
+	src := "# the reason\n@skipif(\n    major != 9,\n)\n# same line\nif x and major == 9:\n"
+	cond := strings.Index(src, "major != 9")
+	deco := strings.Index(src, "@skipif")
+	if got := About([]byte(src), cond, deco, Hash); got != "the reason" {
+		t.Errorf("condition on a decorator's second line: %q", got)
+	}
+	same := strings.Index(src, "major == 9")
+	stmt := strings.Index(src, "if x")
+	if got := About([]byte(src), same, stmt, Hash); got != "same line" {
+		t.Errorf("statement on the gate's line: %q", got)
+	}
+	if got := About([]byte(src), cond, -1, Hash); got != "" {
+		t.Errorf("no statement: %q", got)
+	}
+	code := "x = 1\nif (\n    major == 9):\n"
+	if got := About([]byte(code), strings.Index(code, "major"), strings.Index(code, "if"), Hash); got != "" {
+		t.Errorf("no comment anywhere: %q", got)
+	}
+}

@@ -56,24 +56,18 @@ func (w *walker) record(from, to node, expr string, raw []int, outs []outcome, v
 	w.gates = append(w.gates, g)
 }
 
-// commentAbout is the comment the code has about the gate at n: the one
-// on or above n's line, else the one on or above the line its statement
-// starts on, when that is an earlier line (a condition on the second line
-// of a return).
+// commentAbout is the comment the code has about the gate at n
+// (comment.About): a condition on the second line of a return has its
+// reason above the statement.
 func (w *walker) commentAbout(n node) string {
-	if c := comment.At(w.src, w.t.StartByte(n), comment.Slashes); c != "" {
-		return c
-	}
-	line := w.startLine(n)
+	stmt := -1
 	for s := w.t.Parent(n); s != noNode; s = w.t.Parent(s) {
 		if k := w.kind(s); strings.HasSuffix(k, "_statement") || strings.HasSuffix(k, "declaration") {
-			if w.startLine(s) < line {
-				return comment.At(w.src, w.t.StartByte(s), comment.Slashes)
-			}
-			return ""
+			stmt = w.t.StartByte(s)
+			break
 		}
 	}
-	return ""
+	return comment.About(w.src, w.t.StartByte(n), stmt, comment.Slashes)
 }
 
 // markArms records which capabilities may reach each arm of a ladder

@@ -183,11 +183,9 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 			IsTest: isTestPath(s.Path)}
 		g.Line, g.Col = lines.pos(uint32(at[0].sb))
 		g.EndLine, g.EndCol = lines.pos(uint32(at[len(at)-1].eb))
-		if g.Comment = comment.At(s.Src, at[0].sb, comment.Hash); g.Comment == "" {
-			// A list on the command's next line: the reason is above
-			// the command.
-			g.Comment = comment.At(s.Src, cmds[first].sb, comment.Hash)
-		}
+		// A list on the command's next line has its reason above the
+		// command.
+		g.Comment = comment.About(s.Src, at[0].sb, cmds[first].sb, comment.Hash)
 		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
 		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
 		if cache {

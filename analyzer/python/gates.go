@@ -247,25 +247,18 @@ func setPos(g *Gate, m *module, from, to nodeID) {
 	g.EndLine, g.EndCol = m.lines.pos(m.end(to))
 }
 
-// commentAbout is the comment the code has about the gate at n: the one
-// on or above n's line, else the one on or above the line its statement
-// (or decorator) starts on, when that is an earlier line: a condition
-// inside a multi-line call or decorator has its reason above the call.
+// commentAbout is the comment the code has about the gate at n
+// (comment.About): a condition inside a multi-line call or decorator has
+// its reason above the statement, clause or decorator it is part of.
 func (m *module) commentAbout(n nodeID) string {
-	if c := comment.At(m.src, int(m.start(n)), comment.Hash); c != "" {
-		return c
-	}
-	line, _ := m.lines.pos(m.start(n))
+	stmt := -1
 	for s := m.parent(n); s != noNode; s = m.parent(s) {
-		k := m.kind(s)
-		if k == "decorator" || strings.HasSuffix(k, "_statement") || strings.HasSuffix(k, "_clause") {
-			if l, _ := m.lines.pos(m.start(s)); l < line {
-				return comment.At(m.src, int(m.start(s)), comment.Hash)
-			}
-			return ""
+		if k := m.kind(s); k == "decorator" || strings.HasSuffix(k, "_statement") || strings.HasSuffix(k, "_clause") {
+			stmt = int(m.start(s))
+			break
 		}
 	}
-	return ""
+	return comment.About(m.src, int(m.start(n)), stmt, comment.Hash)
 }
 
 func firstArg(m *module, call nodeID) string {

@@ -296,6 +296,11 @@ func (v Value) truth() tri {
 // capInt is the major*10+minor encoding of a capability value.
 func capOf(major, minor int) int64 { return int64(major*10 + minor) }
 
+// bareMajor reports a literal a capability of unknown encoding (vCap) is
+// compared with as its major: "sm >= 9" for "sm_major >= 9", "sm == 10"
+// for 10.0 and 10.3 alike.
+func bareMajor(v Value) bool { return v.k == vInt && v.i >= 0 && v.i < 20 }
+
 // equal is Python ==, three-valued.
 func equal(a, b Value) tri {
 	if !a.known() || !b.known() {
@@ -305,10 +310,9 @@ func equal(a, b Value) tri {
 		if a.k != vCap {
 			a, b = b, a
 		}
-		if b.k == vInt && b.i >= 0 && b.i < 20 {
-			// A bare major ("compute_capability == 10" where the value
-			// is read as a major), as compare reads one: 10.0 and 10.3
-			// both.
+		if bareMajor(b) {
+			// "compute_capability == 10": 10.0 and 10.3 both, as
+			// compare reads it.
 			return triOf(a.i/10 == b.i)
 		}
 		c, ok := capLiteral(b, true)
@@ -398,8 +402,7 @@ func compare(a, b Value) (int, bool) {
 			return 0, false
 		}
 		r := cmpInt(a.i, c)
-		if b.k == vInt && b.i < 20 {
-			// A bare major ("sm_major >= 9" written as "sm >= 9").
+		if bareMajor(b) {
 			r = cmpInt(a.i/10, b.i)
 		}
 		if sw {
