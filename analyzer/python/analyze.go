@@ -36,9 +36,11 @@ func (c Capability) Age() int { return c.Major*100 + c.Minor*10 }
 func (c Capability) String() string { return fmt.Sprintf("%d.%d", c.Major, c.Minor) }
 
 // Source is one Python (or CMake) file to analyze. A Python file may come
-// without its bytes: then Digest is its byte scan (Lexer.Digest) and Load
-// reads it when the analysis needs it, so that files that cannot matter
-// are never held (CMake files always come with Src).
+// with its byte scan (Digest, Lexer.Digest) and Load, which reads it when
+// the analysis needs it, so that files that cannot matter are not held;
+// Src may then hold the bytes the byte scan read, which a scan loading
+// every file parses without reading them again and a selection drops
+// (CMake files always come with Src alone).
 type Source struct {
 	Root, Path string // Path slash-separated, relative to Root
 	Src        []byte
@@ -211,9 +213,12 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 	// are loaded rather than after.
 	if cfg.AllFiles || !cfg.alwaysSelect && prog.seedShare() >= denseSeeds {
 		prog.dropWords()
+		// Every file is loaded: those whose bytes the byte scan kept
+		// (Source.Src beside Source.Load) are not read again.
 		prog.loadAll(prog.mods)
 		prog.selectAll()
 	} else {
+		prog.dropSources()
 		prog.selectFiles()
 		prog.dropWords()
 	}

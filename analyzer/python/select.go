@@ -258,11 +258,6 @@ func (p *program) digestAll() {
 		}
 		m.dig = lx.Digest(src)
 	})
-	for _, m := range p.mods {
-		if m.open != nil {
-			m.src = nil
-		}
-	}
 	p.sel = &selection{p: p, lx: lx, defs: map[uint64]defCount{}, dangerGlobals: map[*module]map[uint64]bool{},
 		jrGlobals: map[*module]map[uint64]bool{}, modAliases: map[*module]map[uint64]bool{}, jr: map[uint64]bool{}, dangerMembers: map[*classDef]map[uint64]bool{}, jrMembers: map[*classDef]map[uint64]bool{},
 		aliases: map[*classDef]map[uint64]bool{}, returns: map[*funcDef]*summary{}, carrier: map[*funcDef]bool{},
@@ -300,6 +295,17 @@ func (p *program) digestAll() {
 func (p *program) dropWords() {
 	for _, m := range p.mods {
 		m.dropWords()
+	}
+}
+
+// dropSources lets go of the bytes the byte scan read, in the files
+// that can read them again: the selection loads few of them, and holding
+// them all until then would raise its peak.
+func (p *program) dropSources() {
+	for _, m := range p.mods {
+		if m.open != nil {
+			m.src = nil
+		}
 	}
 }
 

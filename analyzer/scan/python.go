@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"github.com/archlint/archlint/analyzer/filter"
 	"github.com/archlint/archlint/analyzer/finding"
@@ -38,6 +39,12 @@ const allPythonFilesEnv = "ARCHLINT_PY_ALL_FILES"
 // read here once for the byte scan and dropped; the analysis reads again
 // the few it needs. It returns the program, the files read, those of them
 // that hold opt.Probe, and the notifications.
+// keptSources bounds the bytes of Python source held from the byte scan to
+// the loading (python.Source.Src): flashinfer's 7 MB are read once instead
+// of twice, and a large set reads again what is past the bound, as every
+// file did before.
+const keptSources = 64 << 20
+
 func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []filter.FileRef, []finding.Notification, error) {
 	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: pythonWalkKinds(),
 		Exclude: opt.Exclude, NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
@@ -56,6 +63,10 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []
 		note  *finding.Notification
 		holds bool // the file holds opt.Probe
 	}
+	// kept counts the bytes of the Python files kept after their byte
+	// scan (python.Source): up to keptSources, a scan that loads every
+	// file does not read them again.
+	var kept atomic.Int64
 	got := walk.ForEach(files, jobs, func(_ int, f walk.File) read {
 		b, prob := walk.Read(f, opt.MaxFileSize)
 		var r read
@@ -69,7 +80,9 @@ func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []
 		r.holds = len(opt.Probe) > 0 && bytes.Contains(b, opt.Probe)
 		s := &python.Source{Root: f.Root, Path: f.Path, Src: b}
 		if !cfg.AllFiles && walk.KindOf(f.Path) == walk.KindPython {
-			s.Src = nil
+			if kept.Add(int64(len(b))) > keptSources {
+				s.Src = nil
+			}
 			s.Digest = lx.Digest(b)
 			s.Load = func() ([]byte, error) {
 				b, prob := walk.Read(f, opt.MaxFileSize)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"unicode/utf8"
@@ -61,25 +60,16 @@ func readFile(abs string, limit int64) ([]byte, string) {
 	if limit >= 0 && fi.Size() > limit {
 		return nil, tooLarge(fi.Size(), limit)
 	}
-	fh, err := os.Open(abs)
+	// The file may have grown since the stat: read at most limit+1 bytes
+	// to notice without reading a runaway file whole.
+	b, err := readRegular(abs, fi.Size(), limit)
 	if err != nil {
 		return nil, describeErr(err)
 	}
-	defer fh.Close()
-	// The file may have grown since the stat: read at most limit+1 bytes
-	// to notice without reading a runaway file whole.
-	var r io.Reader = fh
-	if limit >= 0 {
-		r = io.LimitReader(fh, limit+1)
+	if limit >= 0 && int64(len(b)) > limit {
+		return nil, tooLarge(int64(len(b)), limit)
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
-	if _, err := buf.ReadFrom(r); err != nil {
-		return nil, describeErr(err)
-	}
-	if limit >= 0 && int64(buf.Len()) > limit {
-		return nil, tooLarge(int64(buf.Len()), limit)
-	}
-	return buf.Bytes(), ""
+	return b, ""
 }
 
 // tooLarge is the message for a file over the size limit.

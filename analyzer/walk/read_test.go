@@ -110,3 +110,34 @@ func TestHumanSize(t *testing.T) {
 		}
 	}
 }
+
+// TestReadRegularSizes reads files whose size differs from the one the
+// stat gave (a file that grew or shrank between the two), with and without
+// a limit: the whole file comes back, or limit+1 bytes so that the caller
+// reports it as too large.
+func TestReadRegularSizes(t *testing.T) {
+	dir := t.TempDir()
+	abs := filepath.Join(dir, "f.cu")
+	content := strings.Repeat("0123456789", 1000)
+	if err := os.WriteFile(abs, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		size, limit int64
+		want        int
+	}{
+		{10000, -1, 10000}, {0, -1, 10000}, {3, -1, 10000}, {20000, -1, 10000},
+		{10000, 10000, 10000}, {10, 50, 51}, {0, 0, 1}, {10000, 9999, 10000},
+	} {
+		got, err := readRegular(abs, tc.size, tc.limit)
+		if err != nil {
+			t.Fatalf("size %d limit %d: %v", tc.size, tc.limit, err)
+		}
+		if len(got) != tc.want || string(got) != content[:tc.want] {
+			t.Errorf("size %d limit %d: read %d bytes, want the first %d", tc.size, tc.limit, len(got), tc.want)
+		}
+	}
+	if _, err := readRegular(filepath.Join(dir, "gone.cu"), 0, -1); err == nil || !strings.Contains(describeErr(err), "vanished") {
+		t.Errorf("missing file: %v", err)
+	}
+}
