@@ -114,6 +114,7 @@ func runScanCache(args []string, stdout, stderr io.Writer, onCache func(cache.St
 		fmt.Fprintln(stderr, "archlint: --memory-target:", err)
 		return exitError
 	}
+	adviseHugePages()
 	// The limit is the process's: a scan is the only thing archlint runs.
 	defer startMemoryTarget(target, set["memory-target"])()
 	var onProgress func(string, int, int)
