@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -31,22 +32,7 @@ const heapAdvised = 1 << 30
 // huge pages (see above). It must run before the scan allocates much, and
 // before a memory limit is set: the range is mapped memory for a moment.
 func adviseHugePages() {
-	if os.Getenv("ARCHLINT_HUGEPAGES") == "0" || strings.Contains(os.Getenv("GODEBUG"), "disablethp=1") {
-		return
-	}
-	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
-	if err != nil || !strings.Contains(string(mode), "[madvise]") {
-		return
-	}
-	// Mapping the range must not fail: the runtime cannot recover from
-	// that. So not where address space is scarce or limited, nor under
-	// strict overcommit accounting (mode 2), which counts untouched
-	// memory too.
-	var as syscall.Rlimit
-	if unsafe.Sizeof(uintptr(0)) < 8 || syscall.Getrlimit(syscall.RLIMIT_AS, &as) != nil || as.Cur != rlimInfinity {
-		return
-	}
-	if oc, err := os.ReadFile("/proc/sys/vm/overcommit_memory"); err != nil || strings.TrimSpace(string(oc)) == "2" {
+	if hugePagesSkipped() != "" {
 		return
 	}
 	const hugePage = 2 << 20
@@ -61,6 +47,30 @@ func adviseHugePages() {
 	// the runtime counts none of it against the memory limit: the
 	// mapping, and its advice, stay.
 	debug.FreeOSMemory()
+}
+
+// hugePagesSkipped says why adviseHugePages asks for nothing here, or ""
+// when it asks.
+func hugePagesSkipped() string {
+	if os.Getenv("ARCHLINT_HUGEPAGES") == "0" || strings.Contains(os.Getenv("GODEBUG"), "disablethp=1") {
+		return "turned off (ARCHLINT_HUGEPAGES=0 or GODEBUG=disablethp=1)"
+	}
+	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	if err != nil || !strings.Contains(string(mode), "[madvise]") {
+		return fmt.Sprintf("THP mode %q is not madvise", strings.TrimSpace(string(mode)))
+	}
+	// Mapping the range must not fail: the runtime cannot recover from
+	// that. So not where address space is scarce or limited, nor under
+	// strict overcommit accounting (mode 2), which counts untouched
+	// memory too.
+	var as syscall.Rlimit
+	if unsafe.Sizeof(uintptr(0)) < 8 || syscall.Getrlimit(syscall.RLIMIT_AS, &as) != nil || as.Cur != rlimInfinity {
+		return "address space is 32-bit or limited (RLIMIT_AS)"
+	}
+	if oc, err := os.ReadFile("/proc/sys/vm/overcommit_memory"); err != nil || strings.TrimSpace(string(oc)) == "2" {
+		return "strict overcommit accounting (vm.overcommit_memory=2)"
+	}
+	return ""
 }
 
 // rlimInfinity is RLIM_INFINITY, an unlimited resource.

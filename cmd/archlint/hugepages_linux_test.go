@@ -13,11 +13,10 @@ import (
 // the runtime hands out next lies in a mapping Linux may back with huge
 // pages (smaps' THPeligible), where the machine's THP mode is madvise.
 func TestHeapAdvisedHugePages(t *testing.T) {
-	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
-	if err != nil || !strings.Contains(string(mode), "[madvise]") {
-		t.Skipf("THP mode %q: nothing to ask for", strings.TrimSpace(string(mode)))
-	}
 	t.Setenv("ARCHLINT_HUGEPAGES", "")
+	if reason := hugePagesSkipped(); reason != "" {
+		t.Skip("no advice here:", reason)
+	}
 	adviseHugePages()
 	b := make([]byte, 8<<20)
 	if !thpEligible(t, uintptr(unsafe.Pointer(&b[0]))) {
