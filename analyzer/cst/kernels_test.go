@@ -292,9 +292,9 @@ func TestKernelItemsOpenOnConditional(t *testing.T) {
 	if err != nil || whole != nil {
 		t.Fatalf("ParseKernels: whole %v, err %v", whole != nil, err)
 	}
-	// a comes along: b is glued to it (Piece.Glued).
-	if got := names(kernels); !slices.Equal(got, []string{"a", "b"}) {
-		t.Errorf("ParseKernels gives %v, want [a b]", got)
+	// a stays out: items at file level are not glued (Piece.Glued).
+	if got := names(kernels); !slices.Equal(got, []string{"b"}) {
+		t.Errorf("ParseKernels gives %v, want [b]", got)
 	}
 	f := mustParse(t, ab)
 	for _, k := range f.Kernels {

@@ -29,11 +29,12 @@ import "sort"
 type Piece struct {
 	Start, End int
 	Item       bool
-	// Glued marks an item right after an item that ends with a brace,
-	// not a ';': tree-sitter may not have closed that one yet (it may
-	// still hold another reading of it, such as a field with an
-	// initializer that waits for its ';'), so this item parses as in the
-	// file only with it (Ranges).
+	// Glued marks an item of a class body right after an item that
+	// ends with a brace, not a ';': tree-sitter may not have closed that
+	// one yet (it may still hold another reading of it, such as a field
+	// with an initializer that waits for its ';'), so this item parses
+	// as in the file only with it (Ranges). Outside class bodies items
+	// are not glued (emit says why).
 	Glued bool
 	// Merged marks an item that holds an #if group whose branches the
 	// split could not cut apart (splitMerging): tree-sitter's reading
@@ -332,6 +333,8 @@ type splitter struct {
 	// the container being read.
 	item, items int
 	cont, conts int
+	// contKind is the kind of the container being read (ctFile, ...).
+	contKind int
 	// lastEnd is the end of the last token read.
 	lastEnd int
 	bad     bool
@@ -352,17 +355,31 @@ const (
 	pkClose    // a container's closing brace (and a class's declarators)
 )
 
-// emit ends the current piece at end. An item that follows an item
-// ending with a brace is glued to it. (Gluing the skeleton too, a
-// directive or class header after such an item, would parse 54% of the
-// bytes of seven real trees' host files instead of 38%, and changed no
-// item's tree there.)
+// emit ends the current piece at end. In a class body, an item that
+// follows an item ending with a brace is glued to it: there tree-sitter
+// reads a member after a method differently without the method (a
+// field_identifier for an identifier, in flashinfer's fmha_v2 tiles).
+// (Gluing the skeleton too, a directive or class header after such an
+// item, would parse 54% of the bytes of seven real trees' host files
+// instead of 38%, and changed no item's tree there.)
+//
+// At file and namespace level items are not glued: a file of function
+// definitions glued each to the one before, so keeping one function kept
+// every function above it (flashinfer 749048b61's decode.cuh: 12.7 KB of
+// reading items, 45.9 KB parsed). Unglued there, the items that parse
+// differently alone are ambiguous template arguments read as a type or
+// as an expression, and items in files with parse errors (flashinfer
+// 749048b61 8 -> 10 files of 578, 2deed6c15 13 -> 14, CUTLASS 83 -> 85,
+// CCCL 125 -> 147), none of which changes a host check's gate or a kernel
+// found (TestPartialCorpus, TestKernelSourceCorpus, TestParseKernelsCorpus
+// on the four trees); an item that parses with an error at its top is
+// parsed whole as before (Tree.CleanItems).
 func (s *splitter) emit(end int, kind int) {
 	if end <= s.mark {
 		return
 	}
 	n := len(s.pieces)
-	glued := kind == pkItem && n > 0 && s.pieces[n-1].Item && s.src[s.pieces[n-1].End-1] == '}'
+	glued := kind == pkItem && s.contKind == ctClass && n > 0 && s.pieces[n-1].Item && s.src[s.pieces[n-1].End-1] == '}'
 	if n > 0 && kind != pkItem && !s.pieces[n-1].Item {
 		s.pieces[n-1].End = end
 	} else {
@@ -714,7 +731,9 @@ func (s *splitter) container(kind, nesting int) {
 	s.conts++
 	outer := s.cont
 	s.cont = s.conts
-	defer func() { s.cont = outer }()
+	outerKind := s.contKind
+	s.contKind = kind
+	defer func() { s.cont, s.contKind = outer, outerKind }()
 	for !s.bad {
 		t := s.peek()
 		switch {

@@ -299,6 +299,57 @@ func TestSplitLikeWhole(t *testing.T) {
 	}
 }
 
+// TestSplitGluesInClassBodies: an item after one that ends with a brace
+// is glued to it in a class body only, where tree-sitter's reading of a
+// member may depend on the method before it; at file and namespace level
+// it is not, and keeping it keeps nothing else.
+func TestSplitGluesInClassBodies(t *testing.T) {
+	src := []byte("int f() { return 1; }\nint g() { return 2; }\n" +
+		"struct S {\n  void m() {}\n  int n() { return 0; }\n  int x;\n  int y;\n};\n" +
+		"namespace ns {\nvoid h() {}\nvoid k() {}\n}  // namespace ns\n")
+	pieces, ok := Split(src)
+	if !ok {
+		t.Fatal("Split gave up")
+	}
+	var got []string
+	for _, pc := range pieces {
+		if !pc.Item {
+			continue
+		}
+		text := strings.TrimSpace(string(src[pc.Start:pc.End]))
+		if pc.Glued {
+			text = "+" + text
+		}
+		got = append(got, text)
+	}
+	want := []string{"int f() { return 1; }", "int g() { return 2; }", "void m() {}", "+int n() { return 0; }", "+int x;", "int y;",
+		"void h() {}", "void k() {}"}
+	if !slices.Equal(got, want) {
+		t.Errorf("items (+ glued):\n got %q\nwant %q", got, want)
+	}
+	keepOnly := func(text string) []Range {
+		return Ranges(pieces, func(i int) bool { return strings.TrimSpace(string(src[pieces[i].Start:pieces[i].End])) == text })
+	}
+	kept := func(rs []Range) string {
+		var b strings.Builder
+		for _, r := range rs {
+			b.Write(src[r.Start:r.End])
+		}
+		return b.String()
+	}
+	for _, tt := range []struct{ item, with, without string }{
+		{"int g() { return 2; }", "", "int f()"},
+		{"void k() {}", "", "void h()"},
+		{"int x;", "void m()", "int y;"}, // glued to n, n to m
+		{"int y;", "", "int x;"},
+	} {
+		got := kept(keepOnly(tt.item))
+		if !strings.Contains(got, tt.item) || !strings.Contains(got, tt.with) || strings.Contains(got, tt.without) {
+			t.Errorf("keeping %q parses %q: want it with %q and without %q", tt.item, got, tt.with, tt.without)
+		}
+	}
+}
+
 // splitFixture mixes the shapes Split descends into and those it keeps
 // whole.
 const splitFixture = `// A host file.
