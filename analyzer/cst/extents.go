@@ -2,6 +2,7 @@ package cst
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -28,22 +29,92 @@ import (
 // function definitions inside other functions' bodies (methods of local
 // classes), which no verdict's code names.
 func FunctionExtents(src []byte) ([]Function, bool) {
-	r := extentReader{s: &splitter{src: src, item: -1, failGroup: -1}}
-	r.declarations(0)
-	if r.s.bad || r.s.peek().kind != tkEOF || len(r.s.conds) != 0 {
+	funcs, ok := readExtents(src, nil)
+	if !ok {
+		funcs, ok = extentsMerging(src)
+	}
+	if !ok {
 		return nil, false
 	}
-	if len(r.funcs) > 0 {
+	if len(funcs) > 0 {
 		lines := newlines(src)
 		line := func(at int) int { return 1 + sort.SearchInts(lines, at) }
-		for i := range r.funcs {
-			f := &r.funcs[i]
+		for i := range funcs {
+			f := &funcs[i]
 			f.StartLine = line(f.StartLine)
 			f.BodyStartLine, f.BodyEndLine = line(f.BodyStart), line(f.BodyEnd-1)
 			f.EndLine = f.BodyEndLine
 		}
 	}
+	return funcs, true
+}
+
+// readExtents reads the function definitions of src, with StartLine an
+// offset, reading the tokens of opaque in place of the directive lines
+// they start at (splitMerging).
+func readExtents(src []byte, opaque map[int]token) ([]Function, bool) {
+	r := extentReader{s: &splitter{src: src, item: -1, failGroup: -1, opaque: opaque}}
+	r.declarations(0)
+	if r.s.bad || r.s.peek().kind != tkEOF || len(r.s.conds) != 0 {
+		return nil, false
+	}
 	return r.funcs, true
+}
+
+// extentsMerging is readExtents for a file with #if groups whose branches
+// open or close brackets (condGroup.uneven), such as flashinfer's
+// prefill.cuh, where `#if (__CUDA_ARCH__ < 800)` wraps `if constexpr
+// (...) { ... } else {` and a second group closes that brace at the end
+// of the kernel. It reads the file twice, with the first branch of every
+// such group taken (as splitMerging does) and with the last (none, for a
+// group without #else), and answers only when both readings list the
+// same functions and every such group lies inside one function body: the
+// list then does not depend on which way the groups go (the conditions
+// of two groups are often the same macro test, so no reading mixes first
+// and last branches), and each body holds its groups whole, both
+// readings of them, which is the text the verdicts read. Before, fi-new's
+// 227 KB prefill.cuh was parsed whole for them.
+func extentsMerging(src []byte) ([]Function, bool) {
+	groups, ok := condGroups(src)
+	if !ok {
+		return nil, false
+	}
+	first, last := map[int]token{}, map[int]token{}
+	var uneven []condGroup
+	for _, g := range groups {
+		if !g.uneven {
+			continue
+		}
+		uneven = append(uneven, g)
+		first[g.start] = token{kind: tkOpaque, start: g.start, end: g.ifEnd}
+		first[g.tail] = token{kind: tkTail, start: g.tail, end: g.end}
+		if g.lastStart < 0 {
+			last[g.start] = token{kind: tkOpaque, start: g.start, end: g.end}
+		} else {
+			last[g.start] = token{kind: tkOpaque, start: g.start, end: g.lastEnd}
+			last[g.endifStart] = token{kind: tkTail, start: g.endifStart, end: g.end}
+		}
+	}
+	if len(uneven) == 0 {
+		return nil, false
+	}
+	funcs, ok := readExtents(src, first)
+	if !ok {
+		return nil, false
+	}
+	same := func(a, b Function) bool {
+		return a.Name == b.Name && a.Global == b.Global && a.Device == b.Device && a.StartLine == b.StartLine &&
+			a.BodyStart == b.BodyStart && a.BodyEnd == b.BodyEnd
+	}
+	if other, ok := readExtents(src, last); !ok || !slices.EqualFunc(funcs, other, same) {
+		return nil, false
+	}
+	for _, g := range uneven {
+		if !slices.ContainsFunc(funcs, func(f Function) bool { return f.BodyStart < g.start && g.end <= f.BodyEnd }) {
+			return nil, false
+		}
+	}
+	return funcs, true
 }
 
 // newlines are the offsets of src's line feeds.

@@ -52,6 +52,7 @@ func TestFunctionExtents(t *testing.T) {
 		{"comments and literals", "// void no() {\n/* int nor() { */\nconst char* s = \"{\";\nvoid yes() { char c = '}'; auto r = R\"x(})x\"; }\n",
 			[]string{"yes{char c = '}'; auto r = R\"x(})x\"; }"}},
 		{"local classes are not listed", "void outer() {\n  struct L { void in() {} };\n}\n", []string{"outer{struct L { void in() {} };"}},
+		{"groups opening and closing a brace in a body", prefillLike, []string{"k{int a = 0;", "after{done(); }"}},
 	}
 	for _, c := range cases {
 		got, ok := extentsOf(t, c.src)
@@ -59,25 +60,49 @@ func TestFunctionExtents(t *testing.T) {
 			t.Errorf("%s: got %q (ok %v), want %q", c.name, got, ok, c.want)
 		}
 	}
+	// The kernel's body holds both groups: it ends at the kernel's own
+	// closing brace.
+	fns, _ := FunctionExtents([]byte(prefillLike))
+	if len(fns) != 2 || !strings.HasSuffix(prefillLike[:fns[0].BodyEnd], "#endif\n}") || fns[0].BodyEndLine != 12 {
+		t.Errorf("kernel with groups: %+v", brief(fns))
+	}
 	// The function-try-block's body runs on to its last handler, as a
 	// whole parse's does.
 	src := "int main() try {\n  run();\n} catch (...) {\n  fail();\n}\n"
-	fns, _ := FunctionExtents([]byte(src))
+	fns, _ = FunctionExtents([]byte(src))
 	if len(fns) != 1 || !strings.HasSuffix(src[fns[0].BodyStart:fns[0].BodyEnd], "fail();\n}") {
 		t.Errorf("function-try-block: %+v", fns)
 	}
 }
 
+// prefillLike is flashinfer's prefill kernel's shape: two #if groups whose
+// first branches open and close a brace, inside one kernel body.
+const prefillLike = `__global__ void k(int n) {
+  int a = 0;
+#if (__CUDA_ARCH__ < 800)
+  if (n) {
+    fail();
+  } else {
+#endif
+    go(n);
+#if (__CUDA_ARCH__ < 800)
+  }
+#endif
+}
+__device__ void after() { done(); }
+`
+
 // FunctionExtents gives up where it cannot read the tokens with certainty,
 // and the caller parses instead.
 func TestFunctionExtentsGivesUp(t *testing.T) {
 	for name, src := range map[string]string{
-		"group opening a body twice": "#if A\nvoid f(int a) {\n#else\nvoid f(int a, int b) {\n#endif\n  go();\n}\n",
-		"unbalanced":                 "void f() {\n  if (x) {\n}\n",
-		"stray closer":               "void f() {}\n}\n",
-		"unterminated comment":       "void f() {}\n/* open\n",
-		"unterminated group":         "#if A\nvoid f() {}\n",
-		"hash inside a line":         "void f() { a # b; }\n",
+		"group opening a body twice":         "#if A\nvoid f(int a) {\n#else\nvoid f(int a, int b) {\n#endif\n  go();\n}\n",
+		"groups that make two functions one": "void f() {\n#if A\n  if (x) {\n#endif\n  a();\n}\nvoid g() {\n  b();\n#if A\n  }\n#endif\n}\n",
+		"unbalanced":                         "void f() {\n  if (x) {\n}\n",
+		"stray closer":                       "void f() {}\n}\n",
+		"unterminated comment":               "void f() {}\n/* open\n",
+		"unterminated group":                 "#if A\nvoid f() {}\n",
+		"hash inside a line":                 "void f() { a # b; }\n",
 	} {
 		if fns, ok := FunctionExtents([]byte(src)); ok {
 			t.Errorf("%s: read %+v, want a give-up", name, fns)
@@ -242,5 +267,53 @@ func TestFunctionExtentsNesting(t *testing.T) {
 	}
 	if _, ok := FunctionExtents(nested(100_000)); ok {
 		t.Error("100000 deep: read; want to give up")
+	}
+}
+
+// TestFunctionExtentsMergingCorpus measures extentsMerging on the files of
+// ARCHLINT_CST_CORPUS that define a kernel and that the plain reading
+// gives up on: how many it reads, and how many of the functions a whole
+// parse lists (outside other functions' bodies) it lists alike, where
+// the parse has errors too (tree-sitter reads such groups by error
+// recovery, so that is a measurement, not a failure).
+func TestFunctionExtentsMergingCorpus(t *testing.T) {
+	p := NewParser()
+	defer p.Close()
+	var files, read, same, parsed int
+	eachCorpusFile(t, func(path string, src []byte) {
+		if !bytes.Contains(src, globalWord) {
+			return
+		}
+		if _, ok := readExtents(src, nil); ok {
+			return
+		}
+		files++
+		got, ok := FunctionExtents(src)
+		if !ok {
+			return
+		}
+		read++
+		facts, err := p.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byBody := map[[2]int]Function{}
+		for _, f := range got {
+			byBody[[2]int{f.BodyStart, f.BodyEnd}] = f
+		}
+		for _, f := range facts.Functions {
+			if nested(f, facts.Functions) {
+				continue
+			}
+			parsed++
+			if g, ok := byBody[[2]int{f.BodyStart, f.BodyEnd}]; ok && g.Name == f.Name {
+				same++
+			} else {
+				t.Logf("%s: the parse's %q at line %d (%d errors in the file) is not read alike", path, f.Name, f.BodyStartLine, facts.ErrorNodes)
+			}
+		}
+	})
+	if files > 0 {
+		t.Logf("%d kernel files the plain reading gives up on, %d read merging; %d of the parse's %d functions read alike", files, read, same, parsed)
 	}
 }

@@ -129,6 +129,10 @@ const maxMergeRetries = 16
 // when it has none: the #endif line) and where its #endif line ends.
 type condGroup struct {
 	start, ifEnd, tail, end int
+	// lastStart and lastEnd are the last #elif or #else line's (-1 and
+	// -1 when there is none), endifStart where the #endif line starts:
+	// extentsMerging reads the last branches too.
+	lastStart, lastEnd, endifStart int
 	// uneven: a branch opens or closes brackets it does not close or
 	// open itself (counting only the first branch of the groups inside
 	// it), so the branches cannot be cut apart.
@@ -236,7 +240,7 @@ func condGroups(src []byte) ([]condGroup, bool) {
 			switch s.keyword(t) {
 			case "if", "ifdef", "ifndef":
 				open = append(open, openGroup{index: len(groups), first: true})
-				groups = append(groups, condGroup{start: t.start, ifEnd: t.end, tail: -1})
+				groups = append(groups, condGroup{start: t.start, ifEnd: t.end, tail: -1, lastStart: -1, lastEnd: -1})
 			case "elif", "elifdef", "elifndef", "else":
 				if n == 0 {
 					return nil, false
@@ -246,6 +250,7 @@ func condGroups(src []byte) ([]condGroup, bool) {
 				if g.first {
 					groups[g.index].tail = t.start
 				}
+				groups[g.index].lastStart, groups[g.index].lastEnd = t.start, t.end
 				g.first = false
 			case "endif":
 				if n == 0 {
@@ -256,7 +261,7 @@ func condGroups(src []byte) ([]condGroup, bool) {
 				if groups[g.index].tail < 0 {
 					groups[g.index].tail = t.start
 				}
-				groups[g.index].end = t.end
+				groups[g.index].endifStart, groups[g.index].end = t.start, t.end
 				open = open[:n-1]
 			}
 		case tkPunct:
