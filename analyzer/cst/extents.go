@@ -22,7 +22,9 @@ import (
 //
 // It answers false where it cannot read src with certainty, and the caller
 // parses instead: unbalanced brackets, an unterminated comment or literal,
-// a '#' inside a line, an #if group whose branches open or close brackets.
+// a '#' inside a line, an #if group whose branches open or close brackets
+// (but for groups inside function bodies that leave the functions the
+// same whichever way they go: extentsMerging).
 // Where it reads a declaration differently from tree-sitter, it is in
 // code tree-sitter reads by error recovery (a function named "if" or
 // "constexpr" after an unknown macro, say); what it does not list are
