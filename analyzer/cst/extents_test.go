@@ -147,10 +147,7 @@ func TestFunctionExtentsCorpus(t *testing.T) {
 	defer p.Close()
 	var files, read, clean int
 	macroParams := regexp.MustCompile(`^\(\s*[A-Z_][A-Z0-9_]*\s*\)\s*$`)
-	eachCorpusFile(t, func(path string, src []byte) {
-		if !bytes.Contains(src, globalWord) {
-			return
-		}
+	eachKernelCorpusFile(t, func(path string, src []byte) {
 		files++
 		got, ok := FunctionExtents(src)
 		if !ok {
@@ -280,10 +277,7 @@ func TestFunctionExtentsMergingCorpus(t *testing.T) {
 	p := NewParser()
 	defer p.Close()
 	var files, read, same, parsed int
-	eachCorpusFile(t, func(path string, src []byte) {
-		if !bytes.Contains(src, globalWord) {
-			return
-		}
+	eachKernelCorpusFile(t, func(path string, src []byte) {
 		if _, ok := readExtents(src, nil); ok {
 			return
 		}

@@ -1,6 +1,7 @@
 package cst
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -70,6 +71,17 @@ func eachFixture(tb testing.TB, check func(path string, src []byte)) {
 // eachCorpusFile runs check on every C/C++/CUDA file under
 // $ARCHLINT_CST_CORPUS (a real tree, for a run by hand); nothing when it is
 // unset.
+// eachKernelCorpusFile is eachCorpusFile for the files that spell
+// __global__.
+func eachKernelCorpusFile(t *testing.T, check func(path string, src []byte)) {
+	t.Helper()
+	eachCorpusFile(t, func(path string, src []byte) {
+		if bytes.Contains(src, globalWord) {
+			check(path, src)
+		}
+	})
+}
+
 func eachCorpusFile(t *testing.T, check func(path string, src []byte)) {
 	t.Helper()
 	root := os.Getenv("ARCHLINT_CST_CORPUS")
