@@ -232,6 +232,7 @@ func FuzzFunctionExtents(f *testing.F) {
 	f.Add([]byte("struct S { S() : a{1} {} int f() const { return 1; } };\nint main() try {} catch (...) {}\n"))
 	f.Add(generatedCUDA(20))
 	f.Add([]byte("template <typename T> auto g(T t) -> decltype(t) { return t; }\n#if A\nvoid h() {}\n#endif\n"))
+	f.Add([]byte(prefillLike)) // read by extentsMerging
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fns, ok := FunctionExtents(src)
 		if !ok {
