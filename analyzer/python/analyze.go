@@ -98,6 +98,9 @@ type Config struct {
 	// wholeProbes makes each probe analyze every function, as before
 	// the probes split them (probeHalf; tests).
 	wholeProbes bool
+	// allEdges makes Program.Calls every edge recorded, not only those
+	// up from the JIT calls (facts.edges; tests of call resolution).
+	allEdges bool
 	// panicIn makes the analysis of the function with that qualified
 	// name panic, as a bug would (faults.go; tests).
 	panicIn string

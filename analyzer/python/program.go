@@ -55,8 +55,9 @@ type FuncDef struct {
 type Program struct {
 	Gates []Gate
 	JIT   []JITModule
-	// Calls are the edges recorded in the modules analyzed: every edge
-	// up from a JIT call to its entry points (outside tests), and more.
+	// Calls are the edges recorded in the modules analyzed that lead up
+	// to a JIT call: every edge into a function that makes one, and into
+	// each of their callers, up to the entry points (facts.edges).
 	Calls []Call
 	Funcs []FuncDef // every function/method of the modules analyzed on their own (all with Config.AllFiles), sorted by Name
 }

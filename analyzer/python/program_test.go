@@ -45,26 +45,45 @@ func TestProgramChain(t *testing.T) {
 	if op.SourcesExact || !slices.Equal(op.Sources, []string{"sub/kernel.cu"}) {
 		t.Errorf("opaque: %+v", op)
 	}
-	want := []Call{
-		{Caller: "flashinfer.comm.trtllm_ar.get_trtllm_comm_module", Callee: "flashinfer.jit.comm.gen_trtllm_comm_module"},
-		{Caller: "flashinfer.comm.trtllm_ar.trtllm_allreduce_fusion", Callee: "flashinfer.comm.trtllm_ar.get_trtllm_comm_module"},
-		{Caller: "flashinfer.jit.comm.gen_trtllm_comm_module", Callee: "flashinfer.jit.comm.gen_jit_spec"},
-		{Caller: "sglang.srt.layers.communicator.Communicator.forward", Callee: "flashinfer.comm.trtllm_ar.trtllm_allreduce_fusion"},
-		{Caller: "sglang.srt.layers.communicator.Communicator.forward", Callee: "sglang.srt.layers.communicator.helper"},
+	// The edges up from the JIT call to its entry point, and no other:
+	// what the JIT builder calls, and what forward calls besides, lead
+	// to no JIT call.
+	up := [][2]string{
+		{"flashinfer.comm.trtllm_ar.get_trtllm_comm_module", "flashinfer.jit.comm.gen_trtllm_comm_module"},
+		{"flashinfer.comm.trtllm_ar.trtllm_allreduce_fusion", "flashinfer.comm.trtllm_ar.get_trtllm_comm_module"},
+		{"sglang.srt.layers.communicator.Communicator.forward", "flashinfer.comm.trtllm_ar.trtllm_allreduce_fusion"},
 	}
+	if got := callPairs(prog.Calls); !slices.Equal(got, up) {
+		t.Errorf("edges up from the JIT call:\n got %q\nwant %q", got, up)
+	}
+	// Every edge, with Config.allEdges.
+	cfg := fixtureConfig()
+	cfg.allEdges = true
+	all, _ := AnalyzeProgram(loadRoot(t, fixtureDir+"/chain"), cfg)
 	have := map[[2]string]bool{}
-	for _, c := range prog.Calls {
-		have[[2]string{c.Caller, c.Callee}] = true
+	for _, c := range callPairs(all.Calls) {
+		have[c] = true
 	}
-	for _, w := range want {
-		if !have[[2]string{w.Caller, w.Callee}] {
-			t.Errorf("missing edge %s -> %s in %+v", w.Caller, w.Callee, prog.Calls)
+	for _, w := range append(up,
+		[2]string{"flashinfer.jit.comm.gen_trtllm_comm_module", "flashinfer.jit.comm.gen_jit_spec"},
+		[2]string{"sglang.srt.layers.communicator.Communicator.forward", "sglang.srt.layers.communicator.helper"}) {
+		if !have[w] {
+			t.Errorf("missing edge %s -> %s in %+v", w[0], w[1], all.Calls)
 		}
 	}
 	// The same-named helper of the other repository is not linked.
 	if have[[2]string{"sglang.srt.layers.communicator.Communicator.forward", "flashinfer.comm.trtllm_ar.helper"}] {
 		t.Error("forward linked to the unrelated flashinfer helper")
 	}
+}
+
+// callPairs are the caller and callee of each call, in order.
+func callPairs(calls []Call) [][2]string {
+	var out [][2]string
+	for _, c := range calls {
+		out = append(out, [2]string{c.Caller, c.Callee})
+	}
+	return out
 }
 
 func TestProgramSetup(t *testing.T) {
