@@ -88,14 +88,8 @@ func extentsMerging(src []byte) ([]Function, bool) {
 			continue
 		}
 		uneven = append(uneven, g)
-		first[g.start] = token{kind: tkOpaque, start: g.start, end: g.ifEnd}
-		first[g.tail] = token{kind: tkTail, start: g.tail, end: g.end}
-		if g.lastStart < 0 {
-			last[g.start] = token{kind: tkOpaque, start: g.start, end: g.end}
-		} else {
-			last[g.start] = token{kind: tkOpaque, start: g.start, end: g.lastEnd}
-			last[g.endifStart] = token{kind: tkTail, start: g.endifStart, end: g.end}
-		}
+		g.takeFirst(first)
+		g.takeLast(last)
 	}
 	if len(uneven) == 0 {
 		return nil, false

@@ -68,9 +68,6 @@ func eachFixture(tb testing.TB, check func(path string, src []byte)) {
 	}
 }
 
-// eachCorpusFile runs check on every C/C++/CUDA file under
-// $ARCHLINT_CST_CORPUS (a real tree, for a run by hand); nothing when it is
-// unset.
 // eachKernelCorpusFile is eachCorpusFile for the files that spell
 // __global__.
 func eachKernelCorpusFile(t *testing.T, check func(path string, src []byte)) {
@@ -82,6 +79,9 @@ func eachKernelCorpusFile(t *testing.T, check func(path string, src []byte)) {
 	})
 }
 
+// eachCorpusFile runs check on every C/C++/CUDA file under
+// $ARCHLINT_CST_CORPUS (a real tree, for a run by hand); nothing when it is
+// unset.
 func eachCorpusFile(t *testing.T, check func(path string, src []byte)) {
 	t.Helper()
 	root := os.Getenv("ARCHLINT_CST_CORPUS")

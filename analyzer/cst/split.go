@@ -172,8 +172,7 @@ func splitMerging(src []byte) ([]Piece, bool) {
 		s := &splitter{src: src, item: -1, failGroup: -1, opaque: map[int]token{}}
 		for _, g := range groups {
 			if whole[g.start] {
-				s.opaque[g.start] = token{kind: tkOpaque, start: g.start, end: g.ifEnd}
-				s.opaque[g.tail] = token{kind: tkTail, start: g.tail, end: g.end}
+				g.takeFirst(s.opaque)
 			}
 		}
 		s.container(ctFile, 0)
@@ -197,6 +196,26 @@ func splitMerging(src []byte) ([]Piece, bool) {
 		return s.pieces, true
 	}
 	return nil, false
+}
+
+// takeFirst sets the tokens that read g with its first branch taken: its
+// #if line, and the rest of it after that branch (its tail), each one
+// token of the code around.
+func (g condGroup) takeFirst(opaque map[int]token) {
+	opaque[g.start] = token{kind: tkOpaque, start: g.start, end: g.ifEnd}
+	opaque[g.tail] = token{kind: tkTail, start: g.tail, end: g.end}
+}
+
+// takeLast sets the tokens that read g with its last branch taken (none
+// when it has no #elif or #else): what comes before that branch, and its
+// #endif line.
+func (g condGroup) takeLast(opaque map[int]token) {
+	if g.lastStart < 0 {
+		opaque[g.start] = token{kind: tkOpaque, start: g.start, end: g.end}
+		return
+	}
+	opaque[g.start] = token{kind: tkOpaque, start: g.start, end: g.lastEnd}
+	opaque[g.endifStart] = token{kind: tkTail, start: g.endifStart, end: g.end}
 }
 
 // withinOneItem finds the item of pieces that [start, end) lies in.
