@@ -172,11 +172,23 @@ func archListGates(m *module, caps []Capability) []Gate {
 		}
 		out = append(out, g)
 	}
+	// The nodes are in pre-order: the open ones whose subtree holds the
+	// node read are a stack, its parent on top (module.parent walks down
+	// from the root for each).
+	var open []nodeID
 	for i := range m.nodes {
 		n := nodeID(i)
-		switch m.kind(n) {
-		case "list", "set", "tuple":
-			if p := m.parent(n); p != noNode && m.kind(p) == "comparison_operator" {
+		for len(open) > 0 && m.next(open[len(open)-1]) <= n {
+			open = open[:len(open)-1]
+		}
+		parent := noNode
+		if len(open) > 0 {
+			parent = open[len(open)-1]
+		}
+		open = append(open, n)
+		switch m.op(n) {
+		case opList, opSet, opTuple:
+			if parent != noNode && m.op(parent) == opComparisonOperator {
 				continue
 			}
 			specs, ok := m.listSpecs(n)
@@ -186,7 +198,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 					done[k] = true
 				}
 			}
-		case "call":
+		case opCall:
 			fn := m.view(m.child(n, fFunction))
 			if fn != "os.environ.get" && fn != "os.getenv" && fn != "environ.get" && fn != "getenv" {
 				continue
@@ -204,7 +216,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 				add(n, specs, name)
 				done[args[1]] = true
 			}
-		case "assignment":
+		case opAssignment:
 			left, right := m.child(n, fLeft), m.child(n, fRight)
 			s, ok := m.stringLit(right)
 			if !ok {
@@ -230,7 +242,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 	// Lone gencode strings ("-gencode=arch=compute_90a,code=sm_90a").
 	for i := range m.nodes {
 		n := nodeID(i)
-		if m.kind(n) != "string" || done[n] {
+		if m.op(n) != opString || done[n] {
 			continue
 		}
 		// The literal's value is its text between the quotes (stringLit),

@@ -382,7 +382,9 @@ func (m *module) markDeciding(root nodeID, self string, jit map[string]bool, d *
 					}
 				}
 			}
-		default:
+		case opOther:
+			// (The kinds below have no op of their own: the other ops,
+			// identifiers most of all, need no look at the kind.)
 			switch m.kind(n) {
 			case "elif_clause":
 				decide(m.child(n, fCondition))
