@@ -155,6 +155,7 @@ func (w *worker) capability() Capability {
 
 // logModule logs the state of module x as a run reads it.
 func (w *worker) logModule(x *module, ms *modState) {
+	w.noteModuleRead(x)
 	if !w.logging() {
 		return
 	}
@@ -361,6 +362,7 @@ func (w *worker) replay(l *topLog, sp *topSpan) {
 
 // logClass logs the attributes of class c as a run reads them.
 func (w *worker) logClass(c *classDef) {
+	w.noteClassRead(c)
 	if !w.logging() {
 		return
 	}

@@ -150,14 +150,8 @@ func TestAdoptedTopLevelsSameResults(t *testing.T) {
 func TestAdoptWhatGoesAlike(t *testing.T) {
 	cfg := fixtureConfig()
 	cfg.AllFiles = true
-	prog := newProgram(stubModules(adoptSources()), cfg)
+	prog := denseProgram(adoptSources(), cfg)
 	defer prog.parsers.close()
-	prog.digestAll()
-	prog.rankRoots()
-	prog.dropWords()
-	prog.loadAll(prog.mods)
-	prog.selectAll()
-	prog.order = prog.byRootRank(prog.order)
 	probe := newWorker(prog, len(cfg.Caps)-1)
 	probe.log = newTopLog(prog)
 	probe.run(nil)
@@ -213,4 +207,18 @@ func TestEventLogChunks(t *testing.T) {
 			t.Fatalf("event %d reads %d", i, el.at(i).room)
 		}
 	}
+}
+
+// denseProgram is srcs loaded whole, every module selected, ready for
+// workers to run, as Analyze makes it for a dense tree; the caller closes
+// its parsers.
+func denseProgram(srcs []Source, cfg Config) *program {
+	prog := newProgram(stubModules(srcs), cfg)
+	prog.digestAll()
+	prog.rankRoots()
+	prog.dropWords()
+	prog.loadAll(prog.mods)
+	prog.selectAll()
+	prog.order = prog.byRootRank(prog.order)
+	return prog
 }

@@ -98,6 +98,10 @@ type Config struct {
 	// wholeProbes makes each probe analyze every function, as before
 	// the probes split them (probeHalf; tests).
 	wholeProbes bool
+	// ownCalls makes every capability worker compute every call it makes
+	// instead of taking a result another worker published from the same
+	// state (sharedcalls.go; tests).
+	ownCalls bool
 	// allEdges makes Program.Calls every edge recorded, not only those
 	// up from the JIT calls (facts.edges; tests of call resolution).
 	allEdges bool
@@ -476,6 +480,8 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 	recs := make([]*recorder, n)
 	// steps[ci] is what capability ci's worker spent (its steps).
 	steps := make([]int, n)
+	// taken[ci] counts the call results it took from another worker.
+	taken := make([]int, n)
 	probes := []int{0}
 	if n > 1 {
 		probes = append(probes, n-1)
@@ -486,6 +492,10 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 	var shared *sharedGlobals
 	if !prog.cfg.ownGlobals {
 		shared = newSharedGlobals()
+	}
+	var calls *sharedCalls
+	if !prog.cfg.ownCalls {
+		calls = newSharedCalls()
 	}
 	share := len(probes) > 1 && prog.collect && !prog.cfg.oneCollector
 	// halves: the probes split the functions, each analyzing those of
@@ -507,7 +517,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			defer wg.Done()
 			defer prog.guard(fmt.Sprintf("capability %s", prog.cfg.Caps[ci]))
 			w := newWorker(prog, ci)
-			w.shared = shared
+			w.shared, w.calls, w.publishes = shared, calls, true
 			if !prog.cfg.ownTopLevels {
 				w.log = newTopLog(prog)
 			}
@@ -523,7 +533,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 				w.run(nil)
 			}
 			probeWorkers[i] = w
-			steps[ci] = w.spent
+			steps[ci], taken[ci] = w.spent, w.sharedHits
 			recs[ci], hits[i], mainHits[i], logs[i] = w.rec, w.hits, w.mainHits, w.log
 			probeFacts[i] = w.facts
 			if running.Add(-1) == 1 {
@@ -572,6 +582,8 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		for i, ci := range probes {
 			w := probeWorkers[i]
 			w.log, w.facts = nil, nil
+			// The results published are all there will be.
+			w.publishes, w.takes = false, true
 			var more []*funcDef
 			for _, m := range prog.order {
 				if m.lateFacts != (i > 0) {
@@ -584,7 +596,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			}
 			work(ci, func() {
 				w.analyzeMore(more)
-				steps[ci] = w.spent
+				steps[ci], taken[ci] = w.spent, w.sharedHits
 			})
 		}
 	}
@@ -594,7 +606,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 		}
 		work(ci, func() {
 			w := newWorker(prog, ci)
-			w.shared = shared
+			w.shared, w.calls, w.takes = shared, calls, true
 			if !prog.cfg.ownTopLevels {
 				// The newest capability's probe first: the oldest's
 				// collects the facts, and its runs that evaluated
@@ -604,7 +616,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 				}
 			}
 			w.run(only)
-			steps[ci] = w.spent
+			steps[ci], taken[ci] = w.spent, w.sharedHits
 			recs[ci] = w.rec
 		})
 	}
@@ -618,7 +630,7 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 			if slices.Contains(probes, ci) {
 				kind = "probe"
 			}
-			fmt.Fprintf(os.Stderr, "python steps: %s %s %d\n", c, kind, steps[ci])
+			fmt.Fprintf(os.Stderr, "python steps: %s %s %d (%d call results taken from another worker)\n", c, kind, steps[ci], taken[ci])
 			total += steps[ci]
 		}
 		fmt.Fprintf(os.Stderr, "python steps: total %d\n", total)

@@ -527,13 +527,35 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	if cacheable {
 		w.logMemo(key)
 		if v, ok := w.memo[string(key)]; ok {
+			if w.recording() {
+				w.noteUse(w.memoDeps[string(key)])
+			}
 			return v
 		}
 		if e, ok := w.memoAtDepth[string(key)]; ok && e.room >= room {
+			w.noteUse(nil)
 			return e.v
+		}
+		if w.taking() {
+			if c, ok := w.sharedResult(key); ok {
+				// Computed here, it would come out as it did there,
+				// at the same cost (sharedcalls.go).
+				k := string(key)
+				w.memo[k], w.memoDeps[k] = c.v, c.deps
+				w.noteUse(c.deps)
+				w.steps += c.steps
+				w.sharedHits++
+				return c.v
+			}
 		}
 		// Calls made below reuse the scratch space.
 		key = bytes.Clone(key)
+	}
+	var deps *callDeps
+	reads, steps := w.localReads, w.steps
+	if cacheable && w.calls != nil {
+		deps = &callDeps{unknown: w.nan}
+		w.deps = append(w.deps, deps)
 	}
 	g := w.getFrame()
 	g.w, g.mod, g.env, g.fn = w, fn.mod, w.getEnv(), fn
@@ -575,6 +597,15 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	done := g.execBlock(fn.body)
 	w.depth--
 	delete(w.busy, fn)
+	if deps != nil {
+		w.deps = w.deps[:len(w.deps)-1]
+		if w.localReads != reads || w.nan {
+			// The capability, another root's run order, a NaN: the
+			// result is this worker's own.
+			deps.unknown = true
+		}
+		w.noteUse(deps)
+	}
 	out := g.result(done)
 	w.putEnv(g.env)
 	w.putFrame(g)
@@ -588,6 +619,12 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 		if w.depthCuts == depthSeen {
 			k := string(key)
 			w.memo[k] = out
+			if deps != nil && !deps.unknown {
+				w.memoDeps[k] = deps
+				if w.publishing() {
+					w.publish(k, out, deps, w.steps-steps)
+				}
+			}
 			if w.logging() {
 				w.logEvent(topEvent{kind: evMemoSet, x: &topExtra{key: k, v: out}})
 			}

@@ -97,6 +97,17 @@ type worker struct {
 	log        *topLog
 	from       []*topLog
 	localReads int
+	// calls are the call results the workers share (sharedcalls.go);
+	// deps, what each memoizable call in progress read, innermost last;
+	// memoDeps, what each memo entry's call read (when known);
+	// sharedHits counts the results taken (ARCHLINT_PY_DEBUG=steps);
+	// publishes: the worker publishes its results (the probes' first
+	// phase), takes: it takes published ones (the other workers).
+	publishes, takes bool
+	calls            *sharedCalls
+	deps             []*callDeps
+	memoDeps         map[string]*callDeps
+	sharedHits       int
 	// adopted counts the top-level runs adopted (tests).
 	adopted int
 }
@@ -312,7 +323,7 @@ func newWorker(p *program, ci int) *worker {
 	return &worker{facts: fx, prog: p, ci: ci, cap: p.cfg.Caps[ci], cuda: cudaString(p.cfg.CUDAVersion), rec: newRecorder(),
 		mods: map[*module]*modState{}, cls: map[*classDef]map[string]Value{}, init: map[*classDef]map[string]Value{},
 		memo: map[string]Value{}, memoAtDepth: map[string]cutResult{}, busy: map[*funcDef]bool{}, hits: map[*funcDef]bool{},
-		mainHits: map[*module]bool{}, selfs: map[selfKey]Value{}}
+		mainHits: map[*module]bool{}, selfs: map[selfKey]Value{}, memoDeps: map[string]*callDeps{}}
 }
 
 func cudaString(v [2]int) string {
