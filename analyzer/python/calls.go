@@ -540,9 +540,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 			if c, ok := w.sharedResult(key); ok {
 				// Computed here, it would come out as it did there,
 				// at the same cost (sharedcalls.go).
-				k := string(key)
-				w.memo[k], w.memoDeps[k] = c.v, c.deps
-				w.noteUse(c.deps)
+				w.memo[string(key)] = c.v
 				w.steps += c.steps
 				w.sharedHits++
 				return c.v
@@ -553,7 +551,7 @@ func (f *frame) callFunc(fn *funcDef, self *Value, a callArgs) Value {
 	}
 	var deps *callDeps
 	reads, steps := w.localReads, w.steps
-	if cacheable && w.calls != nil {
+	if cacheable && w.publishes && w.calls != nil {
 		deps = &callDeps{unknown: w.nan}
 		w.deps = append(w.deps, deps)
 	}

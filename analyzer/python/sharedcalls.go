@@ -114,8 +114,9 @@ func statePtr(m map[string]Value) unsafe.Pointer {
 	return mapPtr(m)
 }
 
-// recording says whether w records what its calls read.
-func (w *worker) recording() bool { return w.calls != nil && len(w.deps) > 0 }
+// recording says whether w records what its calls read: only a worker
+// that publishes needs to (the others never read what they would record).
+func (w *worker) recording() bool { return w.publishes && w.calls != nil && len(w.deps) > 0 }
 
 // noteModuleRead and noteClassRead record a read for the call in progress.
 func (w *worker) noteModuleRead(m *module) {
@@ -168,18 +169,32 @@ func (w *worker) sharedResult(key []byte) (*sharedCall, bool) {
 // holds says whether w's state is the one c was computed from.
 func (w *worker) holds(c *sharedCall) bool {
 	for i, m := range c.deps.mods {
-		ms := w.mods[m]
-		if ms == nil || !ms.done || statePtr(ms.globals.m) != c.globals[i] {
+		if p, ok := w.moduleState(m); !ok || p != c.globals[i] {
 			return false
 		}
 	}
 	for i, cl := range c.deps.classes {
-		a, ok := w.cls[cl]
-		if !ok || statePtr(a) != c.attrs[i] {
+		if p, ok := w.classState(cl); !ok || p != c.attrs[i] {
 			return false
 		}
 	}
 	return true
+}
+
+// moduleState is the identity of module m's globals in w, when its top
+// level is done (its globals are then final).
+func (w *worker) moduleState(m *module) (unsafe.Pointer, bool) {
+	ms := w.mods[m]
+	if ms == nil || !ms.done {
+		return nil, false
+	}
+	return statePtr(ms.globals.m), true
+}
+
+// classState is the identity of class c's attributes in w, when set.
+func (w *worker) classState(c *classDef) (unsafe.Pointer, bool) {
+	a, ok := w.cls[c]
+	return statePtr(a), ok
 }
 
 // publish shares the result v of the call with key, computed from what
@@ -188,19 +203,16 @@ func (w *worker) holds(c *sharedCall) bool {
 func (w *worker) publish(key string, v Value, deps *callDeps, steps int) {
 	c := &sharedCall{ci: w.ci, v: v, deps: deps, steps: steps,
 		globals: make([]unsafe.Pointer, len(deps.mods)), attrs: make([]unsafe.Pointer, len(deps.classes))}
+	var ok bool
 	for i, m := range deps.mods {
-		ms := w.mods[m]
-		if ms == nil || !ms.done {
+		if c.globals[i], ok = w.moduleState(m); !ok {
 			return
 		}
-		c.globals[i] = statePtr(ms.globals.m)
 	}
 	for i, cl := range deps.classes {
-		a, ok := w.cls[cl]
-		if !ok {
+		if c.attrs[i], ok = w.classState(cl); !ok {
 			return
 		}
-		c.attrs[i] = statePtr(a)
 	}
 	s := w.calls
 	s.mu.Lock()
