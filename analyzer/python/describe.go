@@ -42,7 +42,7 @@ func (m *module) describeStmts(stmts []nodeID) outcome {
 			if len(kids) > 0 && isFalseLit(m.text(kids[0])) {
 				msg := ""
 				if len(kids) > 1 {
-					msg = ": " + literalText(m.text(kids[1]))
+					msg = ": " + m.stringText(kids[1])
 				}
 				return outcome{desc: clip("fails assert" + msg), refuses: true}
 			}
@@ -221,15 +221,14 @@ func argText(m *module, call nodeID) string {
 	if len(args) == 0 {
 		return ""
 	}
-	return literalText(m.text(args[0]))
+	return m.stringText(args[0])
 }
 
 func literalText(t string) string {
 	t = strings.TrimSpace(t)
-	for _, p := range []string{"f", "r", "b", "u", "F", "R"} {
-		if strings.HasPrefix(t, p+"\"") || strings.HasPrefix(t, p+"'") {
-			t = t[1:]
-		}
+	// A prefix is up to two letters (f"", rb"", Rb"", fr"", ...).
+	if i := strings.IndexAny(t, `"'`); i > 0 && i <= 2 && strings.Trim(t[:i], "rRbBuUfFtT") == "" {
+		t = t[i:]
 	}
 	for _, q := range []string{`"""`, `'''`, `"`, `'`} {
 		if len(t) >= 2*len(q) && strings.HasPrefix(t, q) && strings.HasSuffix(t, q) {
@@ -239,11 +238,25 @@ func literalText(t string) string {
 	return t
 }
 
+// stringText is the text of expression n, unquoted when it is a string
+// literal; the parts of an implicit concatenation ("a " f"b {x}") are
+// joined as Python joins them, so a message split over lines reads as one.
+func (m *module) stringText(n nodeID) string {
+	if m.kind(n) != "concatenated_string" {
+		return literalText(m.text(n))
+	}
+	var b strings.Builder
+	for part := range m.named(n) {
+		b.WriteString(literalText(m.text(part)))
+	}
+	return b.String()
+}
+
 // kwText is the text of a keyword argument of a call, unquoted.
 func kwText(m *module, call nodeID, name string) string {
 	for k := range m.named(m.child(call, fArguments)) {
 		if m.kind(k) == "keyword_argument" && m.text(m.child(k, fName)) == name {
-			return literalText(m.text(m.child(k, fValue)))
+			return m.stringText(m.child(k, fValue))
 		}
 	}
 	return ""

@@ -102,3 +102,25 @@ def f(x):
             x -= 1
         assert False
 `
+
+// TestLiteralText: a string literal's quotes and prefix (up to two letters,
+// any case) go; anything else is left as written.
+func TestLiteralText(t *testing.T) {
+	for in, want := range map[string]string{
+		`"plain"`:       "plain",
+		`'single'`:      "single",
+		`f"sm_{major}"`: "sm_{major}",
+		`rb"raw bytes"`: "raw bytes",
+		`Rb'raw'`:       "raw",
+		`FR"""doc"""`:   "doc",
+		`"""triple"""`:  "triple",
+		`msg`:           "msg",
+		`x + "suffix"`:  `x + "suffix"`,
+		`"unterminated`: `"unterminated`,
+		`abc"quoted"`:   `abc"quoted"`,
+	} {
+		if got := literalText(in); got != want {
+			t.Errorf("literalText(%s) = %q, want %q", in, got, want)
+		}
+	}
+}

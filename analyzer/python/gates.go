@@ -106,7 +106,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		where = kids[0]
 		msg := "AssertionError"
 		if len(kids) > 1 {
-			msg += ": " + literalText(m.text(kids[1]))
+			msg += ": " + m.stringText(kids[1])
 		}
 		outs = []outcome{{desc: "continues"}, {desc: clip("fails assert: " + strings.TrimPrefix(msg, "AssertionError: ")), refuses: true}}
 		g.Kind = kindFor(KindCheck, via, m, k.node)
@@ -151,8 +151,8 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	case siteSkipif:
 		reason := kwText(m, k.node, "reason")
 		if reason == "" {
-			if args := m.namedList(m.child(k.node, fArguments)); len(args) > 1 && m.kind(args[1]) == "string" {
-				reason = literalText(m.text(args[1]))
+			if args := m.namedList(m.child(k.node, fArguments)); len(args) > 1 && (m.kind(args[1]) == "string" || m.kind(args[1]) == "concatenated_string") {
+				reason = m.stringText(args[1])
 			}
 		}
 		skipped := "skipped"

@@ -114,3 +114,13 @@ def chunk_config(K):
     elif cap_major == 8:  # want: none
         return {"BV": 32, "threads": 128}
     return {"BV": 16, "threads": 64}
+
+
+def decode_device(device_index):
+    capability = torch.cuda.get_device_capability(device_index)
+    if capability not in ((10, 0), (10, 3)):  # want "AL201 capability check admits 10.x and shuts out 11.x, 12.x: on 12.0 .sm_120.: raises NotImplementedError: decode needs SM100a or SM103a; got cuda:.device_index.[.]$"
+        raise NotImplementedError(
+            "decode needs SM100a or SM103a; "
+            f"got cuda:{device_index}"
+        )
+    return device_index
