@@ -55,7 +55,9 @@ func (g *gparser) exprStatement() int32 {
 // takes (tree-sitter reads it as one).
 func (g *gparser) stmtElems(buf []int32) ([]int32, bool) {
 	for {
-		if g.isOp(oStar) {
+		if nt := g.peek(1); g.isOp(oStar) && nt.k == tkOp && (nt.op == oLParen || nt.op == oLBrack) {
+			buf = append(buf, g.bracketSplat())
+		} else if g.isOp(oStar) {
 			g.splatName()
 			n := g.open(gListSplat, g.pos)
 			g.pos++
@@ -129,7 +131,7 @@ func (g *gparser) rhs() int32 {
 		return g.assignment(elems, trailing)
 	}
 	for _, e := range elems {
-		if g.gk(e) == gListSplat {
+		if g.gk(e) == gListSplat && !g.splatsBracket(e) {
 			g.bail() // expression_list or pattern_list: tree-sitter's pick
 		}
 	}

@@ -131,3 +131,50 @@ func FuzzPyParse(f *testing.F) {
 		checkPyParse(t, ps, "fuzz", src)
 	})
 }
+
+// TestPyParseBracketSplats: splats whose operand opens with a bracket,
+// valid Python that tree-sitter refuses, are read (bracketSplat) as
+// tree-sitter reads the same source with the operand renamed
+// (diffBracketSplats); other splats tree-sitter refuses still go to it.
+func TestPyParseBracketSplats(t *testing.T) {
+	ps := newTestParser(t)
+	for _, src := range []string{
+		"def f(a, b):\n    return a, b, *((None,) * 21)\n",
+		"def f(a, b):\n    return a, *(b), c\n",
+		"def f(a):\n    return *[a], 1\n",
+		"def f(a):\n    return a, *(\n        b,\n        c,  # comment\n    )\n",
+		"def f(a):\n    return a, *(b,);  x = 1\n",
+		"def f(a):\n    yield a, *(b,)\n",
+		"def f(a):\n    x = (yield a, *(b,))\n",
+		"for x in a, *(b,):\n    pass\n",
+		"for x in a, *[b, c]:\n    pass\n",
+		"x = a, *(b,)\n",
+		"def f(dx):\n    return dx, *[None] * 10\n",
+		"def f(a):\n    return a, *(b) + c | d, e\n",
+		"x = y = a, *[b], d\n",
+		"x = 1; y = *(a,), b\n",
+		"def f():\n    x = a, *(b,)\n    return x\n",
+	} {
+		want, err := ps.parse([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.syntaxErr == 0 {
+			t.Errorf("tree-sitter accepts %q: the case tests nothing", src)
+		}
+		if !checkPyParse(t, ps, "bracket splat", []byte(src)) {
+			t.Errorf("Go parser refuses %q", src)
+		}
+	}
+	for _, src := range []string{
+		"def f(a):\n    return *(a,)\n", // Python refuses a lone splat
+		"del a, *(b,)\n",
+		"a, *(b,)\n",        // a statement of its own: no one writes it
+		"a, *(b, c) = x\n",  // a target
+		"x = a, *(b) < c\n", // Python refuses it too
+	} {
+		if checkPyParse(t, ps, "bracket splat refused", []byte(src)) {
+			t.Errorf("Go parser reads %q", src)
+		}
+	}
+}

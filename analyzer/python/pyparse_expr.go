@@ -343,7 +343,7 @@ func (g *gparser) yield() int32 {
 		return g.close(n)
 	}
 	if g.exprStart() {
-		g.add(n, g.exprList(), gfNone)
+		g.add(n, g.exprList(true), gfNone)
 	}
 	return g.close(n)
 }
@@ -370,14 +370,26 @@ func (g *gparser) exprStart() bool {
 
 // exprList parses the grammar's _expressions: an expression, or an
 // expression_list of several (or one with a trailing comma). A starred
-// element is refused: tree-sitter reads it as a pattern's splat in some
-// of these places.
-func (g *gparser) exprList() int32 {
-	if g.isOp(oStar) {
-		g.bail()
+// element is refused (tree-sitter reads it as a pattern's splat in some
+// of these places), except, where splats says Python takes one (return,
+// yield, a for loop's iterable; stmtElems takes them on an assignment's
+// right side), one whose operand opens with a bracket:
+// see bracketSplat.
+func (g *gparser) exprList(splats bool) int32 {
+	elem := func() int32 {
+		if !g.isOp(oStar) {
+			return g.expression()
+		}
+		if !splats {
+			g.bail()
+		}
+		return g.bracketSplat()
 	}
-	first := g.expression()
+	first := elem()
 	if !g.isOp(oComma) {
+		if g.gk(first) == gListSplat {
+			g.bail() // Python's "can't use starred expression here"
+		}
 		return first
 	}
 	n := g.wrap(gExpressionList, first, gfNone)
@@ -386,10 +398,39 @@ func (g *gparser) exprList() int32 {
 		if !g.exprStart() {
 			break
 		}
-		if g.isOp(oStar) {
-			g.bail()
-		}
-		g.add(n, g.expression(), gfNone)
+		g.add(n, elem(), gfNone)
+	}
+	return g.close(n)
+}
+
+// splatsBracket says whether splat n's operand opens with a bracket (a
+// bracketSplat, which tree-sitter would have refused).
+func (g *gparser) splatsBracket(n int32) bool {
+	t := &g.toks[g.nodes[g.nodes[n].first].ft]
+	return t.k == tkOp && (t.op == oLParen || t.op == oLBrack)
+}
+
+// bracketSplat parses "*(...)" or "*[...]" as an element of a list of
+// expressions ("return dq, dk, *((None,) * 21)", "return dx, *[None] * 10"):
+// valid Python that tree-sitter refuses, an ERROR over the statement that
+// takes the rest of the function's body with it, gates and all. The
+// operand is what Python splats (a bitwise_or: "*[None] * 10" is
+// "*([None] * 10)"), and the tree is the one tree-sitter builds for
+// "*name" there, a list_splat in the expression_list
+// (TestPyParseBracketSplats holds it to tree-sitter's with the operand
+// renamed). Any other splat is left to tree-sitter.
+func (g *gparser) bracketSplat() int32 {
+	if nt := g.peek(1); nt.k != tkOp || nt.op != oLParen && nt.op != oLBrack {
+		g.bail()
+	}
+	n := g.open(gListSplat, g.pos)
+	g.pos++
+	g.add(n, g.binary(14), gfNone)
+	switch t := g.tok(); {
+	case t.k == tkNewline, t.k == tkEOF:
+	case t.k == tkOp && (t.op == oComma || t.op == oSemi || t.op == oColon || t.op == oRParen):
+	default:
+		g.bail()
 	}
 	return g.close(n)
 }

@@ -27,7 +27,9 @@ func checkPyParse(t *testing.T, ps *parser, name string, src []byte) bool {
 		return false
 	}
 	if want.syntaxErr != 0 {
-		t.Errorf("%s: Go parser accepts a file with a syntax error at line %d", name, want.syntaxErr)
+		if d := diffBracketSplats(ps, src, got); d != "" {
+			t.Errorf("%s: Go parser accepts a file with a syntax error at line %d: %s", name, want.syntaxErr, d)
+		}
 		return true
 	}
 	if d := diffTrees(ps.tab, src, want, got); d != "" {
