@@ -83,11 +83,11 @@ func Compute(opt scan.Options, identity string, probe []byte) (*Computed, error)
 	walkSpecs := scan.Walks()
 	done := make([]walked, len(walkSpecs))
 	var wg sync.WaitGroup
-	for i, kinds := range walkSpecs {
+	for i, spec := range walkSpecs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			done[i] = walkAndHash(opt, kinds, probe)
+			done[i] = walkAndHash(opt, spec, probe)
 		}()
 	}
 	wg.Wait()
@@ -96,7 +96,7 @@ func Compute(opt scan.Options, identity string, probe []byte) (*Computed, error)
 		if d.err != nil {
 			return nil, d.err
 		}
-		w.str(fmt.Sprint(walkSpecs[i]))
+		w.str(fmt.Sprint(walkSpecs[i].Kinds, walkSpecs[i].Elsewhere))
 		w.num(len(d.problems))
 		for _, p := range d.problems {
 			w.str(p.Root)
@@ -130,8 +130,8 @@ type walked struct {
 	err      error
 }
 
-func walkAndHash(opt scan.Options, kinds []walk.Kind, probe []byte) walked {
-	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: kinds, Exclude: opt.Exclude,
+func walkAndHash(opt scan.Options, spec walk.Options, probe []byte) walked {
+	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: spec.Kinds, Elsewhere: spec.Elsewhere, Exclude: opt.Exclude,
 		NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
 	if err != nil {
 		return walked{err: fmt.Errorf("walking the scan roots: %w", err)}

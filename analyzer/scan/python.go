@@ -46,7 +46,7 @@ const allPythonFilesEnv = "ARCHLINT_PY_ALL_FILES"
 const keptSources = 64 << 20
 
 func pythonProgram(opt Options, jobs int) (*python.Program, []filter.FileRef, []filter.FileRef, []finding.Notification, error) {
-	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: pythonWalkKinds(),
+	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: pythonWalkKinds(), Elsewhere: pythonWalkElsewhere(),
 		Exclude: opt.Exclude, NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("walking the scan roots for Python files: %w", err)

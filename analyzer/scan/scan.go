@@ -112,9 +112,21 @@ func NewTriggers() *walk.Prefilter { return walk.NewPrefilter(triggers) }
 func pythonWalkKinds() []walk.Kind { return []walk.Kind{walk.KindPython, walk.KindCMake} }
 func cudaWalkKinds() []walk.Kind   { return []walk.Kind{walk.KindCUDA} }
 
-// Walks lists the walks a scan makes, as groups of kinds, in the order it
-// makes them.
-func Walks() [][]walk.Kind { return [][]walk.Kind{pythonWalkKinds(), cudaWalkKinds()} }
+// The kinds the other walk takes care of, for a file named as a root:
+// the Python walk lists Python and CMake and reports a root file of a
+// kind neither walk reads, once; the C/C++ walk lists C/C++/CUDA.
+func pythonWalkElsewhere() []walk.Kind { return cudaWalkKinds() }
+func cudaWalkElsewhere() []walk.Kind {
+	return append(pythonWalkKinds(), walk.KindOther)
+}
+
+// Walks lists the walks a scan makes, in the order it makes them: the
+// kinds each lists and those it leaves to the other (walk.Options' Kinds
+// and Elsewhere; the rest of the options are the scan's).
+func Walks() []walk.Options {
+	return []walk.Options{{Kinds: pythonWalkKinds(), Elsewhere: pythonWalkElsewhere()},
+		{Kinds: cudaWalkKinds(), Elsewhere: cudaWalkElsewhere()}}
+}
 
 // Project is the C/C++/CUDA side of the scanned roots, read and indexed.
 type Project struct {
@@ -217,7 +229,7 @@ func HostConfig(opt Options) hostgate.Config {
 // structure of other kernel files is parsed only when a check asks for it
 // (Structure).
 func Load(opt Options) (*Project, error) {
-	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: cudaWalkKinds(), Exclude: opt.Exclude,
+	files, problems, err := walk.Walk(opt.Roots, walk.Options{Kinds: cudaWalkKinds(), Elsewhere: cudaWalkElsewhere(), Exclude: opt.Exclude,
 		NoGitignore: opt.NoGitignore, MaxFileSize: opt.MaxFileSize})
 	if err != nil {
 		return nil, fmt.Errorf("walking the scan roots: %w", err)

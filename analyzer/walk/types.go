@@ -60,6 +60,11 @@ type Options struct {
 	// MaxFileSize: larger files are reported as a Problem and skipped.
 	// 0 means DefaultMaxFileSize; a negative value means no limit.
 	MaxFileSize int64
+	// Elsewhere lists the kinds another walk of the same scan takes care
+	// of: a file of such a kind named as a root is its to list or to
+	// report, not a problem of this walk's (a scan walks once for Python
+	// and once for C/C++: `archlint kernel.cu` is no "skipped" file).
+	Elsewhere []Kind
 }
 
 // sizeLimit resolves the 0 and negative conventions of MaxFileSize.

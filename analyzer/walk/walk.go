@@ -93,6 +93,10 @@ func (rw *rootWalk) addRootFile(name, real string, fi os.FileInfo) {
 	switch {
 	case !fi.Mode().IsRegular():
 		rw.problem(name, "skipped: not a regular file")
+	case !rw.opt.wants(kind) && slices.Contains(rw.opt.Elsewhere, kind):
+		// Another walk's.
+	case kind == KindOther:
+		rw.problem(name, "skipped: not a kind of file archlint reads (Python, CMake, C/C++/CUDA)")
 	case !rw.opt.wants(kind):
 		rw.problem(name, fmt.Sprintf("skipped: file kind %s is not selected", kind))
 	case rw.seenFiles[real]:

@@ -116,8 +116,31 @@ func TestWalkMultipleRootsAndFileRoots(t *testing.T) {
 	// Roots in the given order; a file root is listed even though a
 	// .gitignore names it, and a file already listed is not repeated.
 	wantPaths(t, got, "two|b.py", "one|a.cu", "two|ign.py")
-	if len(probs) != 1 || probs[0].Path != "notes.txt" || !strings.Contains(probs[0].Msg, "not selected") {
+	if len(probs) != 1 || probs[0].Path != "notes.txt" || !strings.Contains(probs[0].Msg, "not a kind of file archlint reads") {
 		t.Errorf("problems = %+v", probs)
+	}
+}
+
+// TestWalkRootFilesOfAnotherWalk: a file named as a root whose kind
+// another walk of the scan takes care of (Elsewhere) is neither listed
+// nor a problem; one of a kind this walk neither lists nor leaves is.
+func TestWalkRootFilesOfAnotherWalk(t *testing.T) {
+	dir := t.TempDir()
+	mkTree(t, dir, map[string]string{"k.cu": "", "m.py": "", "README.md": ""})
+	roots := []string{filepath.Join(dir, "k.cu"), filepath.Join(dir, "m.py"), filepath.Join(dir, "README.md")}
+	files, probs, err := Walk(roots, Options{Kinds: []Kind{KindCUDA}, Elsewhere: []Kind{KindPython, KindOther}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 || files[0].Path != "k.cu" || len(probs) != 0 {
+		t.Errorf("C/C++ walk: files %+v, problems %+v; want k.cu and no problem", files, probs)
+	}
+	files, probs, err = Walk(roots, Options{Kinds: []Kind{KindPython}, Elsewhere: []Kind{KindCUDA}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 || files[0].Path != "m.py" || len(probs) != 1 || probs[0].Path != "README.md" {
+		t.Errorf("Python walk: files %+v, problems %+v; want m.py and README.md's problem", files, probs)
 	}
 }
 

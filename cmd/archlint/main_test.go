@@ -402,3 +402,27 @@ func TestGitHubFormatNotifications(t *testing.T) {
 		t.Errorf("a JSON document on stdout holds the notifications; stderr repeated them:\n%s", errs)
 	}
 }
+
+// TestRootFilesNamedDirectly: files named on the command line are scanned
+// by the walk of their kind; only one no walk reads gets a notification,
+// once ("skipped: file kind python is not selected" came from the other
+// walk, for every file).
+func TestRootFilesNamedDirectly(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"k.cu":      "#if __CUDA_ARCH__ >= 900 && __CUDA_ARCH__ < 1000\n__global__ void k() {}\n#endif\n",
+		"m.py":      "import torch\n\ndef f():\n    major, _ = torch.cuda.get_device_capability()\n    if major != 9:\n        raise RuntimeError(\"Hopper only\")\n",
+		"README.md": "notes\n",
+	})
+	_, stdout, stderr := runCLI(t, "--target", "sm_120", "--no-cache", "--color", "never",
+		filepath.Join(dir, "k.cu"), filepath.Join(dir, "m.py"), filepath.Join(dir, "README.md"))
+	out := stdout + stderr
+	if strings.Contains(out, "not selected") || strings.Count(out, "README.md") != 1 ||
+		!strings.Contains(out, "AL201") || !strings.Contains(out, "k.cu") {
+		t.Errorf("want k.cu's and m.py's findings and one notification, for README.md; output:\n%s", out)
+	}
+	_, stdout, _ = runCLI(t, "--target", "sm_120", "--no-cache", "--color", "never", filepath.Join(dir, "m.py"))
+	if !strings.Contains(stdout, "AL201") || strings.Contains(stdout, "warning:") {
+		t.Errorf("m.py named alone: no AL201 in\n%s", stdout)
+	}
+}
