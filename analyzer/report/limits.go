@@ -5,7 +5,10 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/owenrumney/go-sarif/v2/sarif"
@@ -127,38 +130,66 @@ func (t lineHashTable) get(l finding.Location) string {
 
 // buildLineHashTable reads every file that holds a primary location (through
 // Run.ReadFile) and hashes it. A file that cannot be read gets no hash: the
-// upload action then computes it itself from the checkout.
+// upload action then computes it itself from the checkout. The files are
+// read and hashed GOMAXPROCS at a time (on flashinfer, 228 files: most of
+// writing the SARIF, which follows the scan on one core otherwise); the
+// table does not depend on the order.
 func buildLineHashTable(runs []Run) lineHashTable {
-	table := lineHashTable{}
-	for _, r := range runs {
+	type job struct {
+		run    *Run
+		k      fileKey
+		wanted map[int]bool
+		got    map[int]string
+	}
+	var jobs []*job
+	// One read a file, for every run's lines in it (the first run's
+	// ReadFile; every run of a scan reads alike).
+	byFile := map[fileKey]*job{}
+	for i := range runs {
+		r := &runs[i]
 		if r.ReadFile == nil {
 			continue
 		}
-		wanted := map[fileKey]map[int]bool{}
-		var files []fileKey
 		for _, f := range r.Findings {
 			l := f.Location
+			if l.Line <= 0 {
+				continue
+			}
 			k := fileKey{l.Root, l.Path}
-			if l.Line <= 0 || table[k][l.Line] != "" {
-				continue
+			j := byFile[k]
+			if j == nil {
+				j = &job{run: r, k: k, wanted: map[int]bool{}}
+				byFile[k] = j
+				jobs = append(jobs, j)
 			}
-			if wanted[k] == nil {
-				wanted[k] = map[int]bool{}
-				files = append(files, k)
-			}
-			wanted[k][l.Line] = true
+			j.wanted[l.Line] = true
 		}
-		for _, k := range files {
-			content, err := r.ReadFile(k.root, k.path)
-			if err != nil {
-				continue
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(jobs); i = int(next.Add(1)) - 1 {
+				j := jobs[i]
+				if content, err := j.run.ReadFile(j.k.root, j.k.path); err == nil {
+					j.got = lineHashesFor(content, j.wanted)
+				}
 			}
-			if table[k] == nil {
-				table[k] = map[int]string{}
-			}
-			for line, h := range lineHashesFor(content, wanted[k]) {
-				table[k][line] = h
-			}
+		}()
+	}
+	wg.Wait()
+	table := lineHashTable{}
+	for _, j := range jobs {
+		if j.got == nil {
+			continue
+		}
+		if table[j.k] == nil {
+			table[j.k] = map[int]string{}
+		}
+		for line, h := range j.got {
+			table[j.k][line] = h
 		}
 	}
 	return table
