@@ -106,8 +106,29 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		if bt < len(g.Outcomes) {
 			out = g.Outcomes[bt]
 		}
+		// The older capabilities that take the path with the witness: "8.8
+		// and older" only when all of them do; a ladder that gives 7.5 a
+		// path of its own sends the target the way of "8.0 to 8.8", a
+		// denylist ("in ((8, 9), (12, 0))") the way of 8.9 alone.
+		// (One the interpreter could not decide neither ends the run nor
+		// names its start.)
+		low, i := v.W, v.W-1
+		for ; i >= 0 && (g.Branch[i] == bt || g.Branch[i] == shutout.Unknown); i-- {
+			if g.Branch[i] == bt {
+				low = i
+			}
+		}
+		wn := c.Caps[v.W].String()
+		path := wn + " and older"
 		gets = "the path of older GPUs: " + out
-		what = fmt.Sprintf("%s takes the path of %d.%d and older (%s)", tName, c.Caps[v.W].Major, c.Caps[v.W].Minor, out)
+		if i >= 0 {
+			path = wn
+			if low < v.W {
+				path = c.Caps[low].String() + " to " + wn
+			}
+			gets = "the path of " + path + ": " + out
+		}
+		what = fmt.Sprintf("%s takes the path of %s (%s)", tName, path, out)
 		// An equality test (sm == 90, arch == 89) admits one GPU and
 		// sends those newer than it, and older than the target, down the
 		// target's path too: the rule still holds (they are shut out

@@ -124,3 +124,24 @@ def decode_device(device_index):
             f"got cuda:{device_index}"
         )
     return device_index
+
+
+def fused_attention_ok(use_fused):
+    # A cuDNN bug on sm89 and sm120 with KV caching.
+    if torch.cuda.get_device_capability() in ((8, 9), (12, 0)):  # want "AL201 capability check admits .* and shuts out 8.9, 12.0: 12.0 .sm_120. takes the path of 8.9 .sets use_fused = False.[.] The code"
+        use_fused = False
+    return use_fused
+
+
+def gemm_arch():
+    major, minor = torch.cuda.get_device_capability()
+    sm = major * 10 + minor
+    if sm >= 75 and sm < 80:  # want "AL201 dispatch ladder admits .*: 12.0 .sm_120. takes the path of 8.0 to 8.8 .returns \"sm80\"."
+        return "sm75"
+    elif (sm >= 80 and sm < 89) or sm >= 100:
+        return "sm80"
+    elif sm == 89:
+        return "sm89"
+    elif sm == 90:
+        return "sm90"
+    raise ValueError("unsupported")
