@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -122,8 +123,14 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		path := wn + " and older"
 		gets = "the path of older GPUs: " + out
 		if i >= 0 {
-			path = wn
-			if low < v.W {
+			// Whole majors read as such ("8.x"), a part of one as its ends.
+			run := capSet(c.Caps, func(k int) bool { return k >= low && k <= v.W && g.Branch[k] == bt })
+			switch {
+			case low == v.W:
+				path = wn
+			case !slices.ContainsFunc(run, func(s string) bool { return !strings.HasSuffix(s, ".x") }):
+				path = strings.Join(run, ", ")
+			default:
 				path = c.Caps[low].String() + " to " + wn
 			}
 			gets = "the path of " + path + ": " + out
@@ -186,8 +193,104 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.HelperPath, Line: g.HelperLine, Col: 1,
 			Message: "the helper " + g.Helper + " decides here"})
 	}
+	if bt := g.Branch[t]; bt >= 0 {
+		if cond, lit := targetNamedIn(g, bt, tc); lit != "" {
+			// quack's `elif arch.major in [8, 12]:` (warp-level MMA for
+			// SM8x and SM12x): the code chose this path for the target,
+			// not for older GPUs alone.
+			f.Level = finding.LevelNote
+			f.Message += fmt.Sprintf(" The condition names %s itself (%s in `%s`): the code sends the target this way on purpose, "+
+				"so this is a note; check only that the path suits it.", tName, lit, cond)
+			f.Properties["namesTarget"] = fmt.Sprintf("`%s` names the target (%s)", cond, lit)
+		}
+	}
 	quoteComment(&f, g)
 	return f
+}
+
+// targetNamedIn is the condition that sent target capability tc to arm bt
+// of gate g by naming it in an equality or a membership test, with the
+// literal that names it ("arch.major in [8, 12]" and "12", "cc in ((8, 9),
+// (12, 0))" and "(12, 0)"); "" when no condition did. An if/elif chain's
+// target went through every condition up to its arm's; any other gate has
+// its expression. An ordering ("sm < 120") names the target as a bound,
+// which is the shut-out itself, and does not count.
+func targetNamedIn(g *python.Gate, bt int, tc python.Capability) (cond, lit string) {
+	conds := []string{g.Expr}
+	if g.Conds != nil {
+		conds = g.Conds[:min(bt+1, len(g.Conds))]
+	}
+	for _, cond := range conds {
+		if lit := namedByEquality(cond, tc); lit != "" {
+			return cond, lit
+		}
+	}
+	return "", ""
+}
+
+// namedByEquality finds capability tc written as an operand of ==, != or
+// in / not in in Python expression cond: its major (12), its sm number
+// (120), __CUDA_ARCH__'s number (1200), its tuple ((12, 0)) or a string
+// ("sm_120", "sm120a", "12.0", "compute_120").
+func namedByEquality(cond string, tc python.Capability) string {
+	sm := tc.Major*10 + tc.Minor
+	number := func(n int) string { return `\b` + strconv.Itoa(n) + `\b` }
+	pats := []struct {
+		re     string
+		number bool // a bare number: not part of 1.12, 12.5 or x.12
+	}{
+		// The longest forms first: "(12, 0)" rather than its 12.
+		{`\(\s*` + strconv.Itoa(tc.Major) + `\s*,\s*` + strconv.Itoa(tc.Minor) + `\s*\)`, false},
+		{`["'](?:sm_?|compute_)?` + strconv.Itoa(sm) + `[af]?["']`, false},
+		{`["']` + strconv.Itoa(tc.Major) + `\.` + strconv.Itoa(tc.Minor) + `["']`, false},
+		{number(tc.Major), true},
+		{number(sm), true},
+		{number(sm * 10), true},
+	}
+	for _, p := range pats {
+		for _, m := range regexp.MustCompile(p.re).FindAllStringIndex(cond, -1) {
+			i, j := m[0], m[1]
+			if p.number && (i > 0 && cond[i-1] == '.' || j < len(cond) && cond[j] == '.') {
+				continue
+			}
+			if equalityOperand(cond, i, j) {
+				return cond[i:j]
+			}
+		}
+	}
+	return ""
+}
+
+// equalityOperand says whether cond[i:j] is an operand of ==, != or
+// (not) in, itself or as an element of the bracketed literal on the
+// right of one.
+func equalityOperand(cond string, i, j int) bool {
+	after := strings.TrimSpace(cond[j:])
+	if strings.HasPrefix(after, "==") || strings.HasPrefix(after, "!=") {
+		return true
+	}
+	before := func(k int) bool {
+		b := strings.TrimSpace(cond[:k])
+		return strings.HasSuffix(b, "==") || strings.HasSuffix(b, "!=") || strings.HasSuffix(b, " in") || b == "in"
+	}
+	if before(i) {
+		return true
+	}
+	// The bracket that opens the literal holding it, if any.
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		switch cond[k] {
+		case ')', ']', '}':
+			depth++
+		case '(', '[', '{':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			return before(k)
+		}
+	}
+	return false
 }
 
 // quoteComment ends a gate's message with what the code's authors wrote

@@ -127,6 +127,10 @@ type Gate struct {
 	EndLine, EndCol int
 	Kind            string // supported-major-versions, capability-check, helper-predicate, arch-list, dispatch-ladder, table-lookup, pytest-skip, decorator, cmake-arch-list
 	Expr            string // exact source text of the condition / list
+	// Conds are the conditions of an if/elif chain's arms, in order (an
+	// else has none): Branch[i] names an arm, and the conditions up to
+	// it are what sent capability i there. Nil for other gates.
+	Conds []string
 	Function        string // enclosing function "module.func", or the module at top level
 	Module          string
 	// Branch[i] is the outcome Config.Caps[i] takes: an index into

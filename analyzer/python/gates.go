@@ -75,6 +75,9 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		}
 		for _, c := range cl {
 			outs = append(outs, m.describeBlock(c.body))
+			if c.cond != noNode {
+				g.Conds = append(g.Conds, m.text(c.cond))
+			}
 		}
 		if cl[len(cl)-1].cond != noNode {
 			outs = append(outs, m.describeRest(k.node))

@@ -135,6 +135,7 @@ func writeTextRun(w io.Writer, r Run, opt TextOptions, pal palette) {
 //	    admits: ...   excludes: ...
 //	    flavors: ...   gets: ...
 //	    comment: ...
+//	    on purpose: ...
 //	    verdict: ...
 //	    chain: a.py:12 -> csrc/x.cu -> include/y.cuh:42
 //	    related: include/y.cuh:10: #define HAS_PDL
@@ -175,6 +176,11 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 	// gets its own line.
 	if v, ok := f.Properties["comment"]; ok {
 		fmt.Fprintf(w, "%scomment: %s\n", in, oneLine(fmt.Sprint(v)))
+	}
+	// A gate that names the target routes it on purpose: why it is a
+	// note.
+	if v, ok := f.Properties["namesTarget"]; ok {
+		fmt.Fprintf(w, "%son purpose: %s\n", in, oneLine(fmt.Sprint(v)))
 	}
 	if v, ok := f.Properties["verdictEvidence"]; ok {
 		fmt.Fprintf(w, "%sverdict: %s\n", in, oneLine(fmt.Sprint(v)))

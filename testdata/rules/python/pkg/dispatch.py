@@ -128,7 +128,7 @@ def decode_device(device_index):
 
 def fused_attention_ok(use_fused):
     # A cuDNN bug on sm89 and sm120 with KV caching.
-    if torch.cuda.get_device_capability() in ((8, 9), (12, 0)):  # want "AL201 capability check admits .* and shuts out 8.9, 12.0: 12.0 .sm_120. takes the path of 8.9 .sets use_fused = False.[.] The code"
+    if torch.cuda.get_device_capability() in ((8, 9), (12, 0)):  # want "AL201 capability check admits .* and shuts out 8.9, 12.0: 12.0 .sm_120. takes the path of 8.9 .sets use_fused = False.[.] The condition names 12.0 .sm_120. itself ..12, 0. in `torch.cuda.get_device_capability.. in ..8, 9., .12, 0..`.: the code sends the target this way on purpose, so this is a note; check only that the path suits it. The code's comment there"
         use_fused = False
     return use_fused
 
@@ -145,3 +145,23 @@ def gemm_arch():
     elif sm == 90:
         return "sm90"
     raise ValueError("unsupported")
+
+
+def mma_kind():
+    # The target named in the arm it takes: warp-level MMA for SM8x and
+    # SM12x, on purpose.
+    major, _ = torch.cuda.get_device_capability()
+    if major == 9:  # want "AL201 dispatch ladder .*: 12.0 .sm_120. takes the path of 8.x .returns \"warp\".[.] The condition names 12.0 .sm_120. itself .12 in `major in .8, 12.`.: the code sends the target this way on purpose, so this is a note"
+        return "wgmma"
+    elif major in [8, 12]:
+        return "warp"
+    elif major in [10, 11]:
+        return "tcgen05"
+    raise RuntimeError("unsupported")
+
+
+def num_threads(arch):
+    # SM120 sets its own thread count earlier.
+    if arch // 10 not in [9, 12]:  # want "AL201 capability check .* The condition names 12.0 .sm_120. itself .12 in `arch // 10 not in .9, 12.`."
+        return 256
+    return 128

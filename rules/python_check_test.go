@@ -1,0 +1,41 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/archlint/archlint/analyzer/python"
+)
+
+// TestNamedByEquality: the target written as an operand of ==, != or
+// (not) in, in any of the forms capabilities take, names it; a bound, a
+// number inside another, or a call's argument does not.
+func TestNamedByEquality(t *testing.T) {
+	tc := python.Capability{Major: 12, Minor: 0}
+	for cond, want := range map[string]string{
+		"arch.major in [8, 12]":                        "12",
+		"arch // 10 in [8, 9, 12]":                     "12",
+		"arch // 10 not in [9, 12]":                    "12",
+		"major == 12":                                  "12",
+		"12 == major":                                  "12",
+		"major != 12 and minor == 0":                   "12",
+		"sm in (90, 100, 120)":                         "120",
+		"cc in ((8, 9), (12, 0))":                      "(12, 0)",
+		"torch.cuda.get_device_capability() == (12,0)": "(12,0)",
+		`arch in {"sm_90a", "sm_120a"}`:                `"sm_120a"`,
+		`version == "12.0"`:                            `"12.0"`,
+		"__CUDA_ARCH__ == 1200":                        "1200",
+		"sm < 120":                                     "",
+		"sm >= 100 and sm < 120":                       "",
+		"major >= 12":                                  "",
+		"major in [9, 10]":                             "",
+		"ver == 1.12":                                  "",
+		"x == 12.5":                                    "",
+		"f(12) == 3":                                   "",
+		"major in range(9, 13)":                        "",
+		"cc in ((8, 9), (12, 1))":                      "",
+	} {
+		if got := namedByEquality(cond, tc); got != want {
+			t.Errorf("namedByEquality(%q) = %q, want %q", cond, got, want)
+		}
+	}
+}
