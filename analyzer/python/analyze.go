@@ -130,9 +130,9 @@ type Gate struct {
 	// Conds are the conditions of an if/elif chain's arms, in order (an
 	// else has none): Branch[i] names an arm, and the conditions up to
 	// it are what sent capability i there. Nil for other gates.
-	Conds []string
-	Function        string // enclosing function "module.func", or the module at top level
-	Module          string
+	Conds    []string
+	Function string // enclosing function "module.func", or the module at top level
+	Module   string
 	// Branch[i] is the outcome Config.Caps[i] takes: an index into
 	// Outcomes, -1 (refused: shutout.None) or -2 (shutout.Unknown).
 	Branch   []int
