@@ -137,10 +137,36 @@ func (f *frame) evalCall(n nodeID) Value {
 	return f.call(callee, args, n)
 }
 
+// declaredCapability says whether fn is one the user declared a capability
+// source (--capability-func: its qualified name, a dotted tail of it, or
+// its name): its calls return the capability, whatever its body does to
+// get it (an override from the environment, a cache, a parse of a
+// string), as a declared function outside the scanned files does
+// (callExt).
+func (f *frame) declaredCapability(fn *funcDef) bool {
+	caps := f.w.prog.capFuncs
+	if len(caps) == 0 {
+		return false
+	}
+	if caps[fn.qual] || caps[fn.name] {
+		return true
+	}
+	for c := range caps {
+		if strings.HasSuffix(fn.qual, "."+c) {
+			return true
+		}
+	}
+	return false
+}
+
 // call applies a callee value.
 func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 	switch callee.k {
 	case vFunc:
+		if f.declaredCapability(callee.fn()) {
+			c := f.w.capability()
+			return Value{k: vCap, i: capOf(c.Major, c.Minor), Cap: true}
+		}
 		switch f.followsCall(n) {
 		case cutCall:
 			return unknownIf(callee.Cap || args.capOK)

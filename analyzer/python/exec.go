@@ -518,6 +518,10 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 			f.bindTarget(kids[0], v)
 			return
 		}
+		if v.k == vCap && len(kids) == 2 {
+			// major, minor = a declared capability source's result.
+			v = seqValue(vTuple, []Value{vint(v.i / 10).tainted(true), vint(v.i % 10).tainted(true)}, true)
+		}
 		seq := v.k == vTuple || v.k == vList
 		for i, k := range kids {
 			e := unknownIf(v.Cap)

@@ -51,7 +51,7 @@ func loadFixtures(t testing.TB) []Source {
 }
 
 func fixtureConfig() Config {
-	return Config{Caps: DefaultCaps(), CUDAVersion: [2]int{13, 0}, CapabilityFuncs: []string{"mylib.get_sm"}}
+	return Config{Caps: DefaultCaps(), CUDAVersion: [2]int{13, 0}, CapabilityFuncs: []string{"mylib.get_sm", "caps.declared.device_arch"}}
 }
 
 type expectation struct {

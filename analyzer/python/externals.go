@@ -95,8 +95,15 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		return unknownIf(x.Cap)
 	case "get", "getenv":
 		if p == "os.environ.get" || p == "os.getenv" || p == "environ.get" || p == "getenv" {
-			if len(a.pos) > 1 && a.pos[1].known() {
-				if n := arg(0); n.k == vStr && strings.Contains(strings.ToUpper(n.text()), "ARCH") {
+			// An arch override read from the environment is taken as
+			// unset: its default, None without one (quack's
+			// `QUACK_ARCH`, for compiling without a GPU, ahead of
+			// get_device_capability()).
+			if n := arg(0); n.k == vStr && strings.Contains(strings.ToUpper(n.text()), "ARCH") {
+				switch {
+				case len(a.pos) == 1 && len(a.kws) == 0:
+					return Value{k: vNone}
+				case len(a.pos) > 1 && a.pos[1].known():
 					return a.pos[1]
 				}
 			}
