@@ -692,11 +692,12 @@ func (w *worker) funcFrame(fn *funcDef, capParams bool) (f *frame, capNamed bool
 }
 
 // capParam is the value of a parameter named like a capability (sm_version,
-// arch, major, ...), read as the capability being evaluated.
+// arch, major, ...; leading underscores aside: flash-attention's `_arch`
+// overrides `_get_device_arch()`), read as the capability being evaluated.
 func (w *worker) capParam(name string) Value {
 	c := w.capability()
 	major, minor := c.Major, c.Minor
-	switch strings.ToLower(name) {
+	switch strings.ToLower(strings.TrimLeft(name, "_")) {
 	case "sm_version", "sm", "arch", "cuda_arch", "gpu_arch", "sm_arch", "compute_capability", "device_capability",
 		"capability", "cc", "sm_ver", "arch_version", "device_sm":
 		return Value{k: vCap, i: capOf(major, minor), Cap: true}

@@ -140,7 +140,7 @@ var capSourceNames = []string{
 }
 
 // capParamNames are the parameter names capParam reads as the capability
-// (compared lower-cased).
+// (compared lower-cased, leading underscores aside).
 var capParamNames = []string{
 	"sm_version", "sm", "arch", "cuda_arch", "gpu_arch", "sm_arch", "compute_capability", "device_capability",
 	"capability", "cc", "sm_ver", "arch_version", "device_sm",
@@ -613,6 +613,10 @@ func (s *lexState) word(w []byte, h uint64, code bool) {
 // ASCII upper-case letter, as before the filter (strings.ToLower lowers
 // some runes to ASCII letters: U+0130 to 'i').
 func (lx *Lexer) foldWord(w []byte) bool {
+	// Leading underscores aside, as capParam reads them (`_arch`).
+	for len(w) > 1 && w[0] == '_' {
+		w = w[1:]
+	}
 	h := uint64(fnvOffset)
 	upper := false
 	for _, c := range w {
