@@ -13,7 +13,12 @@ type outcome struct {
 
 const maxDesc = 120
 
+var continuation = strings.NewReplacer("\\\r\n", " ", "\\\n", " ")
+
 func clip(s string) string {
+	// Source text on one line: a line continuation ("return False, \"
+	// then the message) is the space it stands for.
+	s = continuation.Replace(s)
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > maxDesc {
 		return s[:maxDesc-3] + "..."
@@ -52,8 +57,11 @@ func (m *module) describeStmts(stmts []nodeID) outcome {
 				return outcome{desc: "returns None", refuses: true}
 			}
 			t := m.text(kids[0])
-			if t == "None" || t == "False" {
-				return outcome{desc: "returns " + t, refuses: true}
+			if m.refusingReturn(kids[0]) {
+				if reason := m.returnedReason(kids[0]); reason != "" {
+					return outcome{desc: clip("returns False: " + reason), refuses: true}
+				}
+				return outcome{desc: clip("returns " + t), refuses: true}
 			}
 			if first == "" {
 				return outcome{desc: clip("returns " + t)}
@@ -122,8 +130,7 @@ func (m *module) blockRefuses(b nodeID) bool {
 			if k == noNode {
 				return true
 			}
-			t := m.ident(k)
-			return t == "None" || t == "False"
+			return m.refusingReturn(k)
 		case "expression_statement":
 			k := m.onlyNamed(s)
 			if k != noNode && m.kind(k) == "call" {
@@ -138,6 +145,39 @@ func (m *module) blockRefuses(b nodeID) bool {
 		}
 	}
 	return false
+}
+
+// refusingReturn says whether returning value k refuses: None, False, or a
+// tuple whose first element is False (`return False, "FA3 needs 9.0"`, the
+// (supported, reason) idiom).
+func (m *module) refusingReturn(k nodeID) bool {
+	switch m.kind(k) {
+	case "expression_list", "tuple":
+		f := m.firstNamed(k)
+		return f != noNode && m.ident(f) == "False"
+	}
+	t := m.ident(k)
+	return t == "None" || t == "False"
+}
+
+// returnedReason is the message of a refusing (False, "reason") return,
+// unquoted and joined; "" when its second element is no string literal.
+func (m *module) returnedReason(k nodeID) string {
+	if m.kind(k) != "expression_list" && m.kind(k) != "tuple" {
+		return ""
+	}
+	elems := m.namedList(k)
+	if len(elems) < 2 {
+		return ""
+	}
+	r := elems[1]
+	for m.kind(r) == "parenthesized_expression" && m.namedCount(r) == 1 {
+		r = m.firstNamed(r)
+	}
+	if m.kind(r) != "string" && m.kind(r) != "concatenated_string" {
+		return ""
+	}
+	return m.stringText(r)
 }
 
 // refusingCall says whether a call of fn (the function's text) at a

@@ -58,6 +58,12 @@ def f(x):
         return None
     elif x == 11:
         pytest.skip("old")
+    elif x == 111:
+        return False, "needs sm90"
+    elif x == 112:
+        return (False, "needs sm90")
+    elif x == 113:
+        return True, None
     elif x == 12:
         self.skipTest("old")
     elif x == 13:

@@ -165,3 +165,10 @@ def num_threads(arch):
     if arch // 10 not in [9, 12]:  # want "AL201 capability check .* The condition names 12.0 .sm_120. itself .12 in `arch // 10 not in .9, 12.`."
         return 256
     return 128
+
+
+def fa3_supported():
+    if torch.cuda.get_device_capability()[0] != 9:  # want "AL201 capability check admits 9.x .*: on 12.0 .sm_120.: returns False: FA3 needs compute capability 9.0[.]$"
+        return False, \
+            "FA3 needs compute capability 9.0"
+    return True, None
