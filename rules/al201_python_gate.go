@@ -51,8 +51,10 @@ var AL202 = Rule{
 		"CUDA_ARCHITECTURES list or cuda_archs_loose_intersection(...). The target is not in it while older GPUs are, " +
 		"so on the target the module is not built (an error such as \"No supported CUDA architectures found for major " +
 		"versions [9, 10]\") or the kernels are missing. Adding the target to the list is only safe when the kernels it " +
-		"builds work there: check the C++ ranges behind it. When the code has a comment on the list's line or right " +
-		"above it, the finding ends with it.",
+		"builds work there: check the C++ ranges behind it. A list serves a GPU it names, and one a cubin it builds runs " +
+		"on by CUDA's binary compatibility: sm_120's cubin runs on 12.1 (DGX Spark) and sm_86's on 8.9, an older minor of the " +
+		"same major, except an arch-specific one (sm_90a runs on 9.0 alone); PTX (compute_90, 9.0+PTX) reaches every newer " +
+		"GPU through the driver's JIT. When the code has a comment on the list's line or right above it, the finding ends with it.",
 	Before:    "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10])",
 	After:     "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10, 12])",
 	Level:     finding.LevelWarning,

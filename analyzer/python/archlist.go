@@ -90,7 +90,9 @@ func listGate(specs []archSpec, caps []Capability) (branch []int, outs []string,
 	for _, c := range caps {
 		b := -1
 		for _, s := range specs {
-			if s.cap == c || (s.suffix == "f" && s.cap.Major == c.Major && s.cap.Minor <= c.Minor) {
+			// Its own code, a family's, or an older minor's cubin: the
+			// list serves it.
+			if s.cap == c || (s.suffix == "f" && s.cap.Major == c.Major && s.cap.Minor <= c.Minor) || sameMajorCubin(s, c) {
 				b = 0
 				break
 			}
@@ -104,6 +106,15 @@ func listGate(specs []archSpec, caps []Capability) (branch []int, outs []string,
 		}
 	}
 	return branch, outs, admits
+}
+
+// sameMajorCubin says whether spec s builds a cubin that capability c runs
+// though it is not c's own: a cubin of X.y runs on X.z for z > y (CUDA's
+// binary compatibility: a list with sm_120 serves 12.1, DGX Spark; one with
+// sm_86 serves 8.9). Not an arch-specific one (sm_90a runs on 9.0 alone),
+// nor PTX alone (compute_90: the JIT outcome).
+func sameMajorCubin(s archSpec, c Capability) bool {
+	return s.suffix == "" && !s.ptx && s.cap.Major == c.Major && s.cap.Minor < c.Minor
 }
 
 // archContext says whether the name a literal is bound to speaks of

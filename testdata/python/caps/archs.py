@@ -2,7 +2,7 @@
 import os
 
 SUPPORTED_ARCHS = ["sm_90a", "sm_100a"]  # gate: arch-list admits 9.0, 10.0
-cuda_archs = {"8.0", "8.6", "9.0"}  # gate: arch-list admits 8.0, 8.6, 9.0
+cuda_archs = {"8.0", "8.6", "9.0"}  # gate: arch-list admits 8.x, 9.0
 python_versions = ["3.9", "3.10", "3.11"]  # gate: none
 cuda_toolkits = ["11.8", "12.1", "12.4"]  # gate: none
 
@@ -12,10 +12,10 @@ NVCC_FLAGS = [  # gate: arch-list admits 9.0, 10.0
     "-gencode=arch=compute_100a,code=sm_100a",
 ]
 
-arch_list = os.environ.get("TORCH_CUDA_ARCH_LIST", "8.0 9.0")  # gate: arch-list admits 8.0, 9.0 env TORCH_CUDA_ARCH_LIST
-ptx_list = os.getenv("MY_CUDA_ARCH_LIST", "8.0;9.0+PTX")  # gate: arch-list admits 8.0, 9.0-12.x env MY_CUDA_ARCH_LIST
+arch_list = os.environ.get("TORCH_CUDA_ARCH_LIST", "8.0 9.0")  # gate: arch-list admits 8.x, 9.0 env TORCH_CUDA_ARCH_LIST
+ptx_list = os.getenv("MY_CUDA_ARCH_LIST", "8.0;9.0+PTX")  # gate: arch-list admits 8.x, 9.0-12.x env MY_CUDA_ARCH_LIST
 os.environ["TORCH_CUDA_ARCH_LIST"] = "10.0a"  # gate: arch-list admits 10.0 env TORCH_CUDA_ARCH_LIST
 other_setting = os.environ.get("MAX_JOBS", "8")  # gate: none
 
 family_specific = ["sm_100f"]  # gate: arch-list admits 10.x
-cc_numbers = [80, 90, 120]  # gate: arch-list admits 8.0, 9.0, 12.0
+cc_numbers = [80, 90, 120]  # gate: arch-list admits 8.x, 9.0, 12.x
