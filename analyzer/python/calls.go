@@ -251,6 +251,10 @@ func (f *frame) attr(obj Value, name string) Value {
 			return vint(obj.i / 10).tainted(true)
 		case "minor":
 			return vint(obj.i % 10).tainted(true)
+		case "sm_version", "sm", "compute_capability", "capability", "cc":
+			// A parameter read as the capability is often a target
+			// object carrying it (BitBLAS's `arch.sm_version == 90`).
+			return obj
 		}
 	}
 	return unknownIf(obj.Cap)

@@ -46,3 +46,13 @@ def fwd(q, _arch=None):
     arch = _get_device_arch() if _arch is None else _arch
     assert arch // 10 in [9, 10], "SM90 or SM100 only"  # gate: capability-check admits 9.x, 10.x
     return q
+
+
+# A parameter read as the capability may be a target object carrying it
+# (BitBLAS's TileDevice: arch.sm_version).
+def dispatch(arch):
+    if arch.sm_version == 90:  # gate: dispatch-ladder admits 8.0-8.7, 9.0
+        return "hopper"
+    elif 80 <= arch.sm_version < 89:
+        return "ampere"
+    raise ValueError("Unsupported architecture")
