@@ -58,6 +58,12 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 				}
 			}
 		}
+		if (g.Kind == python.KindArchList || g.Kind == python.KindCMakeArchs) && b[t] == 0 {
+			// The target has code of its own in the list (listGate's
+			// outcome 0): GPUs between the list's entries reaching theirs
+			// through PTX are no path it is shut out of.
+			continue
+		}
 		decide := shutout.DecideRefusals
 		if archListKind(g.Kind) {
 			// A list naming old GPUs only ("7.0;7.5" for a legacy

@@ -74,7 +74,9 @@ func listGate(specs []archSpec, caps []Capability) (branch []int, outs []string,
 	anyPTX := false
 	for _, s := range specs {
 		n := "sm_" + itoa(s.cap.Major) + itoa(s.cap.Minor) + s.suffix
-		if s.ptx {
+		if s.ptx && s.alsoSASS {
+			n += "+PTX"
+		} else if s.ptx {
 			n = "compute_" + itoa(s.cap.Major) + itoa(s.cap.Minor) + s.suffix
 			if s.suffix == "" {
 				anyPTX = true
@@ -114,7 +116,7 @@ func listGate(specs []archSpec, caps []Capability) (branch []int, outs []string,
 // sm_86 serves 8.9). Not an arch-specific one (sm_90a runs on 9.0 alone),
 // nor PTX alone (compute_90: the JIT outcome).
 func sameMajorCubin(s archSpec, c Capability) bool {
-	return s.suffix == "" && !s.ptx && s.cap.Major == c.Major && s.cap.Minor < c.Minor
+	return s.suffix == "" && (!s.ptx || s.alsoSASS) && s.cap.Major == c.Major && s.cap.Minor < c.Minor
 }
 
 // archContext says whether the name a literal is bound to speaks of

@@ -120,7 +120,14 @@ func cmakeArgs(src []byte, nameStart, nameEnd, i int) (cmakeCmd, int) {
 
 // cmakeSpecs reads a CMake list of architectures; ok is false when some
 // token is neither an architecture nor a variable reference.
-func cmakeSpecs(args []cmakeArg) ([]archSpec, bool) {
+//
+// CMake's own lists (CMAKE_CUDA_ARCHITECTURES, the CUDA_ARCHITECTURES
+// property) build both SASS and PTX for an entry without -real or -virtual
+// ("80" is "80-real;80-virtual"), so the PTX reaches newer GPUs through the
+// driver's JIT: virtualToo marks such entries (an arch-specific 90a's PTX
+// reaches 9.0 alone). A project's own variables (CUDA_SUPPORTED_ARCHS) mean
+// what the project makes of them, so they are taken as listed.
+func cmakeSpecs(args []cmakeArg, virtualToo bool) ([]archSpec, bool) {
 	var out []archSpec
 	for _, a := range args {
 		if strings.Contains(a.text, "arch=") {
@@ -140,8 +147,11 @@ func cmakeSpecs(args []cmakeArg) ([]archSpec, bool) {
 			if !ok {
 				return nil, false
 			}
-			if strings.HasSuffix(t, "-virtual") {
+			switch {
+			case strings.HasSuffix(t, "-virtual"):
 				s.ptx = true
+			case virtualToo && !strings.HasSuffix(t, "-real") && s.suffix == "":
+				s.ptx, s.alsoSASS = true, true
 			}
 			out = append(out, s)
 		}
@@ -158,7 +168,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 	// commands that fill one list), at the first non-empty one; not of a
 	// list that only names the architecture its variable is for. cache
 	// says the list is the default of the cache variable name.
-	add := func(name string, cmds []cmakeCmd, vals [][]cmakeArg, cache bool) {
+	add := func(name string, cmds []cmakeCmd, vals [][]cmakeArg, cache, cmakes bool) {
 		var all []cmakeArg
 		first := -1
 		for i, v := range vals {
@@ -170,7 +180,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 		if first < 0 {
 			return
 		}
-		specs, ok := cmakeSpecs(all)
+		specs, ok := cmakeSpecs(all, cmakes || name == "CMAKE_CUDA_ARCHITECTURES")
 		if !ok || archBucket(name, specs) {
 			return
 		}
@@ -194,7 +204,9 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 		}
 		out = append(out, g)
 	}
-	one := func(cmd cmakeCmd, vals []cmakeArg) { add("", []cmakeCmd{cmd}, [][]cmakeArg{vals}, false) }
+	one := func(cmd cmakeCmd, vals []cmakeArg, cmakes bool) {
+		add("", []cmakeCmd{cmd}, [][]cmakeArg{vals}, false, cmakes)
+	}
 	// A list a file appends to holds, at most, what its set and the
 	// appends after it put there: list(APPEND CUTLASS_NVCC_ARCHS_SUPPORTED
 	// 89 90) is one step of a list that gets 100 120 121 a few lines down,
@@ -252,22 +264,22 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 			l.cmds, l.vals, l.appended = append(l.cmds, cmd), append(l.vals, cmd.args[2:]), true
 		case "cuda_archs_loose_intersection":
 			if len(cmd.args) >= 2 {
-				one(cmd, cmd.args[1:2])
+				one(cmd, cmd.args[1:2], false)
 			}
 		default:
 			for i, a := range cmd.args {
 				if a.text == "CUDA_ARCHITECTURES" && i+1 < len(cmd.args) {
-					one(cmd, cmd.args[i+1:i+2])
+					one(cmd, cmd.args[i+1:i+2], true)
 					break
 				}
 				if strings.Contains(a.text, "arch=compute_") {
-					one(cmd, []cmakeArg{a})
+					one(cmd, []cmakeArg{a}, false)
 				}
 			}
 		}
 	}
 	for _, l := range lists {
-		add(l.name, l.cmds, l.vals, l.cache && !l.appended)
+		add(l.name, l.cmds, l.vals, l.cache && !l.appended, false)
 	}
 	sortGates(out)
 	return out

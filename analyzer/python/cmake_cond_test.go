@@ -117,7 +117,7 @@ func TestArchBucket(t *testing.T) {
 		{"CUDA_ARCHS", "90", false},
 		{"ASM90_ARCHS", "90", false},
 	} {
-		specs, ok := cmakeSpecs([]cmakeArg{{text: c.list}})
+		specs, ok := cmakeSpecs([]cmakeArg{{text: c.list}}, false)
 		if !ok {
 			t.Fatalf("%s: list %q not read", c.name, c.list)
 		}

@@ -543,6 +543,9 @@ type archSpec struct {
 	cap    Capability
 	suffix string // "a", "f" or ""
 	ptx    bool   // "+PTX" or code=compute_XX: runs on newer GPUs through the driver JIT
+	// alsoSASS: with ptx, a cubin is built too (CMake's "80", which is
+	// "80-real;80-virtual").
+	alsoSASS bool
 }
 
 // parseArch reads one architecture token: sm_90a, sm90, compute_90,
