@@ -131,6 +131,18 @@ func archContext(name string) bool {
 	return false
 }
 
+// rangeName says whether a name speaks of a span's two ends rather than a
+// list.
+func rangeName(name string) bool {
+	l := strings.ToLower(name)
+	for _, s := range []string{"range", "span", "bound", "limit", "interval"} {
+		if strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // contextName is what a literal is assigned or passed to: the target of
 // an assignment, a keyword's name, or the called function.
 func (m *module) contextName(n nodeID) string {
@@ -202,6 +214,11 @@ func archListGates(m *module, caps []Capability) []Gate {
 		switch m.op(n) {
 		case opList, opSet, opTuple:
 			if parent != noNode && m.op(parent) == opComparisonOperator {
+				continue
+			}
+			if m.namedCount(n) == 2 && rangeName(m.contextName(n)) {
+				// A (low, high) pair: unsloth's _CU126_SM_RANGE = (50, 90)
+				// spans what a wheel covers.
 				continue
 			}
 			specs, ok := m.listSpecs(n)

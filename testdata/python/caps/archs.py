@@ -19,3 +19,6 @@ other_setting = os.environ.get("MAX_JOBS", "8")  # gate: none
 
 family_specific = ["sm_100f"]  # gate: arch-list admits 10.x
 cc_numbers = [80, 90, 120]  # gate: arch-list admits 8.x, 9.0, 12.x
+
+# The two ends of a span, not a list.
+_CU126_SM_RANGE = (50, 90)  # gate: none
