@@ -131,6 +131,39 @@ func archContext(name string) bool {
 	return false
 }
 
+// inTestData says whether literal n of a test file is data for the test
+// rather than a list the test builds for: an element of a bigger literal
+// (a table of cases: unsloth's `(None, ["sm_90"], False)`) or an argument
+// of a parametrize decorator (flashinfer's `parametrize("backend",
+// ["sm90", "sm80"])`), but not a pytest marker's argument. open holds n's
+// ancestors, innermost last.
+func (m *module) inTestData(n nodeID, open []nodeID) bool {
+	for i := len(open) - 1; i >= 0; i-- {
+		a := open[i]
+		if a == n {
+			continue
+		}
+		switch m.op(a) {
+		case opList, opSet, opTuple, opDictionary:
+			return true
+		case opCall:
+			switch fn := m.view(m.child(a, fFunction)); {
+			case strings.HasSuffix(fn, "parametrize"):
+				return true
+			case strings.Contains(fn, "mark."):
+				// A marker's own argument (CUTLASS's
+				// pytestmark = [pytest.mark.arch(["100a"])]) says where
+				// the test runs.
+				return false
+			}
+		}
+		if m.kind(a) == "function_definition" || m.kind(a) == "class_definition" {
+			return false
+		}
+	}
+	return false
+}
+
 // rangeName says whether a name speaks of a span's two ends rather than a
 // list.
 func rangeName(name string) bool {
@@ -214,6 +247,9 @@ func archListGates(m *module, caps []Capability) []Gate {
 		switch m.op(n) {
 		case opList, opSet, opTuple:
 			if parent != noNode && m.op(parent) == opComparisonOperator {
+				continue
+			}
+			if m.isTest && m.inTestData(n, open) {
 				continue
 			}
 			if m.namedCount(n) == 2 && rangeName(m.contextName(n)) {
