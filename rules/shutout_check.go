@@ -153,7 +153,7 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		dt := ce.Directive(bt)
 		older := "the host pass"
 		if ex.v.W >= 0 && !c.Passes[ex.v.W].Host {
-			older = c.Passes[ex.v.W].Name() + " and older"
+			older = c.olderOnPath(ce.Branch, bt, ex.v.W)
 		}
 		gets = fmt.Sprintf("fallback: the %s branch at line %d", dt.Display(), dt.Line)
 		what = fmt.Sprintf("%s fall%s back to the %s branch at line %d, the path of %s", who, singularVerb(verbN), dt.Display(), dt.Line, older)
@@ -285,4 +285,39 @@ func contains(xs []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// olderOnPath names the plain device builds older than the target that take
+// branch bt of b: "sm_89 and older" when they are every one up to the
+// newest of them, else the builds themselves ("sm_75, sm_86..sm_110"
+// under `#if __CUDA_ARCH__ == 800 ... #else`, whose #else read "the path
+// of sm_75 and older"). An older GPU's arch-specific build (sm_90a) may
+// take a path of its own, which says nothing of its plain build; a build
+// the evaluation left undecided is neither. w, the witness, names the
+// path when no plain build takes it.
+func (c *Context) olderOnPath(b []int, bt, w int) string {
+	ta := c.Passes[c.Flavors[0]].CudaArch()
+	var plain []target.Arch
+	var idx []int
+	for p, ps := range c.Passes {
+		if !ps.Host && ps.Name() == ps.Base().Name() && ps.CudaArch() < ta {
+			plain, idx = append(plain, ps), append(idx, p)
+		}
+	}
+	on := func(i int) bool { return b[idx[i]] == bt }
+	newest := -1
+	for i := range plain {
+		if on(i) && (newest < 0 || plain[i].CudaArch() > plain[newest].CudaArch()) {
+			newest = i
+		}
+	}
+	if newest < 0 {
+		return c.Passes[w].Name() + " and older"
+	}
+	for i := range plain {
+		if plain[i].CudaArch() < plain[newest].CudaArch() && !on(i) && b[idx[i]] != shutout.Unknown {
+			return strings.Join(target.FormatSet(plain, on), ", ")
+		}
+	}
+	return plain[newest].Name() + " and older"
 }

@@ -20,7 +20,7 @@ __device__ float scale_fp4(float x) {
 
 // Hopper-only feature macro: every sm_120 build falls back with Ampere.
 __device__ float wgmma_or_not(float x) {
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL) // want "AL101 admits sm_90a and shuts out sm_90, sm_100..sm_121 in the sm_120a build only: sm_120a falls back to the #else branch at line 25, the path of sm_89 and older. The sm_120 and sm_120f builds take that branch too, as every GPU's builds of those flavors do. Check"
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL) // want "AL101 admits sm_90a and shuts out sm_90, sm_100..sm_121 in the sm_120a build only: sm_120a falls back to the #else branch at line 25, the path of sm_110 and older. The sm_120 and sm_120f builds take that branch too, as every GPU's builds of those flavors do. Check"
   return x + 1.0f;
 #else
   return x;
