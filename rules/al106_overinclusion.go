@@ -92,7 +92,14 @@ func checkOverInclusion(r Rule, c *Context) []finding.Finding {
 			} else {
 				msg += fmt.Sprintf("Narrow the range to the architectures that have the feature and give %s its own path.", c.Target.Arch.Base().Name())
 			}
+			related := defRelated(ce.Dirs)
+			if len(related) > 0 {
+				// SpargeAttn's eleven `#ifdef SM90_ENABLED` come from one
+				// `#define` under `__CUDA_ARCH__ >= 900`: that is the range.
+				msg += fmt.Sprintf(" The range is where %s is defined (%s:%d).", defMacros(ce.Dirs), related[0].Path, related[0].Line)
+			}
 			out = append(out, finding.Finding{
+				Related:    related,
 				RuleID:     r.ID,
 				Level:      level,
 				Message:    msg,

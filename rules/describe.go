@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp"
@@ -117,6 +118,22 @@ func defRelated(dirs []*cpp.DirResult) []finding.Location {
 		}
 	}
 	return out
+}
+
+// defMacros names the derived macros of dirs' conditions, in order.
+func defMacros(dirs []*cpp.DirResult) string {
+	var names []string
+	for _, dr := range dirs {
+		if dr == nil {
+			continue
+		}
+		for _, d := range dr.Defs {
+			if !slices.Contains(names, d.Macro) {
+				names = append(names, d.Macro)
+			}
+		}
+	}
+	return andList(names)
 }
 
 // modelNote says when CUTLASS's arch macros came from the built-in model.

@@ -19,3 +19,15 @@ __device__ void fine() {
   asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
 }
+
+// A macro derived from the architecture (SpargeAttn's SM90_ENABLED): the
+// finding is at each use and names the #define, where the range is.
+#if (!defined(__CUDA_ARCH__) || (__CUDA_ARCH__ >= 900))
+#define HAS_WGMMA
+#endif
+
+__device__ void fence() {
+#ifdef HAS_WGMMA // want "AL106 This #ifdef lets sm_120, sm_120a and sm_120f into code .*warpgroup MMA via wgmma.* The range is where HAS_WGMMA is defined .tc.cuh:26.[.]$"
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#endif
+}
