@@ -131,6 +131,27 @@ func archContext(name string) bool {
 	return false
 }
 
+// inRefusingBlock says whether n sits in an if's arm that ends in a refusal
+// at its own level (DeepEP: a TORCH_CUDA_ARCH_LIST default, then `assert False,
+// 'Not implemented'`): the list never reaches a build.
+func (m *module) inRefusingBlock(n nodeID) bool {
+	for p := m.parent(n); p != noNode; p = m.parent(p) {
+		switch m.kind(p) {
+		case "block":
+			// An if's arm only: a function body that ends in a bare
+			// return is no refusal of its lists.
+			switch m.kind(m.parent(p)) {
+			case "if_statement", "elif_clause", "else_clause":
+				return m.blockRefuses(p)
+			}
+			return false
+		case "function_definition", "class_definition", "module":
+			return false
+		}
+	}
+	return false
+}
+
 // inTestData says whether literal n of a test file is data for the test
 // rather than a list the test builds for: an element of a bigger literal
 // (a table of cases: unsloth's `(None, ["sm_90"], False)`) or an argument
@@ -219,6 +240,9 @@ func archListGates(m *module, caps []Capability) []Gate {
 	var out []Gate
 	done := map[nodeID]bool{}
 	add := func(n nodeID, specs []archSpec, env string) {
+		if m.inRefusingBlock(n) {
+			return
+		}
 		g := Gate{Root: m.root, Path: m.path, Kind: KindArchList, Expr: m.text(n), Function: m.enclosing(n), Module: m.name,
 			IsTest: m.isTest, EnvVar: env}
 		setPos(&g, m, n, n)

@@ -22,3 +22,11 @@ cc_numbers = [80, 90, 120]  # gate: arch-list admits 8.x, 9.0, 12.x
 
 # The two ends of a span, not a list.
 _CU126_SM_RANGE = (50, 90)  # gate: none
+
+
+# A list in an arm that refuses never reaches a build (DeepEP).
+if os.getenv("LEGACY_A100"):
+    os.environ["TORCH_CUDA_ARCH_LIST"] = os.getenv("TORCH_CUDA_ARCH_LIST", "8.0")  # gate: none
+    assert False, "Not implemented"
+else:
+    os.environ["TORCH_CUDA_ARCH_LIST"] = os.getenv("TORCH_CUDA_ARCH_LIST", "9.0;10.0")  # gate: arch-list admits 9.0, 10.x env TORCH_CUDA_ARCH_LIST
