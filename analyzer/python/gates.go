@@ -178,6 +178,9 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	if g.Kind == KindHelper && via != nil {
 		g.Helper, g.HelperPath, g.HelperLine = via.qual, via.mod.path, int(via.line)
 	}
+	if reasonFunc(g.Function) {
+		reasonOrNone(outs)
+	}
 	g.Comment = m.commentAbout(where)
 	g.Branch = make([]int, len(per))
 	refusedRaw := -1
@@ -325,4 +328,43 @@ func (m *module) guardedCall(s nodeID) (string, int) {
 		return "", 0
 	}
 	return firstArg(m, found), m.line(found)
+}
+
+// reasonFunc says whether a function is named for the reason something
+// cannot run (`_skip_reason`, `unsupported_error`, `why_not`), which it
+// returns, or None when it can.
+func reasonFunc(qual string) bool {
+	name := strings.ToLower(lastName(qual))
+	for _, w := range []string{"reason", "error", "why", "msg", "message"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// reasonOrNone reads the arms of a reason function (reasonFunc): a message
+// returned is the refusal and None is the way on (GPTQModel's
+// `_skip_reason()`: "needs sm100" when major < 10, else None), not the
+// other way round.
+func reasonOrNone(outs []outcome) {
+	var message, none []int
+	for i, o := range outs {
+		switch {
+		case strings.HasPrefix(o.desc, `returns "`) || strings.HasPrefix(o.desc, "returns '") ||
+			strings.HasPrefix(o.desc, `returns f"`) || strings.HasPrefix(o.desc, "returns f'"):
+			message = append(message, i)
+		case o.desc == "returns None":
+			none = append(none, i)
+		}
+	}
+	if len(message) == 0 || len(none) == 0 {
+		return
+	}
+	for _, i := range none {
+		outs[i].refuses = false
+	}
+	for _, i := range message {
+		outs[i].refuses = true
+	}
 }

@@ -98,3 +98,20 @@ def guard_jit(name):
 
 def load(name, sources):
     return name
+
+
+# A function named for a reason returns it when something cannot run and
+# None when it can: the message is the refusal (GPTQModel's _skip_reason).
+def _skip_reason():
+    major, minor = torch.cuda.get_device_capability()
+    if major < 10:  # gate: capability-check admits 10.0-12.x
+        return "needs sm100+"
+    return None
+
+
+# Any other function's None is what it has nothing for.
+def pick_kernel():
+    major, minor = torch.cuda.get_device_capability()
+    if major >= 9:  # gate: capability-check admits 9.0-12.x
+        return "wgmma"
+    return None
