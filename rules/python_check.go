@@ -58,10 +58,13 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 				}
 			}
 		}
-		if (g.Kind == python.KindArchList || g.Kind == python.KindCMakeArchs) && b[t] == 0 {
-			// The target has code of its own in the list (listGate's
-			// outcome 0): GPUs between the list's entries reaching theirs
-			// through PTX are no path it is shut out of.
+		if (g.Kind == python.KindArchList || g.Kind == python.KindCMakeArchs) && b[t] >= 0 {
+			// The list gives the target code: its own or a cubin it runs
+			// (listGate's outcome 0), or PTX the driver compiles for it
+			// (CUDA samples' CMAKE_CUDA_ARCHITECTURES 87 110, whose
+			// compute_110 reaches 12.0). The finding is for a target
+			// left with none; GPUs between the entries taking another
+			// of those paths are no path it lacks.
 			continue
 		}
 		decide := shutout.DecideRefusals

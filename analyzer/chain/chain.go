@@ -92,6 +92,11 @@ func (l *Linker) resolveSource(j *python.JITModule, s string) (*cpp.File, string
 	// directory (a repository, when the root holds several), else of the
 	// same root (when several repositories are scanned as roots side by
 	// side, their top directories are csrc/, tests/, ...).
+	// The file beside the calling script first: setup.py builds from its
+	// own directory, so ktransformers' four extensions that each name
+	// "binding.cpp" name four files.
+	beside := path.Join(path.Dir(j.Path), s)
+	cands = nearest(cands, func(f *cpp.File) bool { return f.Root == j.Root && f.Path == beside })
 	repo := topDir(j.Path)
 	cands = nearest(cands, func(f *cpp.File) bool { return f.Root == j.Root && topDir(f.Path) == repo })
 	cands = nearest(cands, func(f *cpp.File) bool { return f.Root == j.Root })
@@ -105,7 +110,7 @@ func (l *Linker) resolveSource(j *python.JITModule, s string) (*cpp.File, string
 	for _, f := range cands {
 		names = append(names, f.Name())
 	}
-	return nil, fmt.Sprintf("JIT source %q matches %d files (%s); not linked: name the file more precisely", s, len(cands), strings.Join(names, ", "))
+	return nil, fmt.Sprintf("%s source %q matches %d files (%s); not linked: name the file more precisely", j.Callee, s, len(cands), strings.Join(names, ", "))
 }
 
 // nearest keeps the candidates that are near, when there are several and

@@ -35,6 +35,9 @@ func TestResolveSourceNearest(t *testing.T) {
 		// A source named with its directory, as most JIT calls do.
 		{"with a directory", files("fi:csrc/a/norm.cu", "fi:csrc/b/norm.cu"), "fi", "tests/test_norm.py", "./csrc/b/norm.cu", "fi/csrc/b/norm.cu"},
 		{"two elsewhere", files("cccl:a/norm.cu", "llama:b/norm.cu"), "fi", "tests/test_norm.py", "norm.cu", ""},
+		// A setup.py builds from its own directory (ktransformers: each
+		// of several extensions names its own "binding.cpp").
+		{"beside the setup.py", files("kt:archive/csrc/a/binding.cpp", "kt:archive/csrc/b/binding.cpp", "kt:archive/csrc/c/binding.cpp"), "kt", "archive/csrc/b/setup.py", "binding.cpp", "kt/archive/csrc/b/binding.cpp"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := &Linker{fs: cpp.NewFileSet(tc.files, nil)}

@@ -197,6 +197,18 @@ func rangeName(name string) bool {
 	return false
 }
 
+// boundName says whether a name is one end of a span (nccl's `sm_min:
+// str = "9.0a"`, `MIN_ARCH = "8.0"`): a minimum or maximum, not a list.
+func boundName(name string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '_' || r == '.' || r == ' ' }) {
+		switch w {
+		case "min", "max", "minimum", "maximum", "lowest", "highest":
+			return true
+		}
+	}
+	return false
+}
+
 // contextName is what a literal is assigned or passed to: the target of
 // an assignment, a keyword's name, or the called function.
 func (m *module) contextName(n nodeID) string {
@@ -320,7 +332,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 					}
 				}
 			}
-			if env == "" && !archContext(m.view(left)) {
+			if env == "" && (!archContext(m.view(left)) || boundName(m.view(left))) {
 				continue
 			}
 			if specs, ok := specsOf(s); ok {

@@ -30,3 +30,7 @@ if os.getenv("LEGACY_A100"):
     assert False, "Not implemented"
 else:
     os.environ["TORCH_CUDA_ARCH_LIST"] = os.getenv("TORCH_CUDA_ARCH_LIST", "9.0;10.0")  # gate: arch-list admits 9.0, 10.x env TORCH_CUDA_ARCH_LIST
+
+# One end of a span, not a list (nccl's registry metadata).
+MIN_ARCH = "8.0"  # gate: none
+sm_min = "9.0a"  # gate: none
