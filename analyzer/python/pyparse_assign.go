@@ -71,6 +71,12 @@ func (g *gparser) stmtElems(buf []int32) ([]int32, bool) {
 				g.bail()
 			}
 		} else {
+			if len(buf) > 0 && g.isKw(kLambda) {
+				// "h,lambda:()": tree-sitter reads the lambda as a name
+				// and the rest as an annotation (fuzz); its reading is
+				// the one to give.
+				g.bail()
+			}
 			buf = append(buf, g.expression())
 		}
 		if !g.isOp(oComma) {
