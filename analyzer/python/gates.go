@@ -62,9 +62,13 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	g := Gate{Root: m.root, Path: m.path, Module: m.name, Function: m.enclosing(k.node), IsTest: m.isTest}
 	where := k.node // the deciding expression
 	var outs []outcome
+	// same[i] is the first arm whose code is arm i's (an if chain's arms
+	// that do the same thing are one path); nil when each arm is its own.
+	var same []int
 	switch k.kind {
 	case siteIf:
 		cl := m.clauses(k.node)
+		same = m.sameArms(cl)
 		where = cl[0].cond
 		// A ladder whose first arms no capability takes (if
 		// is_rocm: raise ... elif props.major != 8: raise ...) decides
@@ -196,6 +200,9 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 			refusedRaw = r.raw
 		default:
 			g.Branch[ci] = r.raw
+			if r.raw < len(same) {
+				g.Branch[ci] = same[r.raw]
+			}
 			g.Admits = append(g.Admits, p.cfg.Caps[ci])
 		}
 	}
@@ -367,4 +374,33 @@ func reasonOrNone(outs []outcome) {
 	for _, i := range message {
 		outs[i].refuses = true
 	}
+}
+
+// sameArms maps each arm of an if chain to the first arm whose body is the
+// same code (`if sm == 80: tile = 4 elif sm == 89: tile = 16 else: tile =
+// 4`: 12.0 gets what 8.0 gets), nil when no two are alike.
+func (m *module) sameArms(cl []clause) []int {
+	var out []int
+	seen := map[string]int{}
+	for i, c := range cl {
+		j := i
+		if c.body != noNode {
+			key := strings.Join(strings.Fields(m.text(c.body)), " ")
+			if k, ok := seen[key]; ok {
+				j = k
+			} else {
+				seen[key] = i
+			}
+		}
+		if j != i && out == nil {
+			out = make([]int, len(cl))
+			for x := range out {
+				out[x] = x
+			}
+		}
+		if out != nil {
+			out[i] = j
+		}
+	}
+	return out
 }

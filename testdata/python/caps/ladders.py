@@ -50,3 +50,16 @@ def assert_false_ladder():
         return "hopper"
     else:
         assert False, "unsupported GPU"
+
+
+# Arms that do the same are one path: 12.0 gets what 8.0 gets.
+def tile_rows():
+    major, minor = torch.cuda.get_device_capability()
+    sm = major * 10 + minor
+    if sm == 80:  # gate: dispatch-ladder takes 0:7.5-8.7,9.0-12.x takes 1:8.9
+        tile = 4
+    elif sm == 89:
+        tile = 16
+    else:
+        tile = 4
+    return tile
