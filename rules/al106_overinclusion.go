@@ -96,7 +96,8 @@ func checkOverInclusion(r Rule, c *Context) []finding.Finding {
 			if len(related) > 0 {
 				// SpargeAttn's eleven `#ifdef SM90_ENABLED` come from one
 				// `#define` under `__CUDA_ARCH__ >= 900`: that is the range.
-				msg += fmt.Sprintf(" The range is where %s is defined (%s:%d).", defMacros(ce.Dirs), related[0].Path, related[0].Line)
+				msg += fmt.Sprintf(" %s comes from its #define at %s:%d, under a preprocessor condition: when that condition is on the architecture, it is the range to narrow.",
+					defMacros(ce.Dirs), related[0].Path, related[0].Line)
 			}
 			out = append(out, finding.Finding{
 				Related:    related,

@@ -114,7 +114,9 @@ func defRelated(dirs []*cpp.DirResult) []finding.Location {
 				continue
 			}
 			seen[key] = true
-			out = append(out, lineLoc(d.File, d.Line, fmt.Sprintf("%s is defined here under an architecture condition", d.Macro)))
+			// Under a condition, not always the architecture's: mscclpp's
+			// __FP8_TYPES_EXIST__ is defined under CUDART_VERSION >= 11080.
+			out = append(out, lineLoc(d.File, d.Line, fmt.Sprintf("%s is defined here, under a preprocessor condition", d.Macro)))
 		}
 	}
 	return out

@@ -27,7 +27,7 @@ __device__ void fine() {
 #endif
 
 __device__ void fence() {
-#ifdef HAS_WGMMA // want "AL106 This #ifdef lets sm_120, sm_120a and sm_120f into code .*warpgroup MMA via wgmma.* The range is where HAS_WGMMA is defined .tc.cuh:26.[.]$"
+#ifdef HAS_WGMMA // want "AL106 This #ifdef lets sm_120, sm_120a and sm_120f into code .*warpgroup MMA via wgmma.* HAS_WGMMA comes from its #define at tc.cuh:26, under a preprocessor condition: when that condition is on the architecture, it is the range to narrow[.]$"
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #endif
 }
