@@ -334,6 +334,11 @@ func stubModules(srcs []Source) []*module {
 	for i, s := range srcs {
 		m := &module{idx: i, root: s.Root, path: s.Path, src: s.Src, open: s.Load, dig: s.Digest, isTest: isTestPath(s.Path)}
 		m.name, m.pkg, _ = moduleName(m.path, pkgDirs[s.Root])
+		dir := parentDir(s.Path)
+		if strings.HasSuffix(s.Path, "/__init__.py") {
+			dir = parentDir(dir)
+		}
+		m.inPackage = pkgDirs[s.Root][dir]
 		m.lastHash = wordHashString(lastName(m.name))
 		mods[i] = m
 	}

@@ -2,6 +2,7 @@ package python
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -140,10 +141,28 @@ func (p *program) lookup(name string, from *module) *module {
 			return m
 		}
 	}
-	if m := pick(p.bySuffix[name], from); m != nil && (from == nil || m.root == from.root) {
+	tails := p.bySuffix[name]
+	if !strings.Contains(name, ".") && slices.ContainsFunc(tails, func(m *module) bool { return bareUnreachable(m, from) }) {
+		tails = slices.DeleteFunc(slices.Clone(tails), func(m *module) bool { return bareUnreachable(m, from) })
+	}
+	if m := pick(tails, from); m != nil && (from == nil || m.root == from.root) {
 		return m
 	}
 	return nil
+}
+
+// bareUnreachable says whether a bare `import X` from module from cannot
+// reach m, a module inside a package: Python 3 reaches it by its
+// package's name, or, from a script in the same directory, as a sibling
+// file (app/main.py's `import utils`), never as a package of its own
+// (lightning-thunder's thunder/torch/ is not the `import torch` of
+// thunder/core/transforms.py, whose torch.cuda.get_device_capability()
+// was read as thunder's).
+func bareUnreachable(m, from *module) bool {
+	if !m.inPackage {
+		return false
+	}
+	return path.Base(m.path) == "__init__.py" || from == nil || parentDir(m.path) != parentDir(from.path)
 }
 
 // installed says whether the dotted name starts with a package of root

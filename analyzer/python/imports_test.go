@@ -48,3 +48,25 @@ func TestLookupAcrossRoots(t *testing.T) {
 		t.Errorf("import builtins from lib: %v", m)
 	}
 }
+
+// TestBareImportSkipsNestedPackages: a bare `import torch` is the installed
+// torch, not a package of that name inside the project (lightning-thunder's
+// thunder/torch/); a sibling file of a script still is (`import utils`).
+func TestBareImportSkipsNestedPackages(t *testing.T) {
+	var srcs []Source
+	for _, p := range []string{"thunder/__init__.py", "thunder/torch/__init__.py", "thunder/core/__init__.py",
+		"thunder/core/transforms.py", "thunder/core/utils.py"} {
+		srcs = append(srcs, Source{Root: "thu", Path: p})
+	}
+	p := newProgram(stubModules(srcs), Config{})
+	from := p.byPath[rootPath{"thu", "thunder/core/transforms.py"}]
+	for name, want := range map[string]string{"torch": "", "utils": "thunder/core/utils.py", "thunder.torch": "thunder/torch/__init__.py"} {
+		got := ""
+		if m := p.lookup(name, from); m != nil {
+			got = m.path
+		}
+		if got != want {
+			t.Errorf("import %s from thunder/core/transforms.py = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -17,6 +17,10 @@ type module struct {
 	idx        int
 	root, path string
 	name       string // dotted module name
+	// inPackage: the module (a package's own __init__.py: the package)
+	// sits in a package, so no bare `import X` names it: lightning-
+	// thunder's thunder/torch/ is not `import torch`.
+	inPackage bool
 	lastHash   uint64 // wordHashString of name's last component (selection.reaches)
 	pkg        string // package relative imports start from
 	isTest     bool
