@@ -21,9 +21,9 @@ type module struct {
 	// sits in a package, so no bare `import X` names it: lightning-
 	// thunder's thunder/torch/ is not `import torch`.
 	inPackage bool
-	lastHash   uint64 // wordHashString of name's last component (selection.reaches)
-	pkg        string // package relative imports start from
-	isTest     bool
+	lastHash  uint64 // wordHashString of name's last component (selection.reaches)
+	pkg       string // package relative imports start from
+	isTest    bool
 	// lateFacts: the newest probe collects the facts of this module's
 	// functions' own analyses (factsShare).
 	lateFacts bool
