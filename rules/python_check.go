@@ -166,8 +166,8 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 			if len(alike) == 1 {
 				do = "does"
 			}
-			what += fmt.Sprintf(", as %s %s: only %s gets the other path, and the target is treated like the GPUs newer than it",
-				andList(alike), do, admits[0])
+			what += fmt.Sprintf(", as %s %s: only %s gets the other path, and the target is treated like the GPUs newer than %s",
+				andList(alike), do, admits[0], admits[0])
 		}
 	}
 	kind := gateNoun(g.Kind)

@@ -56,7 +56,7 @@ def partly_decided(flag):
 
 def ops_subdir():
     major, minor = torch.cuda.get_device_capability()
-    if major * 10 + minor == 90:  # want "AL201 capability check admits 9.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues., as 10.x and 11.x do: only 9.x gets the other path, and the target is treated like the GPUs newer than it"
+    if major * 10 + minor == 90:  # want "AL201 capability check admits 9.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues., as 10.x and 11.x do: only 9.x gets the other path, and the target is treated like the GPUs newer than 9.x"
         return "sm90"
     return "sm100"
 
