@@ -279,23 +279,13 @@ func (w *walker) switchGate(n node) {
 	// Labels whose statements are the same code are one path (GPTQModel's
 	// `case 80: return 4;` beside `default: return 4;`: 12.0 gets what
 	// 8.0 gets).
-	same := map[string]int{}
-	canon := make([]int, len(cases))
+	code := make([]string, len(cases))
 	for i := range cases {
-		canon[i] = i
-		var b strings.Builder
 		for _, st := range bodies[i] {
-			b.WriteString(strings.Join(strings.Fields(w.text(st)), " "))
-			b.WriteByte('\n')
-		}
-		if key := b.String(); key != "" {
-			if j, ok := same[key]; ok {
-				canon[i] = j
-			} else {
-				same[key] = i
-			}
+			code[i] += w.text(st) + "\n"
 		}
 	}
+	canon := python.SameCode(code)
 	for ci, r := range raw {
 		if r >= 0 && r < len(cases) {
 			raw[ci] = canon[r]

@@ -164,8 +164,7 @@ func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 	switch callee.k {
 	case vFunc:
 		if f.declaredCapability(callee.fn()) {
-			c := f.w.capability()
-			return Value{k: vCap, i: capOf(c.Major, c.Minor), Cap: true}
+			return f.w.capSM()
 		}
 		switch f.followsCall(n) {
 		case cutCall:
@@ -248,9 +247,11 @@ func (f *frame) attr(obj Value, name string) Value {
 	case vCap:
 		switch name {
 		case "major":
-			return vint(obj.i / 10).tainted(true)
+			major, _ := capParts(obj)
+			return major
 		case "minor":
-			return vint(obj.i % 10).tainted(true)
+			_, minor := capParts(obj)
+			return minor
 		case "sm_version", "sm", "compute_capability", "capability", "cc":
 			// A parameter read as the capability is often a target
 			// object carrying it (BitBLAS's `arch.sm_version == 90`).

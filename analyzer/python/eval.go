@@ -751,10 +751,11 @@ func (f *frame) evalSubscript(n nodeID) Value {
 		return obj.elems()[i].tainted(capDep)
 	case vCap:
 		if key.k == vInt && (key.i == 0 || key.i == 1) {
+			major, minor := capParts(obj)
 			if key.i == 0 {
-				return vint(obj.i / 10).tainted(true)
+				return major
 			}
-			return vint(obj.i % 10).tainted(true)
+			return minor
 		}
 	}
 	return unknownIf(capDep)

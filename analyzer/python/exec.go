@@ -520,7 +520,8 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 		}
 		if v.k == vCap && len(kids) == 2 {
 			// major, minor = a declared capability source's result.
-			v = seqValue(vTuple, []Value{vint(v.i / 10).tainted(true), vint(v.i % 10).tainted(true)}, true)
+			major, minor := capParts(v)
+			v = seqValue(vTuple, []Value{major, minor}, true)
 		}
 		seq := v.k == vTuple || v.k == vList
 		for i, k := range kids {

@@ -14,6 +14,19 @@ func lastName(p string) string {
 
 // capTuple is what get_device_capability returns: (major, minor), which
 // also answers .major/.minor/.to_int() like vllm's DeviceCapability.
+// capSM is the worker's capability as a value of unknown encoding (vCap):
+// what sm-version sources, declared capability functions and
+// capability-named parameters give.
+func (w *worker) capSM() Value {
+	c := w.capability()
+	return Value{k: vCap, i: capOf(c.Major, c.Minor), Cap: true}
+}
+
+// capParts are the major and minor of capability value v (vCap).
+func capParts(v Value) (major, minor Value) {
+	return vint(v.i / 10).tainted(true), vint(v.i % 10).tainted(true)
+}
+
 func (w *worker) capTuple() Value {
 	c := w.capability()
 	v := vtuple(vint(int64(c.Major)).tainted(true), vint(int64(c.Minor)).tainted(true))
@@ -42,8 +55,7 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		return arg(0)
 	}
 	if w.prog.capFuncs[p] || w.prog.capFuncs[last] {
-		c := w.capability()
-		return Value{k: vCap, i: capOf(c.Major, c.Minor), Cap: true}
+		return w.capSM()
 	}
 	switch last {
 	case "get_device_capability", "get_compute_capability", "get_device_compute_capability", "get_cuda_capability":
@@ -54,8 +66,7 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		obj.Cap, obj.capObj = true, true
 		return obj
 	case "get_sm_version", "get_device_sm", "sm_version", "get_sm", "get_cuda_arch", "get_gpu_arch", "get_arch_version":
-		c := w.capability()
-		return Value{k: vCap, i: capOf(c.Major, c.Minor), Cap: true}
+		return w.capSM()
 	case "has_device_capability", "is_device_capability", "is_device_capability_family":
 		cur := w.capability()
 		x := arg(0)

@@ -378,28 +378,33 @@ func reasonOrNone(outs []outcome) {
 
 // sameArms maps each arm of an if chain to the first arm whose body is the
 // same code (`if sm == 80: tile = 4 elif sm == 89: tile = 16 else: tile =
-// 4`: 12.0 gets what 8.0 gets), nil when no two are alike.
+// 4`: 12.0 gets what 8.0 gets).
 func (m *module) sameArms(cl []clause) []int {
-	var out []int
-	seen := map[string]int{}
+	code := make([]string, len(cl))
 	for i, c := range cl {
-		j := i
 		if c.body != noNode {
-			key := strings.Join(strings.Fields(m.text(c.body)), " ")
-			if k, ok := seen[key]; ok {
-				j = k
-			} else {
-				seen[key] = i
-			}
+			code[i] = m.text(c.body)
 		}
-		if j != i && out == nil {
-			out = make([]int, len(cl))
-			for x := range out {
-				out[x] = x
-			}
+	}
+	return SameCode(code)
+}
+
+// SameCode maps each of several arms' code to the first arm whose code is
+// the same, spacing aside: arms that do the same thing are one path, in a
+// Python if chain and a C++ switch alike. An empty code is its own.
+func SameCode(code []string) []int {
+	out := make([]int, len(code))
+	first := map[string]int{}
+	for i, c := range code {
+		out[i] = i
+		key := strings.Join(strings.Fields(c), " ")
+		if key == "" {
+			continue
 		}
-		if out != nil {
+		if j, ok := first[key]; ok {
 			out[i] = j
+		} else {
+			first[key] = i
 		}
 	}
 	return out

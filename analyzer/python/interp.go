@@ -695,16 +695,16 @@ func (w *worker) funcFrame(fn *funcDef, capParams bool) (f *frame, capNamed bool
 // arch, major, ...; leading underscores aside: flash-attention's `_arch`
 // overrides `_get_device_arch()`), read as the capability being evaluated.
 func (w *worker) capParam(name string) Value {
-	c := w.capability()
-	major, minor := c.Major, c.Minor
+	v := w.capSM()
+	major, minor := capParts(v)
 	switch strings.ToLower(strings.TrimLeft(name, "_")) {
 	case "sm_version", "sm", "arch", "cuda_arch", "gpu_arch", "sm_arch", "compute_capability", "device_capability",
 		"capability", "cc", "sm_ver", "arch_version", "device_sm":
-		return Value{k: vCap, i: capOf(major, minor), Cap: true}
+		return v
 	case "major", "sm_major", "cc_major", "arch_major", "capability_major":
-		return Value{k: vInt, i: int64(major), Cap: true}
+		return major
 	case "minor", "sm_minor", "cc_minor", "arch_minor", "capability_minor":
-		return Value{k: vInt, i: int64(minor), Cap: true}
+		return minor
 	}
 	return unknown
 }
