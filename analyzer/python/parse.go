@@ -24,33 +24,33 @@ type nodeID int32
 
 const noNode nodeID = -1
 
-// pnode is one syntax node, 10 bytes (the six real trees scanned together
-// load ten million, and the trees are the largest thing the Python phase
-// holds). Nodes are in pre-order, so a node's first child is the node
-// after it, and its subtree ends at next: the children of n are n+1, then
-// the next of each child while it is below n's next (module.kids). A list
-// of every node's children took 4 more bytes a node, and named children
-// (comments and anonymous tokens left out) are the children whose kind
-// keepNamed says so, found as the children are. A node keeps no parent:
-// the few readers of one (gates, arch lists, enclosing functions) find it
-// from the root (parsed.parentOf). Kind and field share 16 bits (the
-// grammar has 276 kinds and 33 fields), and the end is kept as the
+// pnode is one syntax node, 8 bytes (the six real trees scanned together
+// load twelve million, and the trees are the largest thing the Python
+// phase holds). Nodes are in pre-order, so a node's first child is the
+// node after it, and its subtree ends at next: the children of n are n+1,
+// then the next of each child while it is below n's next (module.kids). A
+// list of every node's children took 4 more bytes a node, and named
+// children (comments and anonymous tokens left out) are the children whose
+// kind keepNamed says so, found as the children are. A node keeps no
+// parent: the few readers of one (gates, arch lists, enclosing functions)
+// find it from the root (parsed.parentOf). Kind and field share 16 bits
+// (the grammar has 276 kinds and 33 fields), and the end is kept as the
 // length, which is under 64 KiB for all but a handful of nodes a file
 // (those are in parsed.longEnds). Next is kept as the distance from the
 // node, which is under 64 Ki nodes for all but the few largest subtrees
-// of a file (the module, large classes and functions: parsed.longNexts),
-// and the start in two halves, so that nothing in the node needs more
-// than 2-byte alignment: with a 4-byte start and a 4-byte next the node
-// was 12 bytes (20 MB more on the six-tree set).
+// of a file (the module, large classes and functions: parsed.longNexts).
+// The start is kept as the distance from the least start of its block of
+// startBlock nodes (parsed.bases): nodes in pre-order start close to one
+// another, so that fits 16 bits in all but the blocks around a string of
+// 64 KiB or more (whose starts are in parsed.longStarts). With the start
+// in 4 bytes the node was 10 bytes (23 MB more on the six-tree set), and
+// with a 4-byte next too, 12.
 type pnode struct {
-	kf         uint16 // kind (kindMask bits: index into langTable.names), then field (index into langTable.fields; 0 = none)
-	span       uint16 // eb-sb, or spanLong: the end is in parsed.longEnds
-	sbLo, sbHi uint16 // byte range in the source starts here (start)
-	dnext      uint16 // next-n, or 0: next is in parsed.longNexts
+	kf    uint16 // kind (kindMask bits: index into langTable.names), then field (index into langTable.fields; 0 = none)
+	span  uint16 // eb-sb, or spanLong: the end is in parsed.longEnds
+	soff  uint16 // start minus its block's base (parsed.start)
+	dnext uint16 // next-n, or 0: next is in parsed.longNexts
 }
-
-// start is where the node's byte range starts.
-func (nd *pnode) start() uint32 { return uint32(nd.sbLo) | uint32(nd.sbHi)<<16 }
 
 const (
 	kindBits = 9
@@ -59,6 +59,16 @@ const (
 	maxFields = 1 << (16 - kindBits)
 	// spanLong marks a node whose length does not fit pnode.span.
 	spanLong = 0xFFFF
+	// startBits: the nodes of a block of 1<<startBits share a base
+	// (parsed.bases), a 4-byte word per 32 nodes.
+	startBits  = 5
+	startBlock = 1 << startBits
+	// longBlock marks a base that is an index into parsed.longStarts:
+	// the block's starts span 64 KiB or more. Sources are under 2 GiB
+	// (maxSource), so no start has the bit.
+	longBlock = 1 << 31
+	// maxSource is the largest source either parser reads.
+	maxSource = 1<<31 - 1
 )
 
 // longEnd is the end of a node whose length does not fit pnode.span.
@@ -133,8 +143,9 @@ type parser struct {
 	ts     *C.TSParser
 	tab    *langTable
 	buf    []C.archlint_py_rec // reused between files
-	nexts  []nodeID            // build's working slice, reused between files
-	goBufs goBufs              // and its working slices
+	nexts  []nodeID            // build's working slices, reused between files
+	starts []uint32            // (the nodes' nexts and starts)
+	goBufs goBufs              // and the Go parser's
 	// traceBail keeps the stack where the Go parser last gave up, in
 	// bailStack (tests use it to find what to implement next).
 	traceBail bool
@@ -179,10 +190,14 @@ func (p *parser) close() {
 
 // parsed is a flat syntax tree: its nodes in pre-order (see pnode).
 type parsed struct {
-	nodes     []pnode
-	longEnds  []longEnd  // by node, the ends of the nodes with span spanLong
-	longNexts []longNext // by node, the nexts of the nodes with dnext 0
-	syntaxErr int        // 1-based line of the first ERROR/MISSING node, 0 if none
+	nodes []pnode
+	// bases[b] is the least start of the nodes of block b (pnode.soff),
+	// or longBlock and where the block's starts are in longStarts.
+	bases      []uint32
+	longStarts []uint32
+	longEnds   []longEnd  // by node, the ends of the nodes with span spanLong
+	longNexts  []longNext // by node, the nexts of the nodes with dnext 0
+	syntaxErr  int        // 1-based line of the first ERROR/MISSING node, 0 if none
 }
 
 // kindID is node n's index into langTable.names.
@@ -195,14 +210,40 @@ func (p *parsed) fieldID(n nodeID) uint16 { return p.nodes[n].kf >> kindBits }
 func (p *parsed) end(n nodeID) uint32 {
 	nd := &p.nodes[n]
 	if nd.span != spanLong {
-		return nd.start() + uint32(nd.span)
+		return p.start(n) + uint32(nd.span)
 	}
 	i := sort.Search(len(p.longEnds), func(i int) bool { return p.longEnds[i].n >= n })
 	return p.longEnds[i].eb
 }
 
 // start is where node n's byte range starts.
-func (p *parsed) start(n nodeID) uint32 { return p.nodes[n].start() }
+func (p *parsed) start(n nodeID) uint32 {
+	b := p.bases[n>>startBits]
+	if b&longBlock == 0 {
+		return b + uint32(p.nodes[n].soff)
+	}
+	return p.longStarts[int(b&^longBlock)+int(n&(startBlock-1))]
+}
+
+// setStarts sets the nodes' starts (pnode.soff, bases, longStarts) from
+// starts, the start of each node.
+func (p *parsed) setStarts(starts []uint32) {
+	p.bases = make([]uint32, (len(starts)+startBlock-1)>>startBits)
+	for b := range p.bases {
+		lo := b << startBits
+		blk := starts[lo:min(len(starts), lo+startBlock)]
+		base, top := slices.Min(blk), slices.Max(blk)
+		if top-base > 0xFFFF {
+			p.bases[b] = longBlock | uint32(len(p.longStarts))
+			p.longStarts = append(p.longStarts, blk...)
+			continue
+		}
+		p.bases[b] = base
+		for i, s := range blk {
+			p.nodes[lo+i].soff = uint16(s - base)
+		}
+	}
+}
 
 // next is the node after n's subtree.
 func (p *parsed) next(n nodeID) nodeID {
@@ -261,7 +302,7 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 	if p.ts == nil {
 		return nil, errors.New("python: parser is closed")
 	}
-	if uint64(len(src)) >= 1<<32-1 {
+	if uint64(len(src)) > maxSource {
 		return nil, errors.New("python: file too large")
 	}
 	var cs *C.char
@@ -290,13 +331,13 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 		return nil, errors.New("python: out of memory walking the syntax tree")
 	}
 	out := &parsed{syntaxErr: int(errLine)}
-	p.nexts = out.build(unsafe.Slice((*nodeRec)(unsafe.Pointer(&p.buf[0])), n), p.tab, p.nexts)
+	p.nexts, p.starts = out.build(unsafe.Slice((*nodeRec)(unsafe.Pointer(&p.buf[0])), n), p.tab, p.nexts, p.starts)
 	return out, nil
 }
 
 // build turns the walk's records (pre-order, each with its parent) into
-// nodes. nexts is a working slice, returned for the next file.
-func (out *parsed) build(recs []nodeRec, tab *langTable, nexts []nodeID) []nodeID {
+// nodes. nexts and starts are working slices, returned for the next file.
+func (out *parsed) build(recs []nodeRec, tab *langTable, nexts []nodeID, starts []uint32) ([]nodeID, []uint32) {
 	n := len(recs)
 	out.nodes = make([]pnode, n)
 	// A subtree ends where the last of its nodes' subtrees does: from the
@@ -328,9 +369,14 @@ func (out *parsed) build(recs []nodeRec, tab *langTable, nexts []nodeID) []nodeI
 		} else {
 			out.longNexts = append(out.longNexts, longNext{nodeID(i), nexts[i]})
 		}
-		out.nodes[i] = pnode{kf: k | r.field<<kindBits, span: span, sbLo: uint16(r.sb), sbHi: uint16(r.sb >> 16), dnext: dnext}
+		out.nodes[i] = pnode{kf: k | r.field<<kindBits, span: span, dnext: dnext}
 	}
-	return nexts
+	starts = slices.Grow(starts[:0], n)[:n]
+	for i := range recs {
+		starts[i] = recs[i].sb
+	}
+	out.setStarts(starts)
+	return nexts, starts
 }
 
 // lineIndex maps byte offsets to 1-based lines and columns. It is held for

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -157,6 +158,9 @@ func TestCompactNodes(t *testing.T) {
 		}
 		src = fmt.Appendf(src, "z%d = C%d().f(2)\n", i, i)
 	}
+	// A string and a comment of 64 KiB or more: the starts of the nodes
+	// around them do not fit a block's 16 bits (longStarts).
+	src = fmt.Appendf(src, "s = [1, %q, 2]\n# %s\nt = (3, 4)\n", strings.Repeat("a", 70000), strings.Repeat("b", 70000))
 	ps, pr := parseForTest(t, src)
 	// parse leaves the walk's records in its buffer.
 	recs := unsafe.Slice((*nodeRec)(unsafe.Pointer(&ps.buf[0])), len(pr.nodes))
@@ -188,6 +192,9 @@ func TestCompactNodes(t *testing.T) {
 	if long < 9 || len(pr.longEnds) != long {
 		t.Errorf("%d nodes of 64 KiB or more, %d kept apart", long, len(pr.longEnds))
 	}
+	if len(pr.longStarts) == 0 || len(pr.longStarts)%startBlock != 0 && len(pr.nodes)%startBlock == 0 {
+		t.Errorf("%d starts kept apart: the blocks around the long string are not", len(pr.longStarts))
+	}
 	// Each subtree's size from the records: a node's next is past it.
 	size := make([]nodeID, len(recs))
 	for i := len(recs) - 1; i >= 0; i-- {
@@ -210,14 +217,15 @@ func TestCompactNodes(t *testing.T) {
 	if big < 3 || len(pr.longNexts) != big {
 		t.Errorf("%d subtrees of more than 64 Ki nodes, %d nexts kept apart", big, len(pr.longNexts))
 	}
-	if s := unsafe.Sizeof(pnode{}); s != 10 {
-		t.Errorf("a syntax node takes %d bytes, want 10", s)
+	if s := unsafe.Sizeof(pnode{}); s != 8 {
+		t.Errorf("a syntax node takes %d bytes, want 8", s)
 	}
 	gp, ok := ps.parseGo(src)
 	if !ok {
 		t.Fatal("the hand-written parser refused the file")
 	}
-	if len(gp.nodes) != len(pr.nodes) || len(gp.longNexts) != len(pr.longNexts) || len(gp.longEnds) != len(pr.longEnds) {
+	if len(gp.nodes) != len(pr.nodes) || len(gp.longNexts) != len(pr.longNexts) || len(gp.longEnds) != len(pr.longEnds) ||
+		!slices.Equal(gp.bases, pr.bases) || !slices.Equal(gp.longStarts, pr.longStarts) {
 		t.Fatalf("hand-written parser: %d nodes, %d long nexts, %d long ends; tree-sitter %d, %d, %d",
 			len(gp.nodes), len(gp.longNexts), len(gp.longEnds), len(pr.nodes), len(pr.longNexts), len(pr.longEnds))
 	}

@@ -20,7 +20,7 @@ import (
 func (p *parser) parseGo(src []byte) (out *parsed, ok bool) {
 	// A NUL is the end of input to tree-sitter's scanner, whatever
 	// surrounds it.
-	if p.tab.py == nil || uint64(len(src)) >= 1<<31 || !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0 {
+	if p.tab.py == nil || uint64(len(src)) > maxSource || !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0 {
 		return nil, false
 	}
 	defer func() {
@@ -59,7 +59,8 @@ type goBufs struct {
 	escs    []pesc
 	indents []int
 	nodes   []gnode
-	pnodes  []pnode // tree's nodes, before they are copied to size
+	pnodes  []pnode  // tree's nodes, before they are copied to size
+	starts  []uint32 // and their starts
 }
 
 // errBail is the panic that unwinds the Go parser when it gives up.
@@ -324,12 +325,13 @@ type gnode struct {
 // build over the same records.
 func (g *gparser) tree(root int32, extras []pextra, tab *langTable, b *goBufs) *parsed {
 	out := &parsed{}
-	w := treeWriter{g: g, extras: extras, out: out, nodes: b.pnodes[:0], errKind: uint16(len(tab.names) - 1)}
+	w := treeWriter{g: g, extras: extras, out: out, nodes: b.pnodes[:0], starts: b.starts[:0], errKind: uint16(len(tab.names) - 1)}
 	w.node(root, true)
 	w.flush(int32(len(g.toks)))
 	w.close(0)
-	b.pnodes = w.nodes
+	b.pnodes, b.starts = w.nodes, w.starts
 	out.nodes = slices.Clone(w.nodes)
+	out.setStarts(w.starts)
 	// The nexts are written as subtrees close (post-order); readers
 	// search them by node.
 	slices.SortFunc(out.longNexts, func(a, b longNext) int { return cmp.Compare(a.n, b.n) })
@@ -342,7 +344,8 @@ type treeWriter struct {
 	next    int // first extra not written
 	out     *parsed
 	nodes   []pnode
-	errKind uint16 // build's ERROR: the kind of any symbol past the table
+	starts  []uint32 // each node's start (parsed.setStarts)
+	errKind uint16   // build's ERROR: the kind of any symbol past the table
 }
 
 // add writes a node as build does, its next left for close.
@@ -359,7 +362,8 @@ func (w *treeWriter) add(kind, field uint16, sb, eb uint32) {
 	}
 	// Every field written in place (grow).
 	nd := grow(&w.nodes)
-	nd.kf, nd.span, nd.sbLo, nd.sbHi, nd.dnext = kind|field<<kindBits, span, uint16(sb), uint16(sb>>16), 1
+	nd.kf, nd.span, nd.soff, nd.dnext = kind|field<<kindBits, span, 0, 1
+	w.starts = append(w.starts, sb)
 }
 
 // close sets node me's next: the end of its subtree, written by now.

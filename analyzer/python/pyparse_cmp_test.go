@@ -44,7 +44,7 @@ func describeNode(tab *langTable, p *parsed, i int) string {
 func dumpTree(tab *langTable, src []byte, p *parsed) string {
 	var b strings.Builder
 	depth := make([]int, len(p.nodes))
-	for i, nd := range p.nodes {
+	for i := range p.nodes {
 		if i > 400 {
 			b.WriteString("...\n")
 			break
@@ -53,8 +53,8 @@ func dumpTree(tab *langTable, src []byte, p *parsed) string {
 			depth[i] = depth[pa] + 1
 		}
 		txt := ""
-		if p.next(nodeID(i)) == nodeID(i)+1 && p.end(nodeID(i))-nd.start() < 40 {
-			txt = fmt.Sprintf(" %q", src[nd.start():p.end(nodeID(i))])
+		if p.next(nodeID(i)) == nodeID(i)+1 && p.end(nodeID(i))-p.start(nodeID(i)) < 40 {
+			txt = fmt.Sprintf(" %q", src[p.start(nodeID(i)):p.end(nodeID(i))])
 		}
 		fmt.Fprintf(&b, "%s%s%s\n", strings.Repeat("  ", depth[i]), describeNode(tab, p, i), txt)
 	}
