@@ -54,7 +54,11 @@ var AL202 = Rule{
 		"builds work there: check the C++ ranges behind it. A list serves a GPU it names, and one a cubin it builds runs " +
 		"on by CUDA's binary compatibility: sm_120's cubin runs on 12.1 (DGX Spark) and sm_86's on 8.9, an older minor of the " +
 		"same major, except an arch-specific one (sm_90a runs on 9.0 alone); PTX (compute_90, 9.0+PTX) reaches every newer " +
-		"GPU through the driver's JIT. When the code has a comment on the list's line or right above it, the finding ends with it.",
+		"GPU through the driver's JIT. A CUDAExtension whose nvcc flags name architectures is built for those alone (torch then " +
+		"adds none from TORCH_CUDA_ARCH_LIST), however the flags were put together: appended \"-gencode\" and \"arch=...\" pairs, a " +
+		"sum of flag lists. That list is read at the call, from the flags archlint evaluated, and reported there unless a literal " +
+		"list of the same file already gives it; flags chosen by the GPU the build runs on are not a fixed list and are not read. " +
+		"When the code has a comment on the list's line or right above it, the finding ends with it.",
 	Before:    "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10])",
 	After:     "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10, 12])",
 	Level:     finding.LevelWarning,

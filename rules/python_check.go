@@ -68,7 +68,7 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 			continue
 		}
 		decide := shutout.DecideRefusals
-		if archListKind(g.Kind) {
+		if archListKind(g.Kind) && g.Build == "" {
 			// A list naming old GPUs only ("7.0;7.5" for a legacy
 			// kernel) is a path for old GPUs, not a refusal of new ones.
 			decide = shutout.Decide
@@ -171,6 +171,9 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		}
 	}
 	kind := gateNoun(g.Kind)
+	if g.Build != "" {
+		kind = g.Build + " build list"
+	}
 	// A refusal message often ends a sentence of its own.
 	msg := fmt.Sprintf("This %s admits %s and shuts out %s: %s.", kind, strings.Join(admits, ", "), strings.Join(excludes, ", "), strings.TrimSuffix(what, "."))
 	if len(undecided) > 0 {
@@ -184,6 +187,9 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	}
 	if g.Helper != "" {
 		msg += fmt.Sprintf(" The decision comes from %s.", g.Helper)
+	}
+	if g.Build != "" {
+		msg += fmt.Sprintf(" The %s is compiled for these architectures alone (its nvcc flags name them, so torch adds none from TORCH_CUDA_ARCH_LIST): on a GPU not listed its kernels fail with \"no kernel image is available for execution on the device\".", g.Build)
 	}
 	f := finding.Finding{
 		RuleID:     r.ID,
@@ -425,7 +431,7 @@ func minorOnly(expr string) bool { return minorRE.MatchString(expr) && !majorRE.
 // it names one architecture and code elsewhere picks it for that GPU, so it
 // shuts nothing out by itself.
 func singleArchFlags(g *python.Gate) bool {
-	if g.Kind != "arch-list" || !(strings.Contains(g.Expr, "gencode") || strings.Contains(g.Expr, "arch=compute_")) {
+	if g.Kind != "arch-list" || g.Build != "" || !(strings.Contains(g.Expr, "gencode") || strings.Contains(g.Expr, "arch=compute_")) {
 		return false
 	}
 	bases := map[string]bool{}

@@ -145,6 +145,10 @@ type Gate struct {
 	HelperPath string
 	HelperLine int
 	EnvVar     string // an arch list read from this environment variable (its default was evaluated)
+	// Build is the extension builder (CUDAExtension) whose nvcc flags
+	// the arch list is, read at the call (buildListGates): the
+	// extension has code for those architectures alone.
+	Build string
 	CacheVar   string // a CMake arch list that is this cache variable's default (set(X ... CACHE ...))
 	IsTest     bool
 	// Comment is what the code's authors wrote about the gate: the
@@ -252,6 +256,9 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 	}
 	gates = append(gates, buildGates(prog, recs)...)
 	gates = append(gates, prog.archListGates()...)
+	if fx != nil {
+		gates = append(gates, buildListGates(prog, fx, gates)...)
+	}
 	sortGates(gates)
 	notes := prog.notes()
 	out := &Program{Gates: gates}

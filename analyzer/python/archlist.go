@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -456,4 +457,101 @@ func (m *module) enclosingKind(n nodeID, kind string) bool {
 		found = found || p != n && m.kind(p) == kind
 	})
 	return found
+}
+
+// buildListGates are the arch lists extensions are built with. A
+// CUDAExtension whose nvcc flags name architectures has code for those
+// alone (torch adds its own arch flags only when no flag names one:
+// _get_cuda_arch_flags), however the flags were put together: appended
+// "-gencode" and "arch=..." pairs (flash-attention's hopper/setup.py), a
+// list of per-architecture constants. The literal lists miss those, and a
+// lone flag string is no list (it is one architecture that code elsewhere
+// picks), so the list is read at the call, from the flags the analysis
+// evaluated. Flags that depend on the capability (a setup.py building for
+// the GPU it finds) are not read, and a build whose list a literal list
+// of the same file already gives is left to that list.
+func buildListGates(p *program, fx *facts, have []Gate) []Gate {
+	var out []Gate
+	for _, r := range fx.jit {
+		specs, expr, ok := buildSpecs(r.nvcc)
+		if !ok {
+			continue
+		}
+		m := p.mods[r.site.mod]
+		n := r.site.node
+		g := Gate{Root: m.root, Path: m.path, Kind: KindArchList, Expr: expr, Function: m.enclosing(n), Module: m.name,
+			IsTest: m.isTest, Build: r.mod.Callee}
+		setPos(&g, m, n, n)
+		g.Comment = m.commentAbout(n)
+		g.Branch, g.Outcomes, g.Admits = listGate(specs, p.cfg.Caps)
+		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
+		if !givenByList(g, have) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// buildSpecs reads the architectures nvcc flags build for: -gencode (or
+// --generate-code) with its value in the same flag or the next, and -arch
+// (--gpu-architecture), whose sm_XX builds PTX beside the cubin. expr is
+// the flags that name them, as nvcc reads them. It fails when no flag
+// names an architecture, or one cannot be read (-arch=native).
+func buildSpecs(flags []string) (specs []archSpec, expr string, ok bool) {
+	var named []string
+	for i := 0; i < len(flags); i++ {
+		f := flags[i]
+		switch f {
+		case "-gencode", "--generate-code", "-arch", "--gpu-architecture":
+			if i+1 < len(flags) {
+				f += "=" + flags[i+1]
+				i++
+			}
+		}
+		arch := strings.HasPrefix(f, "-arch") || strings.HasPrefix(f, "--gpu-architecture")
+		if !arch && !strings.Contains(f, "arch=") && !strings.Contains(f, "code=") {
+			continue
+		}
+		s, ok := specsOf(f)
+		if !ok {
+			return nil, "", false
+		}
+		if arch && len(s) == 1 && !s[0].ptx && s[0].suffix == "" {
+			// -arch=sm_90 is -gencode arch=compute_90,code=[sm_90,compute_90].
+			s[0].ptx, s[0].alsoSASS = true, true
+		}
+		specs = append(specs, s...)
+		named = append(named, f)
+	}
+	return specs, strings.Join(named, " "), len(specs) > 0
+}
+
+// givenByList says whether a literal arch list of g's file (not a lone
+// flag string: singleFlag) already gives the same outcome to every
+// capability.
+func givenByList(g Gate, have []Gate) bool {
+	for _, h := range have {
+		if h.Kind == KindArchList && h.Root == g.Root && h.Path == g.Path && slices.Equal(h.Branch, g.Branch) && !singleFlag(h.Expr) {
+			return true
+		}
+	}
+	return false
+}
+
+// singleFlag says whether a literal is a gencode flag for one
+// architecture ("-gencode=arch=compute_90a,code=sm_90a").
+func singleFlag(expr string) bool {
+	if !strings.Contains(expr, "arch=") && !strings.Contains(expr, "code=") {
+		return false
+	}
+	specs, ok := gencodeSpecs(strings.Trim(expr, `"'`))
+	if !ok {
+		return false
+	}
+	for _, s := range specs[1:] {
+		if s.cap != specs[0].cap {
+			return false
+		}
+	}
+	return true
 }

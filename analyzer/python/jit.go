@@ -11,6 +11,10 @@ import (
 type jitRec struct {
 	site siteRef
 	mod  JITModule
+	// nvcc are the nvcc flags of a CUDAExtension, when every one of them
+	// was evaluated to a string and none depends on the capability
+	// (buildListGates).
+	nvcc []string
 }
 
 // jitKind names the JIT builder a call invokes, "" when it is none. The
@@ -94,9 +98,18 @@ func (f *frame) recordJIT(site siteRef, kind string, a callArgs) {
 		v, n = nvccArg(m, v, n)
 		j.Flags = append(j.Flags, f.flagList(v, n)...)
 	}
+	rec := &jitRec{site: site, mod: j}
+	if v, n, ok := arg(-1, "extra_compile_args"); ok && kind == "CUDAExtension" {
+		v, n = nvccArg(m, v, n)
+		if fl, ok := exactFlags(v); ok {
+			rec.nvcc = fl
+		} else if fl, ok := f.flagSum(n); ok {
+			rec.nvcc = fl
+		}
+	}
 	fx := f.w.facts
 	if old := fx.jit[site]; old == nil || better(old.mod, j) {
-		fx.jit[site] = &jitRec{site: site, mod: j}
+		fx.jit[site] = rec
 	}
 }
 
@@ -269,6 +282,80 @@ func (f *frame) flagList(v Value, n nodeID) []string {
 		return out
 	}
 	return f.mod.stringLits(n)
+}
+
+// exactFlags are the strings of a list of flags every element of which
+// is a string that does not depend on the capability.
+func exactFlags(v Value) ([]string, bool) {
+	if v.k != vList && v.k != vTuple || v.Cap {
+		return nil, false
+	}
+	var out []string
+	for _, e := range v.elems() {
+		if e.k != vStr || e.Cap {
+			return nil, false
+		}
+		out = append(out, e.text())
+	}
+	return out, true
+}
+
+// flagSum reads nvcc flags written as a sum of lists whose value as a
+// whole is unknown (flash-attention's hopper/setup.py: `nvcc_threads_args()
+// + nvcc_flags + cc_flag + feature_args`, where one operand's value is an
+// environment variable's and another was appended to in an if): the
+// flags of the operands whose values are known. An unknown operand is
+// passed over only when its name says it holds no architecture flags
+// (archFlagName); otherwise nothing is read.
+func (f *frame) flagSum(n nodeID) ([]string, bool) {
+	m := f.mod
+	var out []string
+	var read func(n nodeID) bool
+	read = func(n nodeID) bool {
+		switch m.kind(n) {
+		case "binary_operator":
+			return m.view(m.child(n, fOperator)) == "+" && read(m.child(n, fLeft)) && read(m.child(n, fRight))
+		case "parenthesized_expression":
+			return read(m.firstNamed(n))
+		case "identifier":
+			if fl, ok := exactFlags(f.lookup(m.view(n))); ok {
+				out = append(out, fl...)
+				return true
+			}
+			return !archFlagName(m.view(n))
+		case "call":
+			return !archFlagName(m.view(m.child(n, fFunction)))
+		case "list":
+			for e := range m.named(n) {
+				s, ok := m.stringLit(e)
+				if !ok {
+					return false
+				}
+				out = append(out, s)
+			}
+			return true
+		}
+		return false
+	}
+	if n == noNode || m.kind(n) != "binary_operator" || !read(n) {
+		return nil, false
+	}
+	return out, true
+}
+
+// archFlagName says whether a name may hold architecture flags: one of
+// its words speaks of architectures, gencode, SM versions, compute
+// capabilities or GPUs (cc_flag, arch_flags, gencode_args, sm_targets,
+// get_gpu_flags; not nvcc_flags or feature_args).
+func archFlagName(name string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '_' || r == '.' }) {
+		for _, s := range []string{"arch", "gencode", "sm", "cc", "capab", "gpu", "code", "target", "cuda"} {
+			if strings.HasPrefix(w, s) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (m *module) stringLits(n nodeID) []string {
