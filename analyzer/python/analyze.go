@@ -148,9 +148,9 @@ type Gate struct {
 	// Build is the extension builder (CUDAExtension) whose nvcc flags
 	// the arch list is, read at the call (buildListGates): the
 	// extension has code for those architectures alone.
-	Build string
-	CacheVar   string // a CMake arch list that is this cache variable's default (set(X ... CACHE ...))
-	IsTest     bool
+	Build    string
+	CacheVar string // a CMake arch list that is this cache variable's default (set(X ... CACHE ...))
+	IsTest   bool
 	// Comment is what the code's authors wrote about the gate: the
 	// comment ending its line or right above it (analyzer/comment), ""
 	// when none. It often says why a GPU is left out.
