@@ -23,6 +23,22 @@ type kwArg struct {
 	n    nodeID // the value's node
 }
 
+// after is a call's arguments with those functools.partial bound ahead of
+// them: bound's positional ones first, and its keywords unless the call
+// gives the same name (the last of a repeated name wins, as kw reads).
+func (a callArgs) after(bound callArgs) callArgs {
+	out := callArgs{capOK: a.capOK || bound.capOK}
+	out.pos = append(append(make([]Value, 0, len(bound.pos)+len(a.pos)), bound.pos...), a.pos...)
+	if a.posN != nil {
+		out.posN = append(make([]nodeID, len(bound.pos), len(bound.pos)+len(a.posN)), a.posN...)
+		for i := range bound.pos {
+			out.posN[i] = noNode
+		}
+	}
+	out.kws = append(append(make([]kwArg, 0, len(bound.kws)+len(a.kws)), bound.kws...), a.kws...)
+	return out
+}
+
 // kw is the keyword argument name (the last one, should it be repeated).
 func (a *callArgs) kw(name string) (Value, nodeID, bool) {
 	for i := len(a.kws) - 1; i >= 0; i-- {
@@ -173,6 +189,9 @@ func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 			// Followed for the facts alone: what it costs counts no
 			// step, so the budget runs out where it does elsewhere.
 			defer func(steps int) { f.w.steps = steps }(f.w.steps)
+		}
+		if b := callee.bound(); b != nil {
+			args = args.after(*b)
 		}
 		var self *Value
 		if callee.attrs() != nil {

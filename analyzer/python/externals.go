@@ -50,9 +50,27 @@ func (f *frame) callExt(p string, a callArgs) Value {
 	if v, ok := pathCall(p, a); ok {
 		return v
 	}
-	if (last == "cache" || last == "lru_cache") && strings.HasPrefix(p, "functools") && arg(0).k == vFunc {
-		// functools.cache(f) is f as far as calls go.
-		return arg(0)
+	if (last == "cache" || last == "lru_cache") && strings.HasPrefix(p, "functools") {
+		switch {
+		case arg(0).k == vFunc:
+			// functools.cache(f) is f as far as calls go.
+			return arg(0)
+		case len(a.pos) == 0:
+			// lru_cache(maxsize=1) is the decorator that makes that
+			// (sglang's `is_sm100_supported = lru_cache(maxsize=1)(partial(...))`).
+			return vext(p)
+		}
+	}
+	if last == "partial" && strings.HasPrefix(p, "functools") && arg(0).k == vFunc {
+		// functools.partial(f, ...) is f with those arguments bound
+		// (sglang's `partial(_check_cuda_device_version,
+		// device_capability_majors=[10], ...)`).
+		rest := a
+		rest.pos, rest.kws = a.pos[1:], a.kws
+		if a.posN != nil {
+			rest.posN = a.posN[1:]
+		}
+		return vpartial(arg(0), rest)
 	}
 	if w.prog.capFuncs[p] || w.prog.capFuncs[last] {
 		return w.capSM()
@@ -179,6 +197,19 @@ func (f *frame) builtin(name string, a callArgs) Value {
 		case vList, vTuple, vSet, vDict:
 			return vint(int64(len(x.elems()))).tainted(capDep)
 		}
+	case "map":
+		// map(int, "12.8".split(".")): a builtin conversion over a known
+		// sequence (sglang reads the toolkit's version so, beside the
+		// capability).
+		y := arg(1)
+		if len(a.pos) != 2 || x.k != vExt || strings.Contains(x.text(), ".") || y.k != vList && y.k != vTuple {
+			break
+		}
+		out := make([]Value, len(y.elems()))
+		for i, e := range y.elems() {
+			out[i] = f.builtin(x.text(), callArgs{pos: []Value{e}, capOK: capDep})
+		}
+		return seqValue(vList, out, y.Cap || capDep)
 	case "tuple", "list", "set", "sorted", "frozenset":
 		switch x.k {
 		case vList, vTuple, vSet:

@@ -151,6 +151,33 @@ func (p *program) lookup(name string, from *module) *module {
 	return nil
 }
 
+// parentPackage is the package holding m (the __init__.py above it,
+// for a package its parent's), nil at the top or when it is not scanned
+// in m's root.
+func (p *program) parentPackage(m *module) *module {
+	name := m.pkg
+	if name == m.name {
+		name = parentName(name)
+	}
+	if name == "" {
+		return nil
+	}
+	for _, o := range p.byName[name] {
+		if o.root == m.root && path.Base(o.path) == "__init__.py" {
+			return o
+		}
+	}
+	return nil
+}
+
+// parentName is a dotted name without its last component.
+func parentName(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[:i]
+	}
+	return ""
+}
+
 // bareUnreachable says whether a bare `import X` from module from cannot
 // reach m, a module inside a package: Python 3 reaches it by its
 // package's name, or, from a script in the same directory, as a sibling

@@ -70,3 +70,34 @@ func TestBareImportSkipsNestedPackages(t *testing.T) {
 		}
 	}
 }
+
+// TestModuleNameThroughNamespaces: the dotted name goes up the packages
+// above a file, on through directories without __init__.py that lie
+// between packages (PEP 420 namespace packages: sglang's srt/), and stops
+// at the last package, or at a directory that is no Python name.
+func TestModuleNameThroughNamespaces(t *testing.T) {
+	pkgs := func(dirs ...string) map[string]bool {
+		m := map[string]bool{}
+		for _, d := range dirs {
+			m[d] = true
+		}
+		return m
+	}
+	for _, c := range []struct {
+		path string
+		pkgs map[string]bool
+		want string
+	}{
+		{"python/sglang/srt/utils/common.py", pkgs("python/sglang", "python/sglang/srt/utils"), "sglang.srt.utils.common"},
+		{"python/sglang/srt/utils/__init__.py", pkgs("python/sglang", "python/sglang/srt/utils"), "sglang.srt.utils"},
+		{"python/sglang/srt/layers/moe/fused.py", pkgs("python/sglang", "python/sglang/srt/layers/moe"), "sglang.srt.layers.moe.fused"},
+		{"flashinfer/jit/core.py", pkgs("flashinfer", "flashinfer/jit"), "flashinfer.jit.core"},
+		{"tests/attention/test_x.py", pkgs("flashinfer"), "tests.attention.test_x"},
+		{"pkg/third-party/lib/x.py", pkgs("pkg", "pkg/third-party/lib"), "lib.x"},
+		{"a/b/c.py", pkgs("a/b"), "b.c"},
+	} {
+		if got, _, _ := moduleName(c.path, c.pkgs); got != c.want {
+			t.Errorf("moduleName(%s) = %s, want %s", c.path, got, c.want)
+		}
+	}
+}

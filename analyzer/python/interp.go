@@ -22,18 +22,21 @@ const maxHelperNodes = 1500
 // read-only program, so capabilities run in parallel and each worker's
 // result depends only on its inputs.
 type worker struct {
-	prog  *program
-	ci    int
-	cap   Capability
-	cuda  string
-	rec   *recorder
-	mods  map[*module]*modState
-	cls   map[*classDef]map[string]Value // class body attributes
-	init  map[*classDef]map[string]Value // attributes __init__ sets on self
-	memo  map[string]Value
-	busy  map[*funcDef]bool
-	depth int
-	steps int
+	prog *program
+	ci   int
+	cap  Capability
+	cuda string
+	rec  *recorder
+	mods map[*module]*modState
+	cls  map[*classDef]map[string]Value // class body attributes
+	init map[*classDef]map[string]Value // attributes __init__ sets on self
+	memo map[string]Value
+	busy map[*funcDef]bool
+	// parentFirst are the modules whose packages are being run ahead of
+	// them (moduleGlobals).
+	parentFirst map[*module]bool
+	depth       int
+	steps       int
 	// hardCuts counts the calls not followed for recursion or the step
 	// budget, depthCuts those not followed for the depth bound: they
 	// decide how a call result is memoized (callFunc). memoAtDepth holds
@@ -322,7 +325,7 @@ func newWorker(p *program, ci int) *worker {
 	}
 	return &worker{facts: fx, prog: p, ci: ci, cap: p.cfg.Caps[ci], cuda: cudaString(p.cfg.CUDAVersion), rec: newRecorder(),
 		mods: map[*module]*modState{}, cls: map[*classDef]map[string]Value{}, init: map[*classDef]map[string]Value{},
-		memo: map[string]Value{}, memoAtDepth: map[string]cutResult{}, busy: map[*funcDef]bool{}, hits: map[*funcDef]bool{},
+		memo: map[string]Value{}, memoAtDepth: map[string]cutResult{}, busy: map[*funcDef]bool{}, parentFirst: map[*module]bool{}, hits: map[*funcDef]bool{},
 		mainHits: map[*module]bool{}, selfs: map[selfKey]Value{}, memoDeps: map[string]*callDeps{}}
 }
 
@@ -475,6 +478,24 @@ func (w *worker) moduleGlobals(m *module) *env {
 			}
 		}
 		w.prefixRun[m.root] = max(w.prefixRun[m.root], i)
+		if ms := w.mods[m]; ms != nil {
+			return ms.globals
+		}
+	}
+	if parent := w.prog.parentPackage(m); parent != nil && w.mods[parent] == nil && !w.parentFirst[m] {
+		// Python initializes a module's packages first: importing
+		// sglang.srt.utils.common runs sglang/srt/utils/__init__.py,
+		// whose `from .common import *` then runs common to its end
+		// and re-exports all of it. Run from common first, the package
+		// re-exported what common had bound when its imports came back
+		// to the package (an import cycle), which left out
+		// is_sm100_supported and the rest of sglang's capability
+		// helpers.
+		// (A package that reaches m again before importing it, through
+		// another root's run up to it, runs it there as it is.)
+		w.parentFirst[m] = true
+		w.moduleGlobals(parent)
+		delete(w.parentFirst, m)
 		if ms := w.mods[m]; ms != nil {
 			return ms.globals
 		}

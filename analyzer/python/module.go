@@ -237,7 +237,11 @@ func (m *module) line(n nodeID) int {
 // moduleName derives the dotted name from the package layout: the chain of
 // directories holding __init__.py above the file when there is one, else the
 // path below a "python/" or "src/" directory (sglang keeps its package under
-// python/), else the whole path.
+// python/), else the whole path. A directory without __init__.py between
+// packages is a namespace package (PEP 420) and the chain goes on through
+// it: sglang's python/sglang/srt/ has none, and its utils package is
+// sglang.srt.utils, the name every `from sglang.srt.utils import ...` uses,
+// not a top-level utils.
 func moduleName(p string, pkgDirs map[string]bool) (name, pkg string, isInit bool) {
 	p = strings.TrimSuffix(p, ".py")
 	dir, base := path.Split(p)
@@ -246,6 +250,14 @@ func moduleName(p string, pkgDirs map[string]bool) (name, pkg string, isInit boo
 	top := ""
 	for d := dir; d != "" && d != "." && pkgDirs[d]; d = parentDir(d) {
 		top = d
+	}
+	if top != "" {
+		// Through namespace directories up to a package above them.
+		for d := parentDir(top); d != "" && d != "." && identifier(path.Base(d)); d = parentDir(d) {
+			if pkgDirs[d] {
+				top = d
+			}
+		}
 	}
 	var rel string
 	switch {
@@ -275,6 +287,19 @@ func moduleName(p string, pkgDirs map[string]bool) (name, pkg string, isInit boo
 		}
 	}
 	return name, pkg, isInit
+}
+
+// identifier says whether s can be a Python name (a package's).
+func identifier(s string) bool {
+	if s == "" || !isIdentStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isIdentByte(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func parentDir(d string) string {

@@ -2,6 +2,7 @@ package python
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -78,6 +79,9 @@ type valueExt struct {
 	// via is the helper predicate whose call produced this value, for
 	// "helper-predicate" gates.
 	via *funcDef
+	// bound are the arguments functools.partial gave a function (vFunc):
+	// a call passes them ahead of its own (callArgs.after).
+	bound *callArgs
 }
 
 // valueSize is a Value's size, for stepping from a dict's keys to its values.
@@ -166,19 +170,44 @@ func (v Value) via() *funcDef {
 	return v.x.via
 }
 
+// bound are the arguments functools.partial gave function v (nil if none).
+func (v Value) bound() *callArgs {
+	if v.x == nil {
+		return nil
+	}
+	return v.x.bound
+}
+
 // withVia is v produced by a call of the helper predicate fn (nil: none).
 // The shared valueExt is not written: v gets a new one.
 func (v Value) withVia(fn *funcDef) Value {
 	if v.via() == fn {
 		return v
 	}
-	attrs := v.attrs()
-	if attrs == nil && fn == nil {
+	attrs, bound := v.attrs(), v.bound()
+	if attrs == nil && fn == nil && bound == nil {
 		v.x = nil
 		return v
 	}
-	v.x = &valueExt{attrs: attrs, via: fn}
+	v.x = &valueExt{attrs: attrs, via: fn, bound: bound}
 	return v
+}
+
+// vpartial is functools.partial(fn, a...): fn (a function, or a method
+// bound to its self) with a's arguments bound ahead of a call's.
+func vpartial(fn Value, a callArgs) Value {
+	if b := fn.bound(); b != nil {
+		a = a.after(*b)
+	}
+	// The call's arguments live on the worker's argument stack (evalArgs)
+	// and its keyword names in the source: the value keeps copies.
+	a.pos, a.posN = slices.Clone(a.pos), nil
+	a.kws = slices.Clone(a.kws)
+	for i := range a.kws {
+		a.kws[i].name, a.kws[i].n = strings.Clone(a.kws[i].name), noNode
+	}
+	fn.x = &valueExt{attrs: fn.attrs(), via: fn.via(), bound: &a}
+	return fn
 }
 
 func vfunc(fn *funcDef) Value  { return Value{k: vFunc, p: unsafe.Pointer(fn)} }
@@ -628,10 +657,34 @@ func sameValue(a, b Value) bool {
 			}
 		}
 	}
+	if !sameBound(a.bound(), b.bound()) {
+		return false
+	}
 	battrs := b.attrs()
 	for k, v := range a.attrs() {
 		w, ok := battrs[k]
 		if !ok || !sameValue(v, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameBound says whether two partials bind the same arguments.
+func sameBound(a, b *callArgs) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if len(a.pos) != len(b.pos) || len(a.kws) != len(b.kws) {
+		return false
+	}
+	for i := range a.pos {
+		if !sameValue(a.pos[i], b.pos[i]) {
+			return false
+		}
+	}
+	for i := range a.kws {
+		if a.kws[i].name != b.kws[i].name || !sameValue(a.kws[i].v, b.kws[i].v) {
 			return false
 		}
 	}

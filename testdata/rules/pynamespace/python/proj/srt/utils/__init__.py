@@ -1,0 +1,1 @@
+from proj.srt.utils.common import *
