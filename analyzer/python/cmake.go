@@ -168,7 +168,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 	// commands that fill one list), at the first non-empty one; not of a
 	// list that only names the architecture its variable is for. cache
 	// says the list is the default of the cache variable name.
-	add := func(name string, cmds []cmakeCmd, vals [][]cmakeArg, cache, cmakes bool) {
+	add := func(name string, cmds []cmakeCmd, vals [][]cmakeArg, cache, cmakes bool) *Gate {
 		var all []cmakeArg
 		first := -1
 		for i, v := range vals {
@@ -178,11 +178,11 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 			all = append(all, v...)
 		}
 		if first < 0 {
-			return
+			return nil
 		}
 		specs, ok := cmakeSpecs(all, cmakes || name == "CMAKE_CUDA_ARCHITECTURES")
 		if !ok || archBucket(name, specs) {
-			return
+			return nil
 		}
 		var expr []string
 		for _, c := range cmds {
@@ -202,10 +202,30 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 			g.CacheVar = name
 			g.Outcomes[0] += " (default; -D" + name + "=... can change it)"
 		}
-		out = append(out, g)
+		return &g
 	}
 	one := func(cmd cmakeCmd, vals []cmakeArg, cmakes bool) {
-		add("", []cmakeCmd{cmd}, [][]cmakeArg{vals}, false, cmakes)
+		if g := add("", []cmakeCmd{cmd}, [][]cmakeArg{vals}, false, cmakes); g != nil {
+			out = append(out, *g)
+		}
+	}
+	// A kernel family's variants are built one after another from one
+	// variable: vllm's cuda_archs_loose_intersection(SCALED_MM_ARCHS
+	// "9.0a;" ...) builds scaled_mm_c3x_sm90, the next one, "12.0f",
+	// scaled_mm_c3x_sm120, the next "10.0f;11.0f" the SM100 variant. A
+	// GPU one of them builds for is served by the family, not shut out by
+	// the others: each list's gate sends it to that variant. The run ends
+	// where the intersection of another variable comes (FP4_ARCHS), and
+	// the same variable further down is another family (the grouped
+	// GEMMs' SCALED_MM_ARCHS "9.0a", whose 12.0 has no variant).
+	var run []*Gate
+	var runName string
+	flush := func() {
+		siblingVariants(run, caps)
+		for _, g := range run {
+			out = append(out, *g)
+		}
+		run, runName = nil, ""
 	}
 	// A list a file appends to holds, at most, what its set and the
 	// appends after it put there: list(APPEND CUTLASS_NVCC_ARCHS_SUPPORTED
@@ -264,7 +284,13 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 			l.cmds, l.vals, l.appended = append(l.cmds, cmd), append(l.vals, cmd.args[2:]), true
 		case "cuda_archs_loose_intersection":
 			if len(cmd.args) >= 2 {
-				one(cmd, cmd.args[1:2], false)
+				if cmd.args[0].text != runName {
+					flush()
+				}
+				runName = cmd.args[0].text
+				if g := add("", []cmakeCmd{cmd}, [][]cmakeArg{cmd.args[1:2]}, false, false); g != nil {
+					run = append(run, g)
+				}
 			}
 		default:
 			for i, a := range cmd.args {
@@ -278,11 +304,44 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 			}
 		}
 	}
+	flush()
 	for _, l := range lists {
-		add(l.name, l.cmds, l.vals, l.cache && !l.appended, false)
+		if g := add(l.name, l.cmds, l.vals, l.cache && !l.appended, false); g != nil {
+			out = append(out, *g)
+		}
 	}
 	sortGates(out)
 	return out
+}
+
+// siblingVariants sends each capability a list of the run leaves out to a
+// sibling list of the run that builds for it (cmakeGates): "built by the
+// variant at line N" is one more outcome of the list, not its refusal.
+func siblingVariants(run []*Gate, caps []Capability) {
+	for _, g := range run {
+		for _, o := range run {
+			if o == g {
+				continue
+			}
+			out := -1
+			for c, b := range g.Branch {
+				if b >= 0 || o.Branch[c] < 0 {
+					continue
+				}
+				if out < 0 {
+					g.Outcomes = append(g.Outcomes, "built by the variant of line "+strconv.Itoa(o.Line)+": "+o.Outcomes[0])
+					out = len(g.Outcomes) - 1
+				}
+				g.Branch[c] = out
+			}
+		}
+		g.Admits = g.Admits[:0]
+		for c, b := range g.Branch {
+			if b >= 0 {
+				g.Admits = append(g.Admits, caps[c])
+			}
+		}
+	}
 }
 
 // archList is one list an arch variable holds: a set and the appends that
