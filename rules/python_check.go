@@ -239,8 +239,25 @@ func targetNamedIn(g *python.Gate, bt int, tc python.Capability) (cond, lit stri
 		if lit := namedByEquality(cond, tc); lit != "" {
 			return cond, lit
 		}
+		if lit := namedByHelper(cond, tc); lit != "" {
+			return cond, lit
+		}
 	}
 	return "", ""
+}
+
+// namedByHelper finds a call of a predicate named for capability tc in
+// Python expression cond: sglang's `is_sm100_supported() or
+// is_sm120_supported()` sends 12.0 down the arm on purpose, as
+// flashinfer's `is_sm12x_supported(device)` does (sm120, sm_120, sm12x
+// and, for 12.1, sm121; not sm1200 or sm12_0).
+func namedByHelper(cond string, tc python.Capability) string {
+	sm := strconv.Itoa(tc.Major*10 + tc.Minor)
+	re := regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]*?(?i:sm_?(?:` + sm + `[af]?|` + strconv.Itoa(tc.Major) + `x))(?:_[A-Za-z0-9_]*)?\s*\(`)
+	if m := re.FindString(cond); m != "" {
+		return strings.TrimRight(strings.TrimSuffix(m, "("), " ")
+	}
+	return ""
 }
 
 // namedByEquality finds capability tc written as an operand of ==, != or

@@ -38,4 +38,17 @@ func TestNamedByEquality(t *testing.T) {
 			t.Errorf("namedByEquality(%q) = %q, want %q", cond, got, want)
 		}
 	}
+	for cond, want := range map[string]string{
+		"is_sm100_supported() or is_sm120_supported()": "is_sm120_supported",
+		"not is_sm12x_supported(query.device)":         "is_sm12x_supported",
+		"_is_sm120a_available ()":                      "_is_sm120a_available",
+		"is_sm100_supported()":                         "",
+		"is_sm1200()":                                  "",
+		"is_sm120_supported":                           "",
+		"sm120_flags + x":                              "",
+	} {
+		if got := namedByHelper(cond, tc); got != want {
+			t.Errorf("namedByHelper(%q) = %q, want %q", cond, got, want)
+		}
+	}
 }
