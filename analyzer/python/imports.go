@@ -170,6 +170,31 @@ func (p *program) parentPackage(m *module) *module {
 	return nil
 }
 
+// reexports says whether package pkg's top level imports from m (`from
+// .common import *`, `from sglang.srt.utils.common import x`).
+func (p *program) reexports(pkg, m *module) bool {
+	if !p.ensure(pkg) {
+		return false
+	}
+	for s := range pkg.named(0) {
+		if pkg.kind(s) != "import_from_statement" {
+			continue
+		}
+		modN := pkg.child(s, fModuleName)
+		var t *module
+		if pkg.kind(modN) == "relative_import" {
+			level, name := pkg.relativeImport(modN)
+			t = p.relative(pkg, level, name)
+		} else {
+			t = p.lookup(pkg.text(modN), pkg)
+		}
+		if t == m {
+			return true
+		}
+	}
+	return false
+}
+
 // parentName is a dotted name without its last component.
 func parentName(name string) string {
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {

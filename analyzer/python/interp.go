@@ -482,11 +482,14 @@ func (w *worker) moduleGlobals(m *module) *env {
 			return ms.globals
 		}
 	}
-	if parent := w.prog.parentPackage(m); parent != nil && w.mods[parent] == nil && !w.parentFirst[m] {
+	if parent := w.prog.parentPackage(m); parent != nil && w.mods[parent] == nil && !w.parentFirst[m] && w.prog.reexports(parent, m) {
 		// Python initializes a module's packages first: importing
 		// sglang.srt.utils.common runs sglang/srt/utils/__init__.py,
 		// whose `from .common import *` then runs common to its end
-		// and re-exports all of it. Run from common first, the package
+		// and re-exports all of it. (Only a package that imports from
+		// m is run ahead: one that does not reads nothing of m, and
+		// running every package first loaded half of sglang for its
+		// sglang/__init__.py.) Run from common first, the package
 		// re-exported what common had bound when its imports came back
 		// to the package (an import cycle), which left out
 		// is_sm100_supported and the rest of sglang's capability
