@@ -730,6 +730,10 @@ func (w *worker) capParam(name string) Value {
 	case "minor", "sm_minor", "cc_minor", "arch_minor", "capability_minor":
 		return minor
 	}
+	// vllm's cutlass_group_gemm_supported(cuda_device_capability: int).
+	if l := strings.ToLower(name); strings.HasSuffix(l, "_device_capability") || strings.HasSuffix(l, "_compute_capability") {
+		return v
+	}
 	return unknown
 }
 

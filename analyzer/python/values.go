@@ -264,10 +264,22 @@ func (v Value) float() float64 { return math.Float64frombits(uint64(v.i)) }
 
 var unknown = Value{}
 
-func vbool(b bool) Value      { return Value{k: vBool, i: b2i(b)} }
-func vint(i int64) Value      { return Value{k: vInt, i: i} }
-func vstr(s string) Value     { return textValue(vStr, s) }
-func vext(path string) Value  { return textValue(vExt, path) }
+func vbool(b bool) Value  { return Value{k: vBool, i: b2i(b)} }
+func vint(i int64) Value  { return Value{k: vInt, i: i} }
+func vstr(s string) Value { return textValue(vStr, s) }
+
+// vext is the value of a name from outside the scanned files, by its
+// dotted path. typing.TYPE_CHECKING is False when the code runs: what a
+// file binds under it is for type checkers alone (vllm's
+// `current_platform: Platform`, which had bound the name and hidden the
+// module's lazy __getattr__ from every `from vllm.platforms import
+// current_platform`).
+func vext(path string) Value {
+	if path == "typing.TYPE_CHECKING" || path == "typing_extensions.TYPE_CHECKING" {
+		return vbool(false)
+	}
+	return textValue(vExt, path)
+}
 func vtuple(e ...Value) Value { return seqValue(vTuple, e, false) }
 func unknownIf(c bool) Value  { return Value{Cap: c} }
 func b2i(b bool) int64 {
