@@ -294,17 +294,7 @@ func (f *frame) execImport(s nodeID) {
 			}
 		}
 	case "import_from_statement":
-		modN := m.child(s, fModuleName)
-		var target *module
-		var absName string
-		if m.kind(modN) == "relative_import" {
-			level, name := m.relativeImport(modN)
-			target = p.relative(m, level, name)
-			absName = relativeName(m, level, name)
-		} else {
-			absName = m.text(modN)
-			target = p.lookup(absName, m)
-		}
+		target, absName := p.fromTarget(m, s)
 		if m.firstNamed(s) != noNode {
 			for k := range m.kids(s) {
 				if m.kind(k) == "wildcard_import" && target != nil {

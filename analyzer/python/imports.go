@@ -177,22 +177,25 @@ func (p *program) reexports(pkg, m *module) bool {
 		return false
 	}
 	for s := range pkg.named(0) {
-		if pkg.kind(s) != "import_from_statement" {
-			continue
-		}
-		modN := pkg.child(s, fModuleName)
-		var t *module
-		if pkg.kind(modN) == "relative_import" {
-			level, name := pkg.relativeImport(modN)
-			t = p.relative(pkg, level, name)
-		} else {
-			t = p.lookup(pkg.text(modN), pkg)
-		}
-		if t == m {
-			return true
+		if pkg.kind(s) == "import_from_statement" {
+			if t, _ := p.fromTarget(pkg, s); t == m {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// fromTarget is the module a from-import statement s of m imports from
+// (nil when it is not scanned), and its absolute dotted name.
+func (p *program) fromTarget(m *module, s nodeID) (*module, string) {
+	modN := m.child(s, fModuleName)
+	if m.kind(modN) == "relative_import" {
+		level, name := m.relativeImport(modN)
+		return p.relative(m, level, name), relativeName(m, level, name)
+	}
+	name := m.text(modN)
+	return p.lookup(name, m), name
 }
 
 // parentName is a dotted name without its last component.

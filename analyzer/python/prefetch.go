@@ -95,16 +95,11 @@ func (p *program) importTargets(m *module) []*module {
 				addDotted(m.ident(k))
 			}
 		case opImportFromStatement:
-			modN := m.child(n, fModuleName)
-			var target *module
-			if m.kind(modN) == "relative_import" {
-				level, name := m.relativeImport(modN)
-				target = p.relative(m, level, name)
-			} else {
+			if modN := m.child(n, fModuleName); m.kind(modN) != "relative_import" {
 				name := m.ident(modN)
 				addDotted(name[:max(0, strings.LastIndexByte(name, '.'))])
-				target = p.lookup(name, m)
 			}
+			target, _ := p.fromTarget(m, n)
 			if target == nil {
 				continue
 			}
