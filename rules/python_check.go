@@ -176,6 +176,17 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	}
 	// A refusal message often ends a sentence of its own.
 	msg := fmt.Sprintf("This %s admits %s and shuts out %s: %s.", kind, strings.Join(admits, ", "), strings.Join(excludes, ", "), strings.TrimSuffix(what, "."))
+	named, namedLit := "", ""
+	if bt := g.Branch[t]; bt >= 0 {
+		named, namedLit = targetNamedIn(g, bt, tc)
+	}
+	if namedLit != "" {
+		// The path the condition picks for the target by name is not one
+		// it was shut out of: "admits 7.x, 8.x, 9.x, 11.x and shuts out
+		// 10.x, 12.x" read inverted for sglang's `is_sm100_supported() or
+		// is_sm120_supported()`, where 12.0 gets the FlashInfer kernel.
+		msg = fmt.Sprintf("This %s names %s: %s.", kind, tName, strings.TrimSuffix(what, "."))
+	}
 	if len(undecided) > 0 {
 		msg += fmt.Sprintf(" Undecided here: %s (the value depends on more than the capability).", strings.Join(undecided, ", "))
 	}
@@ -208,16 +219,14 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.HelperPath, Line: g.HelperLine, Col: 1,
 			Message: "the helper " + g.Helper + " decides here"})
 	}
-	if bt := g.Branch[t]; bt >= 0 {
-		if cond, lit := targetNamedIn(g, bt, tc); lit != "" {
-			// quack's `elif arch.major in [8, 12]:` (warp-level MMA for
-			// SM8x and SM12x): the code chose this path for the target,
-			// not for older GPUs alone.
-			f.Level = finding.LevelNote
-			f.Message += fmt.Sprintf(" The condition names %s itself (%s in `%s`): the code sends the target this way on purpose, "+
-				"so this is a note; check only that the path suits it.", tName, lit, cond)
-			f.Properties["namesTarget"] = fmt.Sprintf("`%s` names the target (%s)", cond, lit)
-		}
+	if namedLit != "" {
+		// quack's `elif arch.major in [8, 12]:` (warp-level MMA for
+		// SM8x and SM12x): the code chose this path for the target, not
+		// for older GPUs alone.
+		f.Level = finding.LevelNote
+		f.Message += fmt.Sprintf(" The condition names %s itself (%s in `%s`): the code sends the target this way on purpose, "+
+			"so this is a note; check only that the path suits it.", tName, namedLit, named)
+		f.Properties["namesTarget"] = fmt.Sprintf("`%s` names the target (%s)", named, namedLit)
 	}
 	quoteComment(&f, g)
 	return f
@@ -246,16 +255,21 @@ func targetNamedIn(g *python.Gate, bt int, tc python.Capability) (cond, lit stri
 	return "", ""
 }
 
-// namedByHelper finds a call of a predicate named for capability tc in
+// namedByHelper finds a predicate or flag named for capability tc in
 // Python expression cond: sglang's `is_sm100_supported() or
-// is_sm120_supported()` sends 12.0 down the arm on purpose, as
-// flashinfer's `is_sm12x_supported(device)` does (sm120, sm_120, sm12x
-// and, for 12.1, sm121; not sm1200 or sm12_0).
+// is_sm120_supported()` and `if _is_sm120 or _is_xpu: return None` send
+// 12.0 down the arm on purpose, as flashinfer's
+// `is_sm12x_supported(device)` does (sm120, sm_120, sm12x and, for 12.1,
+// sm121; not sm1200 or sm12_0).
 func namedByHelper(cond string, tc python.Capability) string {
 	sm := strconv.Itoa(tc.Major*10 + tc.Minor)
-	re := regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]*?(?i:sm_?(?:` + sm + `[af]?|` + strconv.Itoa(tc.Major) + `x))(?:_[A-Za-z0-9_]*)?\s*\(`)
-	if m := re.FindString(cond); m != "" {
-		return strings.TrimRight(strings.TrimSuffix(m, "("), " ")
+	re := regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]*?(?i:sm_?(?:` + sm + `[af]?|` + strconv.Itoa(tc.Major) + `x))(?:_[A-Za-z0-9_]*)?\b`)
+	for _, m := range re.FindAllStringIndex(cond, -1) {
+		// Not an attribute's or a string's tail (x.sm120_flags, "sm120").
+		if i := m[0]; i > 0 && (cond[i-1] == '.' || cond[i-1] == '"' || cond[i-1] == '\'') {
+			continue
+		}
+		return cond[m[0]:m[1]]
 	}
 	return ""
 }

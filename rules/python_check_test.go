@@ -44,8 +44,10 @@ func TestNamedByEquality(t *testing.T) {
 		"_is_sm120a_available ()":                      "_is_sm120a_available",
 		"is_sm100_supported()":                         "",
 		"is_sm1200()":                                  "",
-		"is_sm120_supported":                           "",
-		"sm120_flags + x":                              "",
+		"is_sm120_supported":                           "is_sm120_supported",
+		"_is_sm120 or _is_xpu":                         "_is_sm120",
+		"x.sm120_flags":                                "",
+		`arch == "sm120"`:                              "",
 	} {
 		if got := namedByHelper(cond, tc); got != want {
 			t.Errorf("namedByHelper(%q) = %q, want %q", cond, got, want)

@@ -34,6 +34,18 @@ func (w *worker) capTuple() Value {
 	return v
 }
 
+// otherBackend says whether a dotted path names a device backend other
+// than CUDA (torch.backends.mps, torch.xpu, torch.npu, ...).
+func otherBackend(p string) bool {
+	for _, part := range strings.Split(p, ".") {
+		switch part {
+		case "mps", "xpu", "npu", "hpu", "musa", "mlu", "tpu", "neuron", "hip", "rocm", "cpu":
+			return true
+		}
+	}
+	return false
+}
+
 // callExt gives the meaning of calls outside the scanned files: capability
 // sources, platform APIs, version parsing, the environment, builtins. The
 // platform is assumed to be CUDA with a GPU present; anything else is
@@ -107,6 +119,12 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		}
 		return vbool(have/10 == c/10).tainted(true)
 	case "is_available", "is_cuda", "is_cuda_alike", "is_cuda_available", "_is_cuda", "cuda_is_available":
+		// torch.backends.mps.is_available(), torch.xpu.is_available():
+		// another backend's, False on a CUDA GPU (sglang's MLA default
+		// read as torch_native, the Apple path).
+		if last == "is_available" && otherBackend(p) {
+			return vbool(false)
+		}
 		return vbool(true)
 	case "is_hip", "is_rocm", "is_xpu", "is_cpu", "is_npu", "is_hpu", "is_mps", "is_musa", "is_tpu", "is_neuron",
 		"_is_hip", "_is_npu", "is_out_of_tree":

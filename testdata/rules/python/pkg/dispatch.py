@@ -128,7 +128,7 @@ def decode_device(device_index):
 
 def fused_attention_ok(use_fused):
     # A cuDNN bug on sm89 and sm120 with KV caching.
-    if torch.cuda.get_device_capability() in ((8, 9), (12, 0)):  # want "AL201 capability check admits .* and shuts out 8.9, 12.0: 12.0 .sm_120. takes the path of 8.9 .sets use_fused = False.[.] The condition names 12.0 .sm_120. itself ..12, 0. in `torch.cuda.get_device_capability.. in ..8, 9., .12, 0..`.: the code sends the target this way on purpose, so this is a note; check only that the path suits it. The code's comment there"
+    if torch.cuda.get_device_capability() in ((8, 9), (12, 0)):  # want "AL201 This capability check names 12.0 .sm_120.: 12.0 .sm_120. takes the path of 8.9 .sets use_fused = False.[.] The condition names 12.0 .sm_120. itself ..12, 0. in `torch.cuda.get_device_capability.. in ..8, 9., .12, 0..`.: the code sends the target this way on purpose, so this is a note; check only that the path suits it. The code's comment there"
         use_fused = False
     return use_fused
 
