@@ -548,10 +548,11 @@ func (f *frame) bindTarget(t nodeID, v Value) {
 func (f *frame) evalAssign(e nodeID) Value {
 	m := f.mod
 	right := m.child(e, fRight)
-	v := unknown
-	if right != noNode {
-		v = f.eval(right)
+	if right == noNode {
+		// `x: int` annotates and binds nothing.
+		return unknown
 	}
+	v := f.eval(right)
 	f.bindTarget(m.child(e, fLeft), v)
 	return v
 }

@@ -15,3 +15,12 @@ def group_gemm_supported(cuda_device_capability: int) -> bool:
     if cuda_device_capability < 90 or cuda_device_capability >= 110:  # want "AL201 capability check admits 9.x, 10.x and shuts out 11.x, 12.x: on 12.0 .sm_120.: returns False"
         return False
     return True
+
+
+def w4a8_supported():
+    from proj.devices import current_device
+
+    major, _ = current_device.get_device_capability()
+    if major != 9:  # want "AL201 capability check admits 9.x and shuts out 10.x, 11.x, 12.x: on 12.0 .sm_120.: raises RuntimeError: W4A8 GEMM needs Hopper"
+        raise RuntimeError("W4A8 GEMM needs Hopper")
+    return True
