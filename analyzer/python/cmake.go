@@ -237,6 +237,8 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 	// and so is each set that nothing appends to.
 	var lists []*archList
 	last := map[string][]*archList{}
+	// flagLists are the variables a set gave gencode flags among others.
+	flagLists := map[string]bool{}
 	blocks := cmakeBlocks{cuda: cuda}
 	for _, cmd := range cmakeCommands(s.Src) {
 		blocks.step(s.Src, cmd)
@@ -245,10 +247,19 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 		}
 		switch cmd.name {
 		case "set":
-			if len(cmd.args) < 1 || !strings.Contains(strings.ToUpper(cmd.args[0].text), "ARCH") {
+			if len(cmd.args) < 1 {
 				continue
 			}
 			vals := cmd.args[1:]
+			if !strings.Contains(strings.ToUpper(cmd.args[0].text), "ARCH") {
+				// A flags variable holding gencode flags (sgl-kernel's
+				// SGL_FLASH_KERNEL_CUDA_FLAGS, given to the FA3 target):
+				// its gencode flags are the list.
+				if vals = gencodeArgs(vals); len(vals) == 0 {
+					continue
+				}
+				flagLists[cmd.args[0].text] = true
+			}
 			cache := false
 			for i, a := range vals {
 				if a.text == "CACHE" || a.text == "PARENT_SCOPE" {
@@ -260,8 +271,15 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 			lists = append(lists, l)
 			last[l.name] = append(last[l.name], l)
 		case "list":
-			if len(cmd.args) < 3 || !strings.EqualFold(cmd.args[0].text, "APPEND") || !strings.Contains(strings.ToUpper(cmd.args[1].text), "ARCH") {
+			if len(cmd.args) < 3 || !strings.EqualFold(cmd.args[0].text, "APPEND") {
 				continue
+			}
+			appended := cmd.args[2:]
+			if !strings.Contains(strings.ToUpper(cmd.args[1].text), "ARCH") {
+				if !flagLists[cmd.args[1].text] {
+					continue
+				}
+				appended = gencodeArgs(appended)
 			}
 			name, arms := cmd.args[1].text, blocks.arms()
 			var l *archList
@@ -281,7 +299,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 				lists = append(lists, l)
 				last[name] = append(last[name], l)
 			}
-			l.cmds, l.vals, l.appended = append(l.cmds, cmd), append(l.vals, cmd.args[2:]), true
+			l.cmds, l.vals, l.appended = append(l.cmds, cmd), append(l.vals, appended), true
 		case "cuda_archs_loose_intersection":
 			if len(cmd.args) >= 2 {
 				if cmd.args[0].text != runName {
@@ -342,6 +360,18 @@ func siblingVariants(run []*Gate, caps []Capability) {
 			}
 		}
 	}
+}
+
+// gencodeArgs are the arguments that are gencode flags
+// ("-gencode=arch=compute_90a,code=sm_90a").
+func gencodeArgs(args []cmakeArg) []cmakeArg {
+	var out []cmakeArg
+	for _, a := range args {
+		if strings.Contains(a.text, "arch=compute_") || strings.Contains(a.text, "code=sm_") {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // archList is one list an arch variable holds: a set and the appends that
