@@ -237,9 +237,32 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 	// and so is each set that nothing appends to.
 	var lists []*archList
 	last := map[string][]*archList{}
+	blocks := cmakeBlocks{cuda: cuda}
 	// flagLists are the variables a set gave gencode flags among others.
 	flagLists := map[string]bool{}
-	blocks := cmakeBlocks{cuda: cuda}
+	// appendTo extends the variable's last set made in the command's own
+	// if arm or one around it with vals.
+	appendTo := func(name string, cmd cmakeCmd, vals []cmakeArg) {
+		arms := blocks.arms()
+		var l *archList
+		for i := len(last[name]) - 1; i >= 0; i-- {
+			// The set's arms are a prefix of the append's: the same
+			// arm, or one the append is nested in.
+			if c := last[name][i]; len(c.arms) <= len(arms) && slices.Equal(c.arms, arms[:len(c.arms)]) {
+				l = c
+				break
+			}
+		}
+		if l == nil {
+			// Appends with no set before them: they extend whatever
+			// the list held, so they make one list together, wherever
+			// they are.
+			l = &archList{name: name}
+			lists = append(lists, l)
+			last[name] = append(last[name], l)
+		}
+		l.cmds, l.vals, l.appended = append(l.cmds, cmd), append(l.vals, vals), true
+	}
 	for _, cmd := range cmakeCommands(s.Src) {
 		blocks.step(s.Src, cmd)
 		if !blocks.configured() {
@@ -251,6 +274,19 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 				continue
 			}
 			vals := cmd.args[1:]
+			name := cmd.args[0].text
+			if self := "${" + name + "}"; slices.ContainsFunc(vals, func(a cmakeArg) bool { return strings.Contains(a.text, self) }) {
+				// set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -gencode ...")
+				// extends the variable as list(APPEND) does.
+				if !strings.Contains(strings.ToUpper(name), "ARCH") {
+					if vals = gencodeArgs(vals); len(vals) == 0 {
+						continue
+					}
+					flagLists[name] = true
+				}
+				appendTo(name, cmd, vals)
+				continue
+			}
 			if !strings.Contains(strings.ToUpper(cmd.args[0].text), "ARCH") {
 				// A flags variable holding gencode flags (sgl-kernel's
 				// SGL_FLASH_KERNEL_CUDA_FLAGS, given to the FA3 target):
@@ -281,25 +317,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 				}
 				appended = gencodeArgs(appended)
 			}
-			name, arms := cmd.args[1].text, blocks.arms()
-			var l *archList
-			for i := len(last[name]) - 1; i >= 0; i-- {
-				// The set's arms are a prefix of the append's: the
-				// same arm, or one the append is nested in.
-				if c := last[name][i]; len(c.arms) <= len(arms) && slices.Equal(c.arms, arms[:len(c.arms)]) {
-					l = c
-					break
-				}
-			}
-			if l == nil {
-				// Appends with no set before them: they extend
-				// whatever the list held, so they make one list
-				// together, wherever they are.
-				l = &archList{name: name}
-				lists = append(lists, l)
-				last[name] = append(last[name], l)
-			}
-			l.cmds, l.vals, l.appended = append(l.cmds, cmd), append(l.vals, appended), true
+			appendTo(cmd.args[1].text, cmd, appended)
 		case "cuda_archs_loose_intersection":
 			if len(cmd.args) >= 2 {
 				if cmd.args[0].text != runName {
