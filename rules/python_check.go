@@ -10,7 +10,6 @@ import (
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/python"
 	"github.com/archlint/archlint/analyzer/shutout"
-	"github.com/archlint/archlint/analyzer/target"
 )
 
 // pythonRule says which rule judges a gate: tests are AL203, build arch
@@ -458,16 +457,8 @@ var (
 func minorOnly(expr string) bool { return minorRE.MatchString(expr) && !majorRE.MatchString(expr) }
 
 // singleArchFlags reports whether an arch-list gate is a per-architecture
-// flag constant (sm120a_nvcc_flags = ["-gencode=arch=compute_120a,..."]):
-// it names one architecture and code elsewhere picks it for that GPU, so it
-// shuts nothing out by itself.
+// flag constant (python.SingleArchFlag) rather than an extension's build
+// list.
 func singleArchFlags(g *python.Gate) bool {
-	if g.Kind != "arch-list" || g.Build != "" || !(strings.Contains(g.Expr, "gencode") || strings.Contains(g.Expr, "arch=compute_")) {
-		return false
-	}
-	bases := map[string]bool{}
-	for _, a := range target.ArchsNamed(g.Expr) {
-		bases[strings.TrimRight(a, "af")] = true
-	}
-	return len(bases) == 1
+	return g.Kind == python.KindArchList && g.Build == "" && python.SingleArchFlag(g.Expr)
 }

@@ -527,21 +527,23 @@ func buildSpecs(flags []string) (specs []archSpec, expr string, ok bool) {
 }
 
 // givenByList says whether a literal arch list of g's file (not a lone
-// flag string: singleFlag) already gives the same outcome to every
+// flag string: SingleArchFlag) already gives the same outcome to every
 // capability.
 func givenByList(g Gate, have []Gate) bool {
 	for _, h := range have {
-		if h.Kind == KindArchList && h.Root == g.Root && h.Path == g.Path && slices.Equal(h.Branch, g.Branch) && !singleFlag(h.Expr) {
+		if h.Kind == KindArchList && h.Root == g.Root && h.Path == g.Path && slices.Equal(h.Branch, g.Branch) && !SingleArchFlag(h.Expr) {
 			return true
 		}
 	}
 	return false
 }
 
-// singleFlag says whether a literal is a gencode flag for one
-// architecture ("-gencode=arch=compute_90a,code=sm_90a").
-func singleFlag(expr string) bool {
-	if !strings.Contains(expr, "arch=") && !strings.Contains(expr, "code=") {
+// SingleArchFlag says whether an arch list's text is gencode flags for
+// one architecture (sm120a_nvcc_flags = ["-gencode=arch=compute_120a,..."]):
+// a per-architecture flag constant, which code elsewhere picks for that
+// GPU, so it shuts nothing out by itself.
+func SingleArchFlag(expr string) bool {
+	if !strings.Contains(expr, "gencode") && !strings.Contains(expr, "arch=compute_") {
 		return false
 	}
 	specs, ok := gencodeSpecs(strings.Trim(expr, `"'`))

@@ -273,28 +273,22 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 			if len(cmd.args) < 1 {
 				continue
 			}
-			vals := cmd.args[1:]
-			name := cmd.args[0].text
-			if self := "${" + name + "}"; slices.ContainsFunc(vals, func(a cmakeArg) bool { return strings.Contains(a.text, self) }) {
-				// set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -gencode ...")
-				// extends the variable as list(APPEND) does.
-				if !strings.Contains(strings.ToUpper(name), "ARCH") {
-					if vals = gencodeArgs(vals); len(vals) == 0 {
-						continue
-					}
-					flagLists[name] = true
-				}
-				appendTo(name, cmd, vals)
-				continue
-			}
-			if !strings.Contains(strings.ToUpper(cmd.args[0].text), "ARCH") {
+			name, vals := cmd.args[0].text, cmd.args[1:]
+			// set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -gencode ...")
+			// extends the variable as list(APPEND) does.
+			self := slices.ContainsFunc(vals, func(a cmakeArg) bool { return strings.Contains(a.text, "${"+name+"}") })
+			if !strings.Contains(strings.ToUpper(name), "ARCH") {
 				// A flags variable holding gencode flags (sgl-kernel's
 				// SGL_FLASH_KERNEL_CUDA_FLAGS, given to the FA3 target):
 				// its gencode flags are the list.
 				if vals = gencodeArgs(vals); len(vals) == 0 {
 					continue
 				}
-				flagLists[cmd.args[0].text] = true
+				flagLists[name] = true
+			}
+			if self {
+				appendTo(name, cmd, vals)
+				continue
 			}
 			cache := false
 			for i, a := range vals {
@@ -303,7 +297,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 					break
 				}
 			}
-			l := &archList{name: cmd.args[0].text, arms: blocks.arms(), cmds: []cmakeCmd{cmd}, vals: [][]cmakeArg{vals}, cache: cache}
+			l := &archList{name: name, arms: blocks.arms(), cmds: []cmakeCmd{cmd}, vals: [][]cmakeArg{vals}, cache: cache}
 			lists = append(lists, l)
 			last[l.name] = append(last[l.name], l)
 		case "list":

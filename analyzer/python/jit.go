@@ -94,19 +94,19 @@ func (f *frame) recordJIT(site siteRef, kind string, a callArgs) {
 	if v, n, ok := arg(-1, "extra_cuda_cflags"); ok {
 		j.Flags = append(j.Flags, f.flagList(v, n)...)
 	}
+	rec := &jitRec{site: site}
 	if v, n, ok := arg(-1, "extra_compile_args"); ok {
 		v, n = nvccArg(m, v, n)
 		j.Flags = append(j.Flags, f.flagList(v, n)...)
-	}
-	rec := &jitRec{site: site, mod: j}
-	if v, n, ok := arg(-1, "extra_compile_args"); ok && kind == "CUDAExtension" {
-		v, n = nvccArg(m, v, n)
-		if fl, ok := exactFlags(v); ok {
-			rec.nvcc = fl
-		} else if fl, ok := f.flagSum(n); ok {
-			rec.nvcc = fl
+		if kind == "CUDAExtension" {
+			if fl, ok := exactFlags(v); ok {
+				rec.nvcc = fl
+			} else if fl, ok := f.flagSum(n); ok {
+				rec.nvcc = fl
+			}
 		}
 	}
+	rec.mod = j
 	fx := f.w.facts
 	if old := fx.jit[site]; old == nil || better(old.mod, j) {
 		fx.jit[site] = rec
