@@ -77,12 +77,7 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		// functools.partial(f, ...) is f with those arguments bound
 		// (sglang's `partial(_check_cuda_device_version,
 		// device_capability_majors=[10], ...)`).
-		rest := a
-		rest.pos, rest.kws = a.pos[1:], a.kws
-		if a.posN != nil {
-			rest.posN = a.posN[1:]
-		}
-		return vpartial(arg(0), rest)
+		return vpartial(arg(0), callArgs{pos: a.pos[1:], kws: a.kws, capOK: a.capOK})
 	}
 	if w.prog.capFuncs[p] || w.prog.capFuncs[last] {
 		return w.capSM()
