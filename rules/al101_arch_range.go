@@ -18,7 +18,12 @@ var AL101 = Rule{
 		"Each build is compared with the same build of older GPUs: `#if defined(__CUDA_ARCH_FEAT_SM90_ALL)` shuts out " +
 		"the sm_120a build only, because plain sm_90 gets no code there either; the finding then says that the " +
 		"target's other builds take the same branch. " +
-		"Whether opening the range is safe depends on what the guarded code uses: check it before widening the range.",
+		"Whether opening the range is safe depends on what the guarded code uses: check it before widening the range. " +
+		"A range inside a definition whose name states it (vllm's and flash-attention's kernel wrappers " +
+		"`enable_sm80_to_sm89`, `enable_sm90_only`, `enable_sm100f_only`, `enable_sm90`) is that wrapper's contract: " +
+		"the finding is a note that says so and names the file's definitions that admit the target, since only host " +
+		"code picking the wrapper for the target would be a bug. A bare architecture in a name (CUTLASS's " +
+		"`SM90_TMA_LOAD_2D`, a namespace `SM90`) is where the code starts, not a window, and changes nothing.",
 	Before: "#if (defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200))\n" +
 		"  cudaGridDependencySynchronize();\n#endif",
 	After: "#if (defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900))\n" +

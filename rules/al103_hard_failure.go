@@ -18,7 +18,8 @@ var AL103 = Rule{
 		"it and skip it (a plain sm_120 build refused where sm_120a and sm_120f pass). Only a failure at the branch's own " +
 		"level counts: an `assert(0)` in the else arm of run-time code after a working path does not make the branch fail. " +
 		"The other rules read a failing branch as no path at all, so an #error guard never reads as admitting the builds " +
-		"it refuses.",
+		"it refuses. A trap inside a kernel wrapper named for the window it keeps to (`enable_sm80_to_sm89`, " +
+		"`enable_sm90_only`) is that wrapper's contract, as AL101 describes: a note, not an error.",
 	Before: "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)\n  run_fast_path();\n#else\n" +
 		"  __trap();\n#endif",
 	After:     "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)\n  run_fast_path();\n#else\n  __trap();\n#endif",

@@ -405,6 +405,11 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 				f.Properties = map[string]any{"verdict": string(j.Kind), "verdictEvidence": j.Evidence}
 			}
 		}
+		if f.Level != finding.LevelNote {
+			if ws, ok := c.namedWindow(ce.File, ce.Directive(0).Line, c.deviceArchs(works), c.Target.Arch.CudaArch()); ok {
+				ws.mark(&f, tName)
+			}
+		}
 		out = append(out, f)
 	}
 	return out

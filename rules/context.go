@@ -66,6 +66,10 @@ type KernelFacts interface {
 	// PrepareFunctions tells that the functions of files are wanted
 	// next, as PrepareKernels does for their kernels.
 	PrepareFunctions(files []*cpp.File)
+	// Scopes returns the named braced bodies of any file f (classes,
+	// structs, namespaces, functions), outermost first, as
+	// cst.NamedScopes reads them from its tokens; nil where it cannot.
+	Scopes(f *cpp.File) []cst.Scope
 }
 
 // Check is a rule with the function that produces its findings.

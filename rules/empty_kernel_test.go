@@ -55,6 +55,11 @@ func (p *parsedFacts) Functions(f *cpp.File) []cst.Function { return p.Facts(f).
 
 func (p *parsedFacts) PrepareFunctions([]*cpp.File) {}
 
+func (p *parsedFacts) Scopes(f *cpp.File) []cst.Scope {
+	scopes, _ := cst.NamedScopes(f.Source())
+	return scopes
+}
+
 // randomKernelFile writes kernels whose bodies and headers sit in random
 // nested chains on the architecture, an undecided macro and constants.
 func randomKernelFile(rng *rand.Rand) string {

@@ -162,6 +162,9 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		}
 	}
 	var msg strings.Builder
+	// The range may be the window a definition is named for (namedWindow).
+	var window windowScope
+	windowed := false
 	if r.ID == AL105.ID {
 		fmt.Fprintf(&msg, "%s runs with the tuning of older architectures here: this %s gives %s %s own numbers and %s gets those of %s. ",
 			tName, dx.Display(), strings.Join(admits, ", "), possessive(admits), tName, c.Passes[ex.v.W].Name())
@@ -170,7 +173,14 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		fmt.Fprintf(&msg, "This %s admits %s and shuts out %s in %s: %s. ", dx.Display(), strings.Join(admits, ", "),
 			strings.Join(excludes, ", "), c.flavorPhrase(held), what)
 		msg.WriteString(c.sameBranchElsewhere(ex, bt, admitted))
-		msg.WriteString("Check what the branch uses before widening the range: if all of it exists on " + tName + ", the bound is a port artifact.")
+		if ce.Synth == nil {
+			window, windowed = c.namedWindow(ce.File, ce.Directive(0).Line, c.deviceArchs(admitted), c.Target.Arch.CudaArch())
+			// What the target lacks explains a range better than a name.
+			windowed = windowed && !c.justified(c.regionCode(ce.File, &ce.Chain.Branches[bx]))
+		}
+		if !windowed {
+			msg.WriteString("Check what the branch uses before widening the range: if all of it exists on " + tName + ", the bound is a port artifact.")
+		}
 	}
 	msg.WriteString(modelNote(ce.Dirs))
 	f := finding.Finding{
@@ -190,7 +200,11 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		f.Related = append(f.Related, loc(ce.File, dt, fmt.Sprintf("the branch %s take%s instead", who, singularVerb(verbN))))
 	}
 	f.Related = append(f.Related, defRelated(ce.Dirs)...)
-	if r.ID == AL101.ID && ce.Synth == nil {
+	if windowed {
+		// Widening the range would defeat it: no verdict, no fix.
+		f.Message = strings.TrimSuffix(f.Message, " ")
+		window.mark(&f, tName)
+	} else if r.ID == AL101.ID && ce.Synth == nil {
 		c.judge(&f, c.regionCode(ce.File, &ce.Chain.Branches[bx]))
 		switch f.Properties["verdict"] {
 		case string(verdict.Arbitrary):

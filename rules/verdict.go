@@ -107,6 +107,12 @@ func (c *Context) builds() []target.Arch {
 	return out
 }
 
+// justified reports whether code uses what the target lacks (judge's
+// verdict.Justified).
+func (c *Context) justified(code string) bool {
+	return c.KB != nil && c.KB.Judge(code, c.builds()).Kind == verdict.Justified
+}
+
 // judge attaches a verdict on the excluded code to a finding: in the
 // message, in properties, and in the level (a justified exclusion is a note:
 // the hardware is missing, nothing to port).

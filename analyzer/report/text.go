@@ -182,6 +182,11 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 	if v, ok := f.Properties["namesTarget"]; ok {
 		fmt.Fprintf(w, "%son purpose: %s\n", in, oneLine(fmt.Sprint(v)))
 	}
+	// A range that is the window its definition is named for: why it
+	// is a note.
+	if v, ok := f.Properties["byDesign"]; ok {
+		fmt.Fprintf(w, "%sby design: %s\n", in, oneLine(fmt.Sprint(v)))
+	}
 	if v, ok := f.Properties["verdictEvidence"]; ok {
 		fmt.Fprintf(w, "%sverdict: %s\n", in, oneLine(fmt.Sprint(v)))
 	} else if v, ok := f.Properties["verdict"]; ok {

@@ -358,7 +358,7 @@ func Load(opt Options) (*Project, error) {
 	}
 	p.FS = cpp.NewFileSet(cfiles, opt.includeDirs)
 	p.structure = &kernelStructure{jobs: p.jobs, kernel: make([]bool, len(cfiles)), parsed: map[int]structureOf{},
-		extents: map[int]*extentsOf{}}
+		extents: map[int]*extentsOf{}, scopes: map[int][]cst.Scope{}}
 	for _, l := range out {
 		if l.kernel {
 			p.structure.kernel[l.file.ID] = true
@@ -592,6 +592,9 @@ type kernelStructure struct {
 	// extents are the function definitions of each kernel file read
 	// from its tokens (cst.FunctionExtents), by file ID.
 	extents map[int]*extentsOf
+	// scopes are the named scopes of each file asked for (Scopes), by
+	// file ID: any file, not only kernel files.
+	scopes map[int][]cst.Scope
 }
 
 // extentsOf is a file's function definitions read from its tokens, and
@@ -684,6 +687,20 @@ func (s *kernelStructure) Functions(f *cpp.File) []cst.Function {
 		return fx.Functions
 	}
 	return nil
+}
+
+// Scopes returns the named scopes of f read from its tokens
+// (cst.NamedScopes), once per file: the checks ask for those of the few
+// files whose findings a scope's name may explain.
+func (s *kernelStructure) Scopes(f *cpp.File) []cst.Scope {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sc, ok := s.scopes[f.ID]; ok {
+		return sc
+	}
+	sc, _ := cst.NamedScopes(f.Source())
+	s.scopes[f.ID] = sc
+	return sc
 }
 
 // PrepareFunctions reads the functions of the kernel files among files,

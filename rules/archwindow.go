@@ -1,0 +1,151 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/cst"
+	"github.com/archlint/archlint/analyzer/finding"
+)
+
+// archWindow is the architectures a definition's name says it is for, as
+// __CUDA_ARCH__ values: enable_sm80_to_sm89 is for 800 to 890,
+// enable_sm90_or_later for 900 and up, enable_sm100f_only for the 10.x
+// family, enable_sm90_only and enable_sm90 for 900 alone.
+type archWindow struct {
+	lo, hi int // inclusive bounds; hi 0: no upper bound
+	text   string
+}
+
+// The window shapes a name can spell. A bare architecture in a name
+// (CUTLASS's SM90_TMA_LOAD_2D, a namespace SM90) is where the code
+// begins, not a window: CUTLASS uses its SM90 atoms on every later GPU.
+var (
+	windowRangeRE  = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])sm_?(\d{2,3})[af]?_?to_?sm_?(\d{2,3})(?:[^0-9]|$)`)
+	windowLaterRE  = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])sm_?(\d{2,3})[af]?_?(?:or|and)_?(?:later|newer|above|up)(?:[^a-z0-9]|$)`)
+	windowFamilyRE = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])sm_?(\d{2,3})(?:f|_?family)(?:[^a-z0-9]|$)`)
+	// One architecture: "only" after it, an arch-specific "a" build,
+	// or a wrapper that enables it (flash-attention's enable_sm90).
+	windowOneRE = regexp.MustCompile(`(?i)(?:(?:^|[^a-z0-9])sm_?(\d{2,3})(a?)_?only|(?:^|[^a-z0-9])sm_?(\d{2,3})(a)|(?:^|[^a-z0-9])enable_?sm_?(\d{2,3})())(?:[^a-z0-9]|$)`)
+)
+
+// nameWindow is the window name names, and whether it names one.
+func nameWindow(name string) (archWindow, bool) {
+	num := func(s string) int { n, _ := strconv.Atoi(s); return n * 10 }
+	if m := windowRangeRE.FindStringSubmatch(name); m != nil {
+		lo, hi := num(m[1]), num(m[2])
+		return archWindow{lo: lo, hi: hi, text: fmt.Sprintf("sm_%d to sm_%d", lo/10, hi/10)}, lo <= hi
+	}
+	if m := windowLaterRE.FindStringSubmatch(name); m != nil {
+		lo := num(m[1])
+		return archWindow{lo: lo, text: fmt.Sprintf("sm_%d and later", lo/10)}, true
+	}
+	if m := windowFamilyRE.FindStringSubmatch(name); m != nil {
+		lo := num(m[1])
+		return archWindow{lo: lo, hi: lo/100*100 + 90, text: fmt.Sprintf("the sm_%df family", lo/10)}, true
+	}
+	if m := windowOneRE.FindStringSubmatch(name); m != nil {
+		for i := 1; i+1 < len(m); i += 2 {
+			if m[i] != "" {
+				a := num(m[i])
+				return archWindow{lo: a, hi: a, text: fmt.Sprintf("sm_%d%s", a/10, strings.ToLower(m[i+1]))}, true
+			}
+		}
+	}
+	return archWindow{}, false
+}
+
+// holds reports whether the window is for the __CUDA_ARCH__ value arch.
+func (w archWindow) holds(arch int) bool {
+	return arch >= w.lo && (w.hi == 0 || arch <= w.hi)
+}
+
+// windowScope is a definition whose name names the window a chain in it
+// keeps to (namedWindow), and the definitions of its file named for
+// windows that hold the target.
+type windowScope struct {
+	in        cst.Scope
+	w         archWindow
+	forTarget []cst.Scope
+}
+
+// namedWindow finds the definition around line of file whose name names
+// the window a chain there keeps to: the innermost with a name that
+// names architectures, when that window holds every architecture in
+// admitted and not target. A wrapper such as vllm's enable_sm80_to_sm89
+// (`#if __CUDA_ARCH__ >= 800 && __CUDA_ARCH__ < 890` around the kernel
+// call, a trap in the #else) refuses other GPUs as its contract: the host
+// code that picks a wrapper per GPU decides whether the target ever
+// reaches it.
+func (c *Context) namedWindow(file *cpp.File, line int, admitted []int, target int) (windowScope, bool) {
+	if c.Structure == nil || len(admitted) == 0 {
+		return windowScope{}, false
+	}
+	scopes := c.Structure.Scopes(file)
+	var ws windowScope
+	found := false
+	for i := len(scopes) - 1; i >= 0 && !found; i-- {
+		s := scopes[i]
+		if line < s.StartLine || line > s.EndLine {
+			continue
+		}
+		win, named := nameWindow(s.Name)
+		if !named {
+			continue
+		}
+		if win.holds(target) || slices.ContainsFunc(admitted, func(a int) bool { return !win.holds(a) }) {
+			return windowScope{}, false
+		}
+		ws, found = windowScope{in: s, w: win}, true
+	}
+	if !found {
+		return windowScope{}, false
+	}
+	for _, s := range scopes {
+		if win, named := nameWindow(s.Name); named && win.holds(target) && s.Name != ws.in.Name {
+			ws.forTarget = append(ws.forTarget, s)
+		}
+	}
+	return ws, true
+}
+
+// by says, for the finding's "by design" property and its text line,
+// which definition the chain is in and which of the file's admit the
+// target.
+func (ws windowScope) by(tName string) string {
+	s := fmt.Sprintf("%s (line %d) is named for %s", ws.in.Name, ws.in.StartLine, ws.w.text)
+	if len(ws.forTarget) > 0 {
+		names := make([]string, len(ws.forTarget))
+		for i, t := range ws.forTarget {
+			names[i] = fmt.Sprintf("%s (line %d)", t.Name, t.StartLine)
+		}
+		s += fmt.Sprintf("; %s admit%s %s", andList(names), singularVerb(len(names)), tName)
+	}
+	return s
+}
+
+// mark makes f a note that says its range is the definition's window.
+func (ws windowScope) mark(f *finding.Finding, tName string) {
+	f.Level = finding.LevelNote
+	f.Message += fmt.Sprintf(" It is inside %s, which is named for %s: keeping to that range is its contract, so shutting %s out is by design, "+
+		"and a bug only where host code picks %s for %s.", ws.in.Name, ws.w.text, tName, ws.in.Name, tName)
+	if f.Properties == nil {
+		f.Properties = map[string]any{}
+	}
+	f.Properties["byDesign"] = ws.by(tName)
+}
+
+// deviceArchs are the __CUDA_ARCH__ values of the device passes in picks.
+func (c *Context) deviceArchs(in func(p int) bool) []int {
+	var out []int
+	for p, a := range c.Passes {
+		if !a.Host && in(p) {
+			out = append(out, a.CudaArch())
+		}
+	}
+	return out
+}
