@@ -60,3 +60,26 @@ func TestNamedScopesGivesUp(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNamedScopes checks that any input reads without a panic, and that
+// what reads is a set of scopes in source order, each ending after it
+// starts, nested or apart.
+func FuzzNamedScopes(f *testing.F) {
+	f.Add("namespace a { struct enable_sm80_to_sm89 : K { void run() { if (x) { } } }; }\n")
+	f.Add("template <class T> struct S { int f() { return [](int a) { return a; }(1); } };\n#if A\n{\n#endif\n")
+	f.Add("void f() { /* x */ const char* s = \"{\"; char c = '}'; }\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		scopes, ok := NamedScopes([]byte(src))
+		if !ok {
+			return
+		}
+		for i, s := range scopes {
+			if s.Name == "" || s.StartLine > s.EndLine {
+				t.Fatalf("scope %d: %+v", i, s)
+			}
+			if i > 0 && s.StartLine < scopes[i-1].StartLine {
+				t.Fatalf("scope %d starts before scope %d: %+v", i, i-1, scopes)
+			}
+		}
+	})
+}
