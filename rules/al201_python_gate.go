@@ -32,7 +32,12 @@ var AL201 = Rule{
 		"group compiled ends the path there (`#if CUDA_VERSION >= 12080` around `if (sm >= 120) return ...;`), and " +
 		"a group not compiled does not count. A group naming anything else (a project macro, a name the file " +
 		"#defines or #undefs, __has_include) stays undecided: the checks inside it are read, but a return inside it " +
-		"ends no path.",
+		"ends no path. A build switch named for an architecture (vllm's `ENABLE_SCALED_MM_SM120`, `ENABLE_NVFP4_SM100`, " +
+		"which its CMake defines when the arch list holds that GPU) is on: the checks are read for a build of every " +
+		"architecture the project serves, the target's among them. A GPU an earlier check returns for reaches none of " +
+		"the checks after it, so `if (version_num >= 120) { gemm_sm120(); return; }` keeps 12.0 out of the older " +
+		"kernels' checks that follow. The capability is read from getSMVersion()-style helpers (get_sm_version, " +
+		"vllm's get_sm_version_num()) and cudaDeviceProp.major.",
 	Before:    "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major == 9 or major == 10",
 	After:     "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major >= 9",
 	Level:     finding.LevelWarning,

@@ -85,6 +85,32 @@ func (w *walker) markArms(bodies []node, raw []int) {
 	}
 }
 
+// markAfter records that the capabilities whose arm of a ladder leaves
+// the function do not reach the statements after its last if (end):
+// vllm's `if (sm >= 120) { run_sm120(); return; }` (in a group of a build
+// switch, archBuildMacro) sends 12.0 away before the #if of the older
+// kernels' ladder that follows, and that ladder is no path of 12.0.
+func (w *walker) markAfter(end node, raw []int, outs []outcome) {
+	var m []bool
+	for ci, r := range raw {
+		if r >= 0 && r < len(outs) && outs[r].exits && !outs[r].broken && (w.cur == nil || w.cur[ci]) {
+			if m == nil {
+				m = make([]bool, len(raw))
+				for i := range m {
+					m[i] = w.cur == nil || w.cur[i]
+				}
+			}
+			m[ci] = false
+		}
+	}
+	if m == nil {
+		return
+	}
+	for s := w.nextOf(end); s != noNode; s = w.nextOf(s) {
+		w.reach[s] = m
+	}
+}
+
 // uniform reports a decision every capability takes the same way, or that
 // could not be evaluated for any: no gate.
 func uniform(b []int) bool {
@@ -137,8 +163,9 @@ func (w *walker) ladder(n node) {
 		vals[i] = a.v
 	}
 	last := arms[len(arms)-1].cond
+	end := n // the last if of the ladder
 	if elseBody == noNode && allExit(outs) {
-		arms, outs = w.extend(n, arms, outs)
+		arms, outs, end = w.extend(n, arms, outs)
 		for i := len(vals); i < len(arms); i++ {
 			vals = append(vals, arms[i].v)
 		}
@@ -172,6 +199,7 @@ func (w *walker) ladder(n node) {
 		bodies[i] = a.body
 	}
 	w.markArms(append(bodies, elseBody), raw)
+	w.markAfter(end, raw, outs)
 	if last == noNode {
 		last = arms[0].cond
 	}
@@ -359,11 +387,11 @@ func allExit(outs []outcome) bool {
 // is one decision with three outcomes. It returns the arms and their
 // outcomes, the last being what every capability no condition selects
 // gets: a closing else, or the statements after the last if.
-func (w *walker) extend(root node, arms []ifArm, outs []outcome) ([]ifArm, []outcome) {
+func (w *walker) extend(root node, arms []ifArm, outs []outcome) ([]ifArm, []outcome, node) {
 	for range 100000 {
 		nx := w.nextOf(root)
 		if nx == noNode {
-			return arms, append(outs, outcome{desc: "continues"})
+			return arms, append(outs, outcome{desc: "continues"}), root
 		}
 		if w.kind(nx) == "if_statement" && !w.t.HasError(nx) {
 			more, elseBody, _ := w.chain(nx)
@@ -376,7 +404,7 @@ func (w *walker) extend(root node, arms []ifArm, outs []outcome) ([]ifArm, []out
 				case elseBody != noNode:
 					// A closing else ends the ladder.
 					w.consumeChain(nx)
-					return append(arms, more...), append(append(outs, mo...), w.e.describe(elseBody))
+					return append(arms, more...), append(append(outs, mo...), w.e.describe(elseBody)), nx
 				case allExit(mo):
 					w.consumeChain(nx)
 					arms, outs, root = append(arms, more...), append(outs, mo...), nx
@@ -392,9 +420,9 @@ func (w *walker) extend(root node, arms []ifArm, outs []outcome) ([]ifArm, []out
 		for _, r := range rest {
 			o.broken = o.broken || w.t.HasError(r)
 		}
-		return arms, append(outs, o)
+		return arms, append(outs, o), root
 	}
-	return arms, append(outs, outcome{desc: "continues", broken: true})
+	return arms, append(outs, outcome{desc: "continues", broken: true}), root
 }
 
 // consumeChain marks an if and its else-ifs as part of a ladder already

@@ -2,6 +2,7 @@ package hostgate
 
 import (
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -94,11 +95,28 @@ func (h *hostEnv) Lookup(name string) (*expr.Macro, expr.Tri) {
 	if m, ok := h.macros[name]; ok {
 		return m, expr.True
 	}
+	if archBuildMacro(name) {
+		return &expr.Macro{Name: name, Body: "1"}, expr.True
+	}
 	if h.pm.IsKnownUndefined(name) {
 		return nil, expr.False
 	}
 	return nil, expr.Unknown
 }
+
+// archBuildMacroRE matches a build switch named for an architecture:
+// vllm's ENABLE_SCALED_MM_SM120, ENABLE_NVFP4_SM100, ENABLE_CUTLASS_MOE_SM90.
+var archBuildMacroRE = regexp.MustCompile(`^ENABLE_(?:[A-Z0-9]+_)*SM_?[0-9]{2,3}[AF]?(?:_[A-Z0-9]+)*$`)
+
+// archBuildMacro reports a macro the build defines when it compiles for
+// the architecture the name names (vllm's CMake adds
+// -DENABLE_SCALED_MM_SM120=1 when the arch list holds 12.0). The host
+// checks are read for a build of every architecture the project serves,
+// the target's among them: such a group is compiled, so a check inside
+// that returns for the GPU it names ends that GPU's path, and the next
+// check is no path of it (`#if defined ENABLE_NVFP4_SM120 &&
+// ENABLE_NVFP4_SM120` around `if (sm >= 120 && sm < 130) {...; return;}`).
+func archBuildMacro(name string) bool { return archBuildMacroRE.MatchString(name) }
 
 // hostBuild are host-pass macros whose value is the build's choice, not
 // nvcc's (the profile holds one measured build): the language standard

@@ -23,8 +23,14 @@ func TestGroupDecisions(t *testing.T) {
 		{"false, no else", "", "#if CUDA_VERSION < 11000\na();\n#endif\nc();", "c"},
 		{"cudart", "", "#if defined(CUDART_VERSION) && CUDART_VERSION >= 13000\na();\n#endif", "a"},
 		{"compiler version", "", "#if __CUDACC_VER_MAJOR__ >= 13\na();\n#endif", "a"},
-		{"project macro", "", "#if defined(ENABLE_SM90)\na();\n#endif", "#"},
-		{"project macro and version", "", "#if CUDA_VERSION >= 12000 && ENABLE_SM90\na();\n#endif", "#"},
+		{"project macro", "", "#if defined(ENABLE_FAST_PATH)\na();\n#endif", "#"},
+		{"project macro and version", "", "#if CUDA_VERSION >= 12000 && ENABLE_FAST_PATH\na();\n#endif", "#"},
+		// A build switch named for an architecture is on: the checks
+		// are read for a build of every architecture the project
+		// serves (archBuildMacro).
+		{"arch build switch", "", "#if defined ENABLE_SCALED_MM_SM120 && ENABLE_SCALED_MM_SM120\na();\n#else\nb();\n#endif", "a"},
+		{"arch build switches", "", "#if (defined ENABLE_NVFP4_SM100 && ENABLE_NVFP4_SM100) || \\\n    (defined ENABLE_NVFP4_SM120 && ENABLE_NVFP4_SM120)\na();\n#endif", "a"},
+		{"arch build switch defined in the file", "#define ENABLE_SM90 0\n", "#if ENABLE_SM90\na();\n#endif", "#"},
 		// What no value of the project macro can change is decided,
 		// as the preprocessor engine decides it.
 		{"project macro settled", "", "#if CUDA_VERSION < 12000 && ENABLE_SM90\na();\n#endif\nc();", "c"},

@@ -16,7 +16,7 @@ func norm(name string) string {
 // SM counts (getSMCount, get_num_sms) are not capabilities.
 func isCapHelper(name string) bool {
 	switch helperStem(name) {
-	case "smversion", "sm", "smarch", "computecapability", "archversion", "cudaarch", "smver":
+	case "smversion", "smversionnum", "sm", "smarch", "computecapability", "archversion", "cudaarch", "smver":
 		return true
 	}
 	return false

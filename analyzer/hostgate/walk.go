@@ -133,8 +133,14 @@ func (w *walker) walk(body node) {
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		// The mask is read when the node is, not when it was stacked:
+		// a ladder before it may have sent capabilities away since
+		// (markAfter).
 		w.cur = masks[len(masks)-1]
 		masks = masks[:len(masks)-1]
+		if m, ok := w.reach[n]; ok {
+			w.cur = m
+		}
 		w.visit(n)
 		mask := w.cur
 		after := noNode // the next sibling of c
@@ -155,11 +161,7 @@ func (w *walker) walk(body node) {
 				continue
 			}
 			stack = append(stack, c)
-			if m, ok := w.reach[c]; ok {
-				masks = append(masks, m)
-			} else {
-				masks = append(masks, mask)
-			}
+			masks = append(masks, mask)
 		}
 	}
 }

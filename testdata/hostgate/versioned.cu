@@ -34,18 +34,20 @@ int versioned_dispatch() {
 }
 
 // A group on a project macro stays undecided: its return may not be
-// compiled, so every capability may reach what follows it.
+// compiled, so every capability may reach what follows it. The return
+// before it is compiled: 10.0 and later, sent away there, reach neither
+// check after it (-2: no outcome).
 int flagged_dispatch() {
   int sm = getSMVersion();
   if (sm >= 100) {  // gate: admits all; branch 1 1 1 1 1 1 0 0 0 0 0
     return run_datacenter();
   }
 #ifdef ENABLE_HOPPER_PATH
-  if (sm >= 90) {  // gate: admits all; branch 1 1 1 1 1 0 0 0 0 0 0
+  if (sm >= 90) {  // gate: admits 7.5, 8.0, 8.6, 8.7, 8.9, 9.0; branch 1 1 1 1 1 0 -2 -2 -2 -2 -2
     return run_hopper();
   }
 #endif
-  if (sm == 89) {  // gate: admits 8.9; branch -1 -1 -1 -1 0 -1 -1 -1 -1 -1 -1; refusal fails TORCH_CHECK: no kernel for this GPU
+  if (sm == 89) {  // gate: admits 8.9; branch -1 -1 -1 -1 0 -1 -2 -2 -2 -2 -2; refusal fails TORCH_CHECK: no kernel for this GPU
     return run_ada();
   }
   TORCH_CHECK(false, "no kernel for this GPU");
@@ -131,5 +133,45 @@ int flagged_switch() {
     case 90: return run_hopper();
     default: TORCH_CHECK(false, "no kernel");
   }
+  return 0;
+}
+
+// A build switch named for an architecture (vllm's CMake defines
+// ENABLE_SCALED_MM_SM120 when the arch list holds 12.0) is on: each
+// GPU's return ends its path, so 12.0, served first, reaches none of the
+// checks after it, not even those in the group of a project macro.
+// get_sm_version_num() is the capability as major*10+minor.
+int get_sm_version_num();
+int run_sm120();
+int run_sm100();
+int run_sm90();
+int run_sm89();
+int run_sm80();
+int switched_dispatch() {
+  int version_num = get_sm_version_num();
+#if defined ENABLE_SCALED_MM_SM120 && ENABLE_SCALED_MM_SM120
+  if (version_num >= 120) {  // gate: admits all; branch 3 3 3 3 3 2 1 1 1 0 0
+    return run_sm120();
+  }
+#endif
+#if defined ENABLE_SCALED_MM_SM100 && ENABLE_SCALED_MM_SM100
+  if (version_num >= 100 && version_num < 120) {  // gate: none
+    return run_sm100();
+  }
+#endif
+#if defined ENABLE_SCALED_MM_SM90 && ENABLE_SCALED_MM_SM90
+  if (version_num >= 90 && version_num < 100) {  // gate: none
+    return run_sm90();
+  }
+#endif
+#if defined ENABLE_C2X && ENABLE_C2X
+  if (version_num == 89) {  // gate: admits 7.5, 8.0, 8.6, 8.7, 8.9; branch 2 1 1 1 0 -2 -2 -2 -2 -2 -2
+    return run_sm89();
+  }
+  if (version_num >= 80) {
+    return run_sm80();
+  }
+#endif
+  TORCH_CHECK_NOT_IMPLEMENTED(false, "no compiled kernel for this GPU");
   return 0;
 }
