@@ -63,6 +63,10 @@ var AL202 = Rule{
 		"adds none from TORCH_CUDA_ARCH_LIST), however the flags were put together: appended \"-gencode\" and \"arch=...\" pairs, a " +
 		"sum of flag lists. That list is read at the call, from the flags archlint evaluated, and reported there unless a literal " +
 		"list of the same file already gives it; flags chosen by the GPU the build runs on are not a fixed list and are not read. " +
+		"Dockerfiles (Dockerfile, Dockerfile.*, *.Dockerfile) and shell scripts (.sh, .bash) are read for the literal lists they " +
+		"set for the builds after them: `ENV`, `ARG` (a build argument's default), `export` or a command's prefix setting " +
+		"TORCH_CUDA_ARCH_LIST or a variable named for it (CHOSEN_TORCH_CUDA_ARCH_LIST), and CMAKE_CUDA_ARCHITECTURES, " +
+		"`-DCMAKE_CUDA_ARCHITECTURES=` included; a value that reads a variable is the list assigned to that variable. " +
 		"When the code has a comment on the list's line or right above it, the finding ends with it.",
 	Before:    "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10])",
 	After:     "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10, 12])",

@@ -18,7 +18,7 @@ func pythonRule(g *python.Gate) string {
 	switch {
 	case g.IsTest || g.Kind == "pytest-skip":
 		return AL203.ID
-	case g.Kind == "supported-major-versions" || g.Kind == "arch-list" || g.Kind == "cmake-arch-list":
+	case g.Kind == "supported-major-versions" || g.Kind == "arch-list" || g.Kind == "cmake-arch-list" || g.Kind == python.KindScriptArchs:
 		return AL202.ID
 	}
 	return AL201.ID
@@ -57,7 +57,7 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 				}
 			}
 		}
-		if (g.Kind == python.KindArchList || g.Kind == python.KindCMakeArchs) && b[t] >= 0 {
+		if (g.Kind == python.KindArchList || g.Kind == python.KindCMakeArchs || g.Kind == python.KindScriptArchs) && b[t] >= 0 {
 			// The list gives the target code: its own or a cubin it runs
 			// (listGate's outcome 0), or PTX the driver compiles for it
 			// (CUDA samples' CMAKE_CUDA_ARCHITECTURES 87 110, whose
@@ -189,7 +189,10 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	if len(undecided) > 0 {
 		msg += fmt.Sprintf(" Undecided here: %s (the value depends on more than the capability).", strings.Join(undecided, ", "))
 	}
-	if g.EnvVar != "" {
+	switch {
+	case g.Kind == python.KindScriptArchs:
+		msg += scriptListNote(g)
+	case g.EnvVar != "":
 		msg += fmt.Sprintf(" The list is the default of the environment variable %s, which can change it.", g.EnvVar)
 	}
 	if g.CacheVar != "" {
@@ -384,6 +387,22 @@ func capSet(caps []python.Capability, in func(i int) bool) []string {
 	return out
 }
 
+// scriptListNote says what an arch list a build script sets does: the
+// builds after it (pip install of a torch extension, CMake) compile for
+// those architectures alone.
+func scriptListNote(g *python.Gate) string {
+	what := "torch's extension builder compiles CUDA code for these architectures alone"
+	if g.EnvVar == "CMAKE_CUDA_ARCHITECTURES" {
+		what = "CMake compiles CUDA code for these architectures alone"
+	}
+	s := fmt.Sprintf(" It sets %s for the builds that run after it: %s, and on a GPU not listed their kernels fail with "+
+		"\"no kernel image is available for execution on the device\".", g.Function, what)
+	if strings.HasPrefix(g.Expr, "ARG") {
+		s += fmt.Sprintf(" It is a build argument's default: `docker build --build-arg %s=...` changes it.", g.Function)
+	}
+	return s
+}
+
 // gateNoun names a gate kind in a message.
 func gateNoun(kind string) string {
 	switch kind {
@@ -405,6 +424,8 @@ func gateNoun(kind string) string {
 		return "capability decorator"
 	case "cmake-arch-list":
 		return "CMake arch list"
+	case python.KindScriptArchs:
+		return "build script's arch list"
 	case "cpp-host-check":
 		return "host-side capability check"
 	}
@@ -431,7 +452,7 @@ func predicateBody(g *python.Gate) bool {
 // run-time decision.
 func archListKind(kind string) bool {
 	switch kind {
-	case "arch-list", "cmake-arch-list", "supported-major-versions", "decorator":
+	case "arch-list", "cmake-arch-list", "supported-major-versions", "decorator", python.KindScriptArchs:
 		return true
 	}
 	return false

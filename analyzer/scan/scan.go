@@ -109,8 +109,10 @@ func NewTriggers() *walk.Prefilter { return walk.NewPrefilter(triggers) }
 // file reached twice once within one walk, so anything that must see the
 // same file lists as the scan (the result cache's key) walks the same
 // groups: Walks.
-func pythonWalkKinds() []walk.Kind { return []walk.Kind{walk.KindPython, walk.KindCMake} }
-func cudaWalkKinds() []walk.Kind   { return []walk.Kind{walk.KindCUDA} }
+func pythonWalkKinds() []walk.Kind {
+	return []walk.Kind{walk.KindPython, walk.KindCMake, walk.KindScript}
+}
+func cudaWalkKinds() []walk.Kind { return []walk.Kind{walk.KindCUDA} }
 
 // The kinds the other walk takes care of, for a file named as a root:
 // the Python walk lists Python and CMake and reports a root file of a

@@ -18,6 +18,10 @@ const (
 	KindPython
 	// KindCMake is CMakeLists.txt and *.cmake.
 	KindCMake
+	// KindScript is a Dockerfile (Dockerfile, Dockerfile.*, *.dockerfile,
+	// Containerfile) or a shell script (.sh, .bash): where a build's
+	// TORCH_CUDA_ARCH_LIST or CMAKE_CUDA_ARCHITECTURES is set.
+	KindScript
 )
 
 func (k Kind) String() string {
@@ -28,6 +32,8 @@ func (k Kind) String() string {
 		return "python"
 	case KindCMake:
 		return "cmake"
+	case KindScript:
+		return "script"
 	}
 	return "other"
 }
@@ -66,6 +72,11 @@ func KindOf(p string) Kind {
 	if base == "CMakeLists.txt" {
 		return KindCMake
 	}
+	switch low := strings.ToLower(base); {
+	case low == "dockerfile" || low == "containerfile", strings.HasPrefix(low, "dockerfile.") && !isDocExt(path.Ext(low)),
+		strings.HasSuffix(low, ".dockerfile"), strings.HasSuffix(low, ".sh"), strings.HasSuffix(low, ".bash"):
+		return KindScript
+	}
 	ext := strings.ToLower(path.Ext(base))
 	if ext == "" || ext == base {
 		// A dot file such as ".cu" has no stem; it is not source.
@@ -80,4 +91,14 @@ func KindOf(p string) Kind {
 		return KindCUDA
 	}
 	return KindOther
+}
+
+// isDocExt lists the extensions of documentation about a file
+// (Dockerfile.md): text, not the file itself.
+func isDocExt(ext string) bool {
+	switch ext {
+	case ".md", ".txt", ".rst", ".adoc", ".html":
+		return true
+	}
+	return false
 }

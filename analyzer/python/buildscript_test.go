@@ -1,0 +1,39 @@
+package python
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestScriptGates(t *testing.T) {
+	src := "FROM x\n" +
+		"ENV CMAKE_CUDA_ARCHITECTURES 90a\n" + // Dockerfile's older form
+		"# ENV TORCH_CUDA_ARCH_LIST=\"7.0\"\n" + // a comment
+		"  ENV TORCH_CUDA_ARCH_LIST=${arch_list}\n" + // a variable
+		"RUN export TORCH_CUDA_ARCH_LIST='8.0' && \\\n" +
+		"    cmake -DCMAKE_CUDA_ARCHITECTURES=100a-real .\n" +
+		"ENV OTHER_LIST=\"8.0\"\n"
+	gates := scriptGates(Source{Root: "r", Path: "Dockerfile", Src: []byte(src)}, DefaultCaps())
+	var got []string
+	for _, g := range gates {
+		got = append(got, g.Expr)
+		if g.Kind != KindScriptArchs || g.Line == 0 {
+			t.Errorf("gate %q: kind %q line %d", g.Expr, g.Kind, g.Line)
+		}
+	}
+	want := []string{"ENV CMAKE_CUDA_ARCHITECTURES 90a", "export TORCH_CUDA_ARCH_LIST='8.0'", "-DCMAKE_CUDA_ARCHITECTURES=100a-real"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("scriptGates:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestIsBuildScript(t *testing.T) {
+	for p, want := range map[string]bool{
+		"Dockerfile": true, "docker/Dockerfile.nightly_torch": true, "x/cuda.Dockerfile": true, "Containerfile": true,
+		"tools/build.sh": true, "ci/run.bash": true, "setup.py": false, "CMakeLists.txt": false, "Dockerfile.md": false, "docker/Dockerfile.rocm": true, "notes.shx": false,
+	} {
+		if got := IsBuildScript(p); got != want {
+			t.Errorf("IsBuildScript(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -1,0 +1,15 @@
+#!/bin/bash
+# Rule fixture: arch lists a build script sets. Written for archlint.
+set -e
+
+case "$CUDA_VERSION" in
+  12.8*) CHOSEN_TORCH_CUDA_ARCH_LIST='9.0;10.0' ;; # want "AL202 This build script's arch list admits 9.x, 10.x and shuts out 11.x, 12.x"
+  13.*) CHOSEN_TORCH_CUDA_ARCH_LIST='9.0;10.0;12.0' ;;
+esac
+TORCH_CUDA_ARCH_LIST="${CHOSEN_TORCH_CUDA_ARCH_LIST}" pip install .
+
+export TORCH_CUDA_ARCH_LIST="8.0;8.6" # want "AL202 This build script's arch list admits 8.x and shuts out 9.x, 10.x, 11.x, 12.x"
+cmake -B build -DCMAKE_CUDA_ARCHITECTURES="80-real;90-real" . # want "AL202 This build script's arch list admits 8.x, 9.x and shuts out 10.x, 11.x, 12.x: .* It sets CMAKE_CUDA_ARCHITECTURES for the builds that run after it: CMake compiles CUDA code"
+cmake -B build2 -DCMAKE_CUDA_ARCHITECTURES=native .
+cmake -B build3 -DCMAKE_CUDA_ARCHITECTURES="80;90" .  # PTX of 9.0 reaches 12.0: no finding
+export TORCH_CUDA_ARCH_LIST="All"
