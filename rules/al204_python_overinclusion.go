@@ -14,11 +14,15 @@ import (
 var AL204 = Rule{
 	ID:    "AL204",
 	Name:  "python-gate-routes-target-to-foreign-kernels",
-	Short: "A capability check such as `major >= 10` sends the target down a path named for another architecture family's kernels (SM100 / tcgen05).",
+	Short: "A capability check such as `major >= 10` sends the target down a path named for another architecture family's kernels (SM100 / tcgen05, Hopper's sm90 kernels).",
 	Full: "A Python (or C++ host) capability check admits the target together with a different family, typically `major >= 10` " +
 		"or `sm >= 100`, and the path it takes names kernels built for that family: an SM100/SM103 module, tcgen05/UMMA, " +
 		"trtllm-gen cubins. sm_120 and sm_121 are not datacenter Blackwell: they lack tcgen05 and TMEM, so the module does " +
-		"not build for them or its kernels cannot run. The evidence is the name of the path, so this is a warning of medium " +
+		"not build for them or its kernels cannot run. In C++ host dispatch the same holds for Hopper: `if (version_num >= 90) " +
+		"cutlass_scaled_mm_azp_sm90(...)` sends 12.0 to a CUTLASS 3.x kernel that uses wgmma and is built for sm_90a alone (a " +
+		"Hopper tile size such as kBlockM_sm90 is no kernel, and a Python module named sm90 is often Hopper and later, so " +
+		"neither counts). A path that GPUs older than the family take too is a fallback for all, not the family's. " +
+		"The evidence is the name of the path, so this is a warning of medium " +
 		"precision: check what the path loads, and give the target its own branch.",
 	Before:    "if major >= 10:\n    return get_gemm_sm100_module_cutlass_fp4()",
 	After:     "if major == 10:\n    return get_gemm_sm100_module_cutlass_fp4()\nelif major == 12:\n    return get_gemm_sm120_module_cutlass_fp4()",
@@ -31,10 +35,33 @@ var AL204 = Rule{
 // sm_version scale number); an inner `minor == 3` check nested under a major
 // test is the outer gate's business, and its per-capability outcomes for
 // capabilities that never reach it are not to be trusted.
-var majorTestRE = regexp.MustCompile(`(?i)major|\b(10|11|100|103|110|1000|1030|1100)\b`)
+var majorTestRE = regexp.MustCompile(`(?i)major|\b(9|10|11|90|100|103|110|900|1000|1030|1100)\b`)
 
-// foreignPathRE names kernels of the datacenter Blackwell family.
-var foreignPathRE = regexp.MustCompile(`(?i)sm_?10[03]a?\b|sm_?10[03]_|sm10x|tcgen05|umma|trtllm[_-]gen|blackwell_dc`)
+// foreignFamily is an architecture family whose kernels a path's name can
+// name, and its majors (lo..hi).
+type foreignFamily struct {
+	path   *regexp.Regexp
+	lo, hi int
+	what   string
+	// hostOnly: only C++ host dispatch names the family this way.
+	hostOnly bool
+}
+
+// foreignFamilies: datacenter Blackwell (sm_100/sm_103: tcgen05, UMMA,
+// trtllm-gen cubins, named anywhere in the path), and Hopper, whose
+// kernels C++ host dispatch calls by a name with sm90 in it (vllm's
+// cutlass_scaled_mm_azp_sm90, CUTLASS 3.x kernels built for 9.0a alone)
+// use wgmma, which no later GPU runs. A Hopper tile size (kBlockM_sm90) is
+// no kernel, and a Python module named sm90 is often Hopper and later
+// (flashinfer's gen_selective_state_update_sm90_module is built for majors
+// 9 to 12), so neither counts.
+func foreignFamilies() []foreignFamily {
+	return []foreignFamily{
+		{regexp.MustCompile(`(?i)sm_?10[03]a?\b|sm_?10[03]_|sm10x|tcgen05|umma|trtllm[_-]gen|blackwell_dc`), 10, 11,
+			"datacenter Blackwell kernels (tcgen05/UMMA)", false},
+		{regexp.MustCompile(`(?i)\b\w*sm_?90a?(?:_\w*)?\s*\(|wgmma`), 9, 9, "Hopper kernels (sm_90a: wgmma)", true},
+	}
+}
 
 // checkForeignRoute fires when the target shares a non-refusing outcome with
 // a capability of another major whose outcome text names that family.
@@ -43,6 +70,7 @@ func checkForeignRoute(r Rule, c *Context) []finding.Finding {
 	if t < 0 {
 		return nil
 	}
+	families := foreignFamilies()
 	var out []finding.Finding
 	for i := range c.Gates {
 		g := &c.Gates[i]
@@ -50,15 +78,34 @@ func checkForeignRoute(r Rule, c *Context) []finding.Finding {
 			continue
 		}
 		bt := g.Branch[t]
-		if bt < 0 || bt >= len(g.Outcomes) || !foreignPathRE.MatchString(g.Outcomes[bt]) ||
-			strings.Contains(g.Outcomes[bt], fmt.Sprintf("%d", c.Target.Arch.CudaArch()/10)) {
-			continue // no foreign path, or a path that names the target too
+		if bt < 0 || bt >= len(g.Outcomes) || strings.Contains(g.Outcomes[bt], fmt.Sprintf("%d", c.Target.Arch.CudaArch()/10)) {
+			continue // a refusal, or a path that names the target too
 		}
 		var with []string
-		for i, cp := range c.Caps {
-			if g.Branch[i] == bt && cp.Major != c.Target.Arch.Major && cp.Major >= 10 && cp.Major < c.Target.Arch.Major {
-				with = append(with, fmt.Sprintf("%d.%d", cp.Major, cp.Minor))
+		var fam foreignFamily
+		for _, fm := range families {
+			if fm.hostOnly && g.Kind != "cpp-host-check" || !fm.path.MatchString(g.Outcomes[bt]) {
+				continue
 			}
+			// A path older GPUs take too is everyone's fallback (sglang
+			// loads its "sm100" build for every GPU but 9.0), not the
+			// family's own.
+			generic := false
+			with = with[:0]
+			for i, cp := range c.Caps {
+				switch {
+				case g.Branch[i] != bt || cp.Major == c.Target.Arch.Major:
+				case cp.Major < fm.lo:
+					generic = true
+				case cp.Major <= fm.hi && cp.Major < c.Target.Arch.Major:
+					with = append(with, fmt.Sprintf("%d.%d", cp.Major, cp.Minor))
+				}
+			}
+			if len(with) > 0 && !generic {
+				fam = fm
+				break
+			}
+			with = nil
 		}
 		if len(with) == 0 {
 			continue
@@ -67,9 +114,9 @@ func checkForeignRoute(r Rule, c *Context) []finding.Finding {
 		f := finding.Finding{
 			RuleID: r.ID,
 			Level:  r.Level,
-			Message: fmt.Sprintf("This %s sends %s down the path of %s: %s. That path is named for datacenter Blackwell kernels "+
-				"(tcgen05/UMMA), which %s does not have; give it its own branch.", gateNoun(g.Kind), tName, strings.Join(with, ", "),
-				g.Outcomes[bt], c.Target.Arch.Base().Name()),
+			Message: fmt.Sprintf("This %s sends %s down the path of %s: %s. That path is named for %s, which %s does not have; "+
+				"give it its own branch.", gateNoun(g.Kind), tName, strings.Join(with, ", "), g.Outcomes[bt], fam.what,
+				c.Target.Arch.Base().Name()),
 			Location:   finding.Location{Root: g.Root, Path: g.Path, Line: g.Line, Col: g.Col, EndLine: g.EndLine, EndCol: g.EndCol, Snippet: g.Expr},
 			Condition:  g.Expr,
 			Admits:     with,

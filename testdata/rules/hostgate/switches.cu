@@ -58,3 +58,32 @@ void grouped_dispatch() {
 #endif
   TORCH_CHECK_NOT_IMPLEMENTED(false, "no compiled grouped gemm for capability ", version_num);
 }
+
+// Every GPU from 9.0 on is sent to the Hopper kernel (CUTLASS 3.x, wgmma:
+// built for sm_90a alone): 12.0 cannot run it.
+void gemm_azp_sm90();
+void gemm_azp_sm80();
+int const tile_m_sm90 = 128;
+void azp_dispatch() {
+  int32_t version_num = get_sm_version_num();
+#if defined ENABLE_GEMM_SM90 && ENABLE_GEMM_SM90
+  if (version_num >= 90) {  // want "AL204 This host-side capability check sends 12.0 .sm_120. down the path of 9.0: runs gemm_azp_sm90\\(\\);, returns. That path is named for Hopper kernels .sm_90a: wgmma., which sm_120 does not have"
+    gemm_azp_sm90();
+    return;
+  }
+#endif
+  if (version_num >= 80) {
+    gemm_azp_sm80();
+    return;
+  }
+  TORCH_CHECK_NOT_IMPLEMENTED(false, "no compiled azp gemm for capability ", version_num);
+}
+
+// A Hopper tile size is no kernel: no finding.
+int tile_for() {
+  int32_t version_num = get_sm_version_num();
+  if (version_num >= 90) {
+    return tile_m_sm90;
+  }
+  return 64;
+}
