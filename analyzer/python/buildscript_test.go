@@ -37,3 +37,19 @@ func TestIsBuildScript(t *testing.T) {
 		}
 	}
 }
+
+// FuzzScriptGates checks that any script reads without a panic and that
+// every gate it finds lies in the file.
+func FuzzScriptGates(f *testing.F) {
+	f.Add("ENV TORCH_CUDA_ARCH_LIST=\"8.0;9.0\"\nRUN X=1 TORCH_CUDA_ARCH_LIST='9.0a 10.0a' pip install .\n")
+	f.Add("ENV CMAKE_CUDA_ARCHITECTURES 90a\nexport TORCH_CUDA_ARCH_LIST=${A}\n# TORCH_CUDA_ARCH_LIST=7.0\n")
+	f.Add("cmake -DCMAKE_CUDA_ARCHITECTURES=\"80-real;90\" \\\n  -B build\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		lines := strings.Count(src, "\n") + 1
+		for _, g := range scriptGates(Source{Root: "r", Path: "build.sh", Src: []byte(src)}, DefaultCaps()) {
+			if g.Line < 1 || g.Line > lines || g.EndLine < g.Line || len(g.Branch) != len(DefaultCaps()) {
+				t.Fatalf("gate %+v outside the %d lines", g, lines)
+			}
+		}
+	})
+}
