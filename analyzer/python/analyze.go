@@ -205,7 +205,7 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 		switch {
 		case isCMake(s.Path):
 			gates = append(gates, cmakeGates(s, cfg.Caps, cfg.CUDAVersion)...)
-		case IsBuildScript(s.Path):
+		case isBuildScript(s.Path):
 			gates = append(gates, scriptGates(s, cfg.Caps)...)
 		case strings.HasSuffix(s.Path, ".py") || strings.HasSuffix(s.Path, ".pyi"):
 			pySrcs = append(pySrcs, s)

@@ -13,10 +13,10 @@ import (
 // extension builder reads, or CMAKE_CUDA_ARCHITECTURES.
 const KindScriptArchs = "script-arch-list"
 
-// IsBuildScript reports a Dockerfile (Dockerfile, Dockerfile.cu12,
+// isBuildScript reports a Dockerfile (Dockerfile, Dockerfile.cu12,
 // cuda.Dockerfile, Containerfile) or a shell script (.sh, .bash): where
 // images and wheels are built, and the arch list of the build is set.
-func IsBuildScript(p string) bool { return walk.KindOf(p) == walk.KindScript }
+func isBuildScript(p string) bool { return walk.KindOf(p) == walk.KindScript }
 
 // scriptAssignRE finds an assignment in a Dockerfile or shell line:
 // `ENV NAME=value`, `ARG name=value`, `export NAME=value`, `NAME=value cmd`

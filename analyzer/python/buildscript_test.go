@@ -32,8 +32,8 @@ func TestIsBuildScript(t *testing.T) {
 		"Dockerfile": true, "docker/Dockerfile.nightly_torch": true, "x/cuda.Dockerfile": true, "Containerfile": true,
 		"tools/build.sh": true, "ci/run.bash": true, "setup.py": false, "CMakeLists.txt": false, "Dockerfile.md": false, "docker/Dockerfile.rocm": true, "notes.shx": false,
 	} {
-		if got := IsBuildScript(p); got != want {
-			t.Errorf("IsBuildScript(%q) = %v, want %v", p, got, want)
+		if got := isBuildScript(p); got != want {
+			t.Errorf("isBuildScript(%q) = %v, want %v", p, got, want)
 		}
 	}
 }
