@@ -57,7 +57,8 @@ func scriptGates(s Source, caps []Capability) []Gate {
 			return
 		}
 		ls := strings.LastIndexByte(src[:sb], '\n') + 1
-		if strings.HasPrefix(strings.TrimSpace(src[ls:sb]), "#") {
+		// In a comment: a '#' first on the line or after a blank.
+		if i := strings.IndexByte(src[ls:sb], '#'); i == 0 || i > 0 && strings.ContainsRune(" \t", rune(src[ls+i-1])) {
 			return
 		}
 		// The keyword that assigns it, in the expression shown.

@@ -12,7 +12,9 @@ func TestScriptGates(t *testing.T) {
 		"  ENV TORCH_CUDA_ARCH_LIST=${arch_list}\n" + // a variable
 		"RUN export TORCH_CUDA_ARCH_LIST='8.0' && \\\n" +
 		"    cmake -DCMAKE_CUDA_ARCHITECTURES=100a-real .\n" +
-		"ENV OTHER_LIST=\"8.0\"\n"
+		"ENV OTHER_LIST=\"8.0\"\n" +
+		"RUN pip install . # TORCH_CUDA_ARCH_LIST=7.0\n" + // a trailing comment
+		"  # export TORCH_CUDA_ARCH_LIST=7.0\n"
 	gates := scriptGates(Source{Root: "r", Path: "Dockerfile", Src: []byte(src)}, DefaultCaps())
 	var got []string
 	for _, g := range gates {
