@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/python"
 )
 
 // AL204 is the Python side of AL106: a capability check that sends the
@@ -87,25 +88,10 @@ func checkForeignRoute(r Rule, c *Context) []finding.Finding {
 			if fm.hostOnly && g.Kind != "cpp-host-check" || !fm.path.MatchString(g.Outcomes[bt]) {
 				continue
 			}
-			// A path older GPUs take too is everyone's fallback (sglang
-			// loads its "sm100" build for every GPU but 9.0), not the
-			// family's own.
-			generic := false
-			with = with[:0]
-			for i, cp := range c.Caps {
-				switch {
-				case g.Branch[i] != bt || cp.Major == c.Target.Arch.Major:
-				case cp.Major < fm.lo:
-					generic = true
-				case cp.Major <= fm.hi && cp.Major < c.Target.Arch.Major:
-					with = append(with, fmt.Sprintf("%d.%d", cp.Major, cp.Minor))
-				}
-			}
-			if len(with) > 0 && !generic {
+			if with = c.familyShare(g, bt, fm); len(with) > 0 {
 				fam = fm
 				break
 			}
-			with = nil
 		}
 		if len(with) == 0 {
 			continue
@@ -129,6 +115,24 @@ func checkForeignRoute(r Rule, c *Context) []finding.Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// familyShare lists the capabilities of family fm that take outcome bt of
+// g with the target, nil when none does, or when an older GPU takes it
+// too: a path older GPUs take is everyone's fallback (sglang loads its
+// "sm100" build for every GPU but 9.0), not the family's own.
+func (c *Context) familyShare(g *python.Gate, bt int, fm foreignFamily) []string {
+	var with []string
+	for i, cp := range c.Caps {
+		switch {
+		case g.Branch[i] != bt || cp.Major == c.Target.Arch.Major:
+		case cp.Major < fm.lo:
+			return nil
+		case cp.Major <= fm.hi && cp.Major < c.Target.Arch.Major:
+			with = append(with, fmt.Sprintf("%d.%d", cp.Major, cp.Minor))
+		}
+	}
+	return with
 }
 
 // routes reports whether a gate kind chooses a code path (lists only admit
