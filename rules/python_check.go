@@ -18,7 +18,7 @@ func pythonRule(g *python.Gate) string {
 	switch {
 	case g.IsTest || g.Kind == "pytest-skip":
 		return AL203.ID
-	case g.Kind == "supported-major-versions" || g.Kind == "arch-list" || g.Kind == "cmake-arch-list" || g.Kind == python.KindScriptArchs:
+	case g.Kind == python.KindMajors || buildListKind(g.Kind):
 		return AL202.ID
 	}
 	return AL201.ID
@@ -57,7 +57,7 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 				}
 			}
 		}
-		if (g.Kind == python.KindArchList || g.Kind == python.KindCMakeArchs || g.Kind == python.KindScriptArchs) && b[t] >= 0 {
+		if buildListKind(g.Kind) && b[t] >= 0 {
 			// The list gives the target code: its own or a cubin it runs
 			// (listGate's outcome 0), or PTX the driver compiles for it
 			// (CUDA samples' CMAKE_CUDA_ARCHITECTURES 87 110, whose
@@ -451,8 +451,14 @@ func predicateBody(g *python.Gate) bool {
 // list, supported_major_versions, a decorator's list) rather than a
 // run-time decision.
 func archListKind(kind string) bool {
+	return buildListKind(kind) || kind == python.KindMajors || kind == python.KindDecorator
+}
+
+// buildListKind says whether a gate is the list of architectures a build
+// compiles for: in Python, CMake or a build script.
+func buildListKind(kind string) bool {
 	switch kind {
-	case "arch-list", "cmake-arch-list", "supported-major-versions", "decorator", python.KindScriptArchs:
+	case python.KindArchList, python.KindCMakeArchs, python.KindScriptArchs:
 		return true
 	}
 	return false
