@@ -19,7 +19,10 @@ var AL201 = Rule{
 		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +
 		"says so: the target is treated like those newer GPUs, and only the GPU admitted gets its own path (the GPUs " +
 		"between are shut out alike). When the code has a comment on the check's line or right above it, the finding " +
-		"ends with it: it often says whether the exclusion is deliberate. When a condition that sent the target to its path names the " +
+		"ends with it: it often says whether the exclusion is deliberate. A table lookup whose result the function only tests for " +
+		"None (`arch = ARCH_BY_CAPABILITY.get(cap)`, then `if arch is None: return None`) is one decision, reported once: at the " +
+		"lookup, which names the table that lacks the target's entry, with what the check then does, and the check as a related " +
+		"location (two tables tested in one check give two findings, one for each table to extend). When a condition that sent the target to its path names the " +
 		"target in an equality or membership test (`elif arch.major in [8, 12]:`, `cc in ((8, 9), (12, 0))`, `sm in [80, 90, 120]`), " +
 		"the code chose that path for the target on purpose: the finding is a note and says so (an ordering such as `sm < 120` " +
 		"names the target as a bound, which is the shut-out itself, and stays a warning). Check whether the guarded kernel exists for " +

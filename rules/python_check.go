@@ -221,6 +221,10 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.HelperPath, Line: g.HelperLine, Col: 1,
 			Message: "the helper " + g.Helper + " decides here"})
 	}
+	if g.Then != nil {
+		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.Path, Line: g.Then.Line, Col: g.Then.Col,
+			Message: "the check on the lookup's result, which " + g.Then.Outcome})
+	}
 	if namedLit != "" {
 		// quack's `elif arch.major in [8, 12]:` (warp-level MMA for
 		// SM8x and SM12x): the code chose this path for the target, not

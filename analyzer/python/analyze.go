@@ -159,6 +159,9 @@ type Gate struct {
 	// guards (gen_jit_spec(...), load(...)), at GuardsCallLine.
 	GuardsCall     string
 	GuardsCallLine int
+	// Then is the check on a table lookup's result folded into the
+	// lookup (foldNoneTests); nil for other gates.
+	Then *GateThen
 }
 
 // Notification is something the analysis could not read.

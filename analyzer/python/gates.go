@@ -30,6 +30,7 @@ func buildGates(p *program, recs []*recorder) []Gate {
 		return a.kind < b.kind
 	})
 	var out []Gate
+	var built []siteKey
 	for _, k := range order {
 		per := make([]*siteRec, len(recs))
 		for ci, r := range recs {
@@ -37,9 +38,10 @@ func buildGates(p *program, recs []*recorder) []Gate {
 		}
 		if g, ok := buildGate(p, p.mods[k.mod], k, per); ok {
 			out = append(out, g)
+			built = append(built, k)
 		}
 	}
-	return out
+	return foldNoneTests(p, built, out)
 }
 
 func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
@@ -131,7 +133,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 			outs = append(outs, outcome{desc: "entry " + key})
 		}
 		if m.kind(k.node) == "call" {
-			outs = append(outs, outcome{desc: "gets None (no entry)", refuses: true})
+			outs = append(outs, outcome{desc: noEntryNone, refuses: true})
 		} else {
 			outs = append(outs, outcome{desc: "raises KeyError (no entry)", refuses: true})
 		}
