@@ -13,7 +13,12 @@ var AL105 = Rule{
 	Full: "This #if chain would shut the target out (AL101), but its branches differ only in numeric constants such as " +
 		"shared-memory sizes, tile shapes or stage counts. The target runs the same code with the parameters chosen for an " +
 		"older architecture. That may be slower, and a larger value may not fit the target (sm_120 has less shared memory " +
-		"per block than sm_90 and sm_100): tune it for the target rather than copying another branch. No fix is offered.",
+		"per block than sm_90 and sm_100): tune it for the target rather than copying another branch. No fix is offered. " +
+		"The same holds for a Python capability check (or a ternary) whose arms only set numbers: `BLKQ = 64` on 9.0 and " +
+		"`BLKQ = 128` elsewhere, `max_size = min(MAX_SIZES[cap][world_size], max_size)` for the GPUs a tuning table lists, " +
+		"`q_stage = 1 if ... else 2`. An arm that sets a string, a boolean, the result of any call but arithmetic " +
+		"(min, max, int, cdiv), or only names chooses a path and stays AL201, as does a number named for an architecture or a " +
+		"version (`sm_mma = 80` picks 8.0's MMA instructions) and a ternary inside an expression (`shape[0 if sm90 else 1]`).",
 	Before: "#if __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000\nconstexpr int kSmemBytes = 227 * 1024;\n#else\n" +
 		"constexpr int kSmemBytes = 99 * 1024;\n#endif",
 	After: "#if __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000\nconstexpr int kSmemBytes = 227 * 1024;\n" +
@@ -22,4 +27,10 @@ var AL105 = Rule{
 	Level:     finding.LevelNote,
 	Tags:      []string{"performance", "cuda", "tuning"},
 	Precision: "medium",
+}
+
+// checkTuning finds both kinds of tuning branch: #if chains (the shut-out
+// check's) and Python capability checks whose arms only set numbers.
+func checkTuning(r Rule, c *Context) []finding.Finding {
+	return append(checkShutOut(r, c), checkPythonGates(r, c)...)
 }

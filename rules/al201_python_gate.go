@@ -22,7 +22,9 @@ var AL201 = Rule{
 		"ends with it: it often says whether the exclusion is deliberate. A table lookup whose result the function only tests for " +
 		"None (`arch = ARCH_BY_CAPABILITY.get(cap)`, then `if arch is None: return None`) is one decision, reported once: at the " +
 		"lookup, which names the table that lacks the target's entry, with what the check then does, and the check as a related " +
-		"location (two tables tested in one check give two findings, one for each table to extend). When a condition that sent the target to its path names the " +
+		"location (two tables tested in one check give two findings, one for each table to extend). When the check instead " +
+		"gives a missing entry a value of its own (`if size is None: size = DEFAULT`), the lookup refused nothing: the check " +
+		"is the finding, with the lookup as its related location. When a condition that sent the target to its path names the " +
 		"target in an equality or membership test (`elif arch.major in [8, 12]:`, `cc in ((8, 9), (12, 0))`, `sm in [80, 90, 120]`), " +
 		"the code chose that path for the target on purpose: the finding is a note and says so (an ordering such as `sm < 120` " +
 		"names the target as a bound, which is the shut-out itself, and stays a warning). Check whether the guarded kernel exists for " +

@@ -22,7 +22,7 @@ func Checks() []Check {
 		{AL102, checkEmptyKernel},
 		{AL103, checkHardFailure},
 		{AL104, checkFlavorOnly},
-		{AL105, checkShutOut},
+		{AL105, checkTuning},
 		{AL106, checkOverInclusion},
 		{AL201, checkPythonGates},
 		{AL202, checkPythonGates},

@@ -13,13 +13,16 @@ import (
 )
 
 // pythonRule says which rule judges a gate: tests are AL203, build arch
-// lists AL202, every runtime decision AL201.
+// lists AL202, a check whose arms only set numbers AL105 (tuning), every
+// other runtime decision AL201.
 func pythonRule(g *python.Gate) string {
 	switch {
 	case g.IsTest || g.Kind == "pytest-skip":
 		return AL203.ID
 	case g.Kind == python.KindMajors || buildListKind(g.Kind):
 		return AL202.ID
+	case g.Tuning:
+		return AL105.ID
 	}
 	return AL201.ID
 }
@@ -179,6 +182,19 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	if bt := g.Branch[t]; bt >= 0 {
 		named, namedLit = targetNamedIn(g, bt, tc)
 	}
+	if r.ID == AL105.ID && namedLit == "" && g.Branch[t] >= 0 {
+		own := ""
+		for _, x := range v.Xs {
+			if b := g.Branch[x]; b >= 0 && b < len(g.Outcomes) {
+				own = " (" + g.Outcomes[b] + ")"
+				break
+			}
+		}
+		msg = fmt.Sprintf("%s runs with numbers chosen for other GPUs here: this %s gives %s %s own%s and %s. "+
+			"The arms differ only in the numbers they set (sizes, tile shapes, stage counts, limits): tune them for the target "+
+			"rather than copying another arm, since a larger value may not fit. No fix is offered: tuning values must be measured on the target.",
+			tName, kind, strings.Join(admits, ", "), possessive(admits), own, strings.TrimSuffix(what, "."))
+	}
 	if namedLit != "" {
 		// The path the condition picks for the target by name is not one
 		// it was shut out of: "admits 7.x, 8.x, 9.x, 11.x and shuts out
@@ -224,6 +240,10 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	if g.Then != nil {
 		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.Path, Line: g.Then.Line, Col: g.Then.Col,
 			Message: "the check on the lookup's result, which " + g.Then.Outcome})
+	}
+	for _, l := range g.Lookups {
+		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.Path, Line: l.Line, Col: l.Col,
+			Message: "the table lookup the check tests, which " + l.Outcome + " for " + tName})
 	}
 	if namedLit != "" {
 		// quack's `elif arch.major in [8, 12]:` (warp-level MMA for

@@ -159,9 +159,15 @@ type Gate struct {
 	// guards (gen_jit_spec(...), load(...)), at GuardsCallLine.
 	GuardsCall     string
 	GuardsCallLine int
+	// Tuning: every arm only sets numbers (tuning.go), so the gate picks
+	// parameters for the same code, not a path.
+	Tuning bool
 	// Then is the check on a table lookup's result folded into the
 	// lookup (foldNoneTests); nil for other gates.
-	Then *GateThen
+	Then *GateRef
+	// Lookups are the table lookups whose missing entry this check
+	// gives a value of its own (foldNoneTests).
+	Lookups []GateRef
 }
 
 // Notification is something the analysis could not read.

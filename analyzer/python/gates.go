@@ -88,6 +88,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		if cl[len(cl)-1].cond != noNode {
 			outs = append(outs, m.describeRest(k.node))
 		}
+		g.Tuning = m.tuningArms(cl) && !outs[len(outs)-1].refuses
 		g.Kind = KindCheck
 		if len(cl) > 2 || (len(cl) == 2 && cl[1].cond != noNode) {
 			g.Kind = KindLadder
@@ -127,6 +128,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		kids := m.namedList(k.node)
 		where = kids[1]
 		outs = []outcome{{desc: clip("takes " + m.text(kids[0]))}, {desc: clip("takes " + m.text(kids[2]))}}
+		g.Tuning = m.tuningTernary(k.node)
 		g.Kind = kindFor(KindCheck, via, m, k.node)
 	case siteLookup:
 		for _, key := range first.keys {

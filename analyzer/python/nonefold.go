@@ -14,8 +14,11 @@ import "fmt"
 // times where two tables feed one check (vllm's sequence parallelism
 // thresholds). The lookup keeps the finding: it names the table that lacks
 // the entry, which is what a fix changes; the check's consequence becomes
-// the lookup's ("gets None (no entry), so `if arch is None:` (line 1439)
-// returns None") and its place a related location (Gate.Then).
+// the lookup's ("gets None (no entry), and the check `arch is None` (line
+// 1439) returns None") and its place a related location (Gate.Then). A
+// check that instead gives the GPUs without an entry a value of its own
+// (`if size is None: size = DEFAULT`) keeps the finding, and the lookups,
+// which refused nothing, become its related locations (Gate.Lookups).
 //
 // Only a check of names that the function binds once, each to a recorded
 // lookup that gets None, is folded, and only when it admits exactly the
@@ -72,14 +75,25 @@ func foldNoneTests(p *program, keys []siteKey, gates []Gate) []Gate {
 			continue
 		}
 		check := &gates[i]
-		then, ok := foldedOutcome(check, gates, from)
+		then, refused, ok := foldedOutcome(check, gates, from)
 		if !ok {
+			continue
+		}
+		if !refused {
+			// The check gives a missing entry a value of its own (a
+			// default size, a fallback kernel): the lookup refused
+			// nothing, and the check says what the target gets.
+			for _, li := range from {
+				drop[li] = true
+				l := &gates[li]
+				check.Lookups = append(check.Lookups, GateRef{Expr: l.Expr, Line: l.Line, Col: l.Col, Outcome: noEntryNone})
+			}
 			continue
 		}
 		drop[i] = true
 		for _, li := range from {
 			g := &gates[li]
-			g.Then = &GateThen{Expr: check.Expr, Line: check.Line, Col: check.Col, Outcome: then}
+			g.Then = &GateRef{Expr: check.Expr, Line: check.Line, Col: check.Col, Outcome: then}
 			g.Refusal = fmt.Sprintf("%s, and the check `%s` (line %d) %s", noEntryNone, clip(check.Expr), check.Line, then)
 			g.Outcomes[len(g.Outcomes)-1] = g.Refusal
 		}
@@ -97,10 +111,9 @@ func foldNoneTests(p *program, keys []siteKey, gates []Gate) []Gate {
 // for its key.
 const noEntryNone = "gets None (no entry)"
 
-// GateThen is the check on a lookup's result that foldNoneTests folded
-// into the lookup: its condition, place, and what the capabilities the
-// table has no entry for get there.
-type GateThen struct {
+// GateRef is a gate foldNoneTests folded into another: its expression,
+// place, and what the capabilities the table has no entry for get there.
+type GateRef struct {
 	Expr      string
 	Line, Col int
 	Outcome   string
@@ -180,11 +193,12 @@ func (m *module) onlyBinding(name string, at nodeID, want func(rhs nodeID) bool)
 }
 
 // foldedOutcome is what the check gives the capabilities some lookup has
-// no entry for, when the check splits the capabilities exactly as the
-// lookups do: those with every entry take one outcome, the others the
-// check's refusal, and none is undecided in one and not the other. Otherwise the check
-// decides something of its own, and ok is false.
-func foldedOutcome(check *Gate, gates []Gate, from []int) (string, bool) {
+// no entry for, and whether that is the check's refusal, when the check
+// splits the capabilities exactly as the lookups do: those with every
+// entry take one outcome, the others another, and none is undecided in one
+// and not the other. Otherwise the check decides something of its own, and
+// ok is false.
+func foldedOutcome(check *Gate, gates []Gate, from []int) (then string, refused, ok bool) {
 	found, missing := -3, -3
 	for ci, b := range check.Branch {
 		state := 0
@@ -199,28 +213,27 @@ func foldedOutcome(check *Gate, gates []Gate, from []int) (string, bool) {
 		switch {
 		case state == -2 || b == -2:
 			if state != b {
-				return "", false
+				return "", false, false
 			}
 		case state == 0:
 			if found != -3 && found != b {
-				return "", false
+				return "", false, false
 			}
 			found = b
 		default:
 			if missing != -3 && missing != b {
-				return "", false
+				return "", false, false
 			}
 			missing = b
 		}
 	}
 	switch {
 	case found == -3 || missing == -3 || found == missing:
-		return "", false
+		return "", false, false
 	case missing == -1:
-		// A check that sends them the way of a GPU the table has an
-		// entry for, or down a path of its own, is a fallback: the
-		// lookup did not decide alone.
-		return check.Refusal, check.Refusal != ""
+		return check.Refusal, true, check.Refusal != ""
+	case missing < len(check.Outcomes):
+		return check.Outcomes[missing], false, true
 	}
-	return "", false
+	return "", false, false
 }

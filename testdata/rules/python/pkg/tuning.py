@@ -1,0 +1,61 @@
+# Rule fixture: capability checks that only pick numbers (AL105) and ones
+# that pick a path (AL201); written for archlint.
+import torch
+
+MAX_SIZES = {"9.0": {2: 67108864, 4: 33554432}, "10.0": {2: 134217728, 4: 67108864}}
+
+
+def block_sizes():
+    major, minor = torch.cuda.get_device_capability()
+    if major == 9:  # want "AL105 12.0 .sm_120. runs with numbers chosen for other GPUs here: this capability check gives 9.x its own .sets BLKQ = 64. and 12.0 .sm_120. takes the path of 8.9 and older .sets BLKQ = 128."
+        BLKQ = 64
+        BLKK = 128
+    else:
+        BLKQ = 128
+        BLKK = 64
+    return BLKQ, BLKK
+
+
+def allreduce_limit(world_size, max_size):
+    major, minor = torch.cuda.get_device_capability()
+    cap = f"{major}.{minor}"
+    if cap in MAX_SIZES:  # want "AL105 .*gives 9.x, 10.0 their own .sets max_size = min.MAX_SIZES.cap..world_size., max_size.. and 12.0 .sm_120. takes the path of 8.9 and older .continues."
+        max_size = min(MAX_SIZES[cap][world_size], max_size)
+    return max_size
+
+
+def padding():
+    major = torch.cuda.get_device_capability()[0]
+    pad = (128 if major == 10 else 64)  # want "AL105 .*gives 10.x its own .takes 128. and 12.0 .sm_120. takes the path of 9.0 and older .takes 64."
+    return pad
+
+
+def layout(shape):
+    major = torch.cuda.get_device_capability()[0]
+    return shape[0 if major == 9 else 1]  # want "AL201 capability check admits 9.x"
+
+
+def backend():
+    major = torch.cuda.get_device_capability()[0]
+    if major == 9:  # want "AL201 capability check admits 9.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .sets name = \"triton\"."
+        name = "fa3"
+    else:
+        name = "triton"
+    return name
+
+
+def mma_family():
+    major, minor = torch.cuda.get_device_capability()
+    if major == 9:  # want "AL201 capability check admits 9.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .sets sm_mma = 80."
+        sm_mma = 90
+    else:
+        sm_mma = 80
+    return sm_mma
+
+
+def use_tma():
+    major = torch.cuda.get_device_capability()[0]
+    enabled = False
+    if major >= 9 and major < 12:  # want "AL201 capability check admits 9.x, 10.x, 11.x and shuts out 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues."
+        enabled = True
+    return enabled
