@@ -10,6 +10,7 @@ import (
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/python"
 	"github.com/archlint/archlint/analyzer/shutout"
+	"github.com/archlint/archlint/analyzer/target"
 )
 
 // pythonRule says which rule judges a gate: tests are AL203, build arch
@@ -44,7 +45,8 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 	var out []finding.Finding
 	for i := range c.Gates {
 		g := &c.Gates[i]
-		if pythonRule(g) != r.ID || len(g.Branch) != len(c.Caps) || predicateBody(g) || singleArchFlags(g) {
+		if pythonRule(g) != r.ID || len(g.Branch) != len(c.Caps) || predicateBody(g) || singleArchFlags(g) ||
+			toolkitTooOld(g, c.Target.Arch) {
 			continue
 		}
 		b := g.Branch
@@ -421,10 +423,34 @@ func scriptListNote(g *python.Gate) string {
 	}
 	s := fmt.Sprintf(" It sets %s for the builds that run after it: %s, and on a GPU not listed their kernels fail with "+
 		"\"no kernel image is available for execution on the device\".", g.Function, what)
+	if len(g.Toolkits) > 0 {
+		s += fmt.Sprintf(" It is the list of the script's arm for CUDA %s.", strings.Join(g.Toolkits, " and "))
+	}
 	if strings.HasPrefix(g.Expr, "ARG") {
 		s += fmt.Sprintf(" It is a build argument's default: `docker build --build-arg %s=...` changes it.", g.Function)
 	}
 	return s
+}
+
+// toolkitTooOld: the list is set in a build script's arm for toolkits
+// (`case "$CUDA_VERSION" in 12.6.1)`) that all predate the target's
+// architecture: that build cannot have code for the target whatever the
+// list says, so the list shuts nothing out (the arms for newer toolkits
+// are read on their own).
+func toolkitTooOld(g *python.Gate, a target.Arch) bool {
+	if len(g.Toolkits) == 0 {
+		return false
+	}
+	first := target.OldestToolkit(a)
+	for _, v := range g.Toolkits {
+		// 12.6.1: the patch level does not change what nvcc knows.
+		parts := strings.SplitN(strings.TrimSuffix(v, "*"), ".", 3)
+		tv, err := target.ParseCUDAVersion(strings.Join(parts[:min(2, len(parts))], "."))
+		if err != nil || tv.AtLeast(first.Major, first.Minor) {
+			return false
+		}
+	}
+	return true
 }
 
 // gateNoun names a gate kind in a message.

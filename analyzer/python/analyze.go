@@ -159,6 +159,10 @@ type Gate struct {
 	// guards (gen_jit_spec(...), load(...)), at GuardsCallLine.
 	GuardsCall     string
 	GuardsCallLine int
+	// Toolkits are the CUDA versions whose arm of a build script's
+	// toolkit test sets this list (`case "$CUDA_VERSION" in 12.8.1)`);
+	// nil when none does.
+	Toolkits []string
 	// Tuning: every arm only sets numbers (tuning.go), so the gate picks
 	// parameters for the same code, not a path.
 	Tuning bool

@@ -88,6 +88,7 @@ func scriptGates(s Source, caps []Capability) []Gate {
 		g.Line, g.Col = lines.pos(uint32(sb))
 		g.EndLine, g.EndCol = lines.pos(uint32(eb))
 		g.Comment = comment.About(s.Src, sb, -1, comment.Hash)
+		g.Toolkits = scriptToolkitArm(src, sb)
 		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
 		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
 		out = append(out, g)
@@ -105,4 +106,69 @@ func scriptGates(s Source, caps []Capability) []Gate {
 	}
 	sortGates(out)
 	return out
+}
+
+// Shell tests of the toolkit's version around a build script's assignment:
+// a case arm's patterns (`12.6.1) \`, `12.9.1|13.0.1)`), the case word,
+// and an if or elif that compares a variable with a version.
+var (
+	scriptArmRE        = regexp.MustCompile(`^\(?[ \t]*([0-9][0-9.*]*(?:[ \t]*\|[ \t]*[0-9][0-9.*]*)*)[ \t]*\)`)
+	scriptCaseRE       = regexp.MustCompile(`\bcase[ \t]+("[^"]*"|\S+)[ \t]+in\b`)
+	scriptIfRE         = regexp.MustCompile(`^(?:el)?if[ \t]+\[\[?[ \t]+"?\$\{?([A-Za-z_][A-Za-z0-9_]*)[^ \t"]*"?[ \t]+==?[ \t]+"?([0-9][0-9.]*)"?[ \t]+\]`)
+	scriptToolkitVarRE = regexp.MustCompile(`(?i)cuda|nvcc|cu_?ver`)
+)
+
+// scriptToolkitArm is the CUDA versions whose arm of a toolkit test the
+// assignment at sb sits in: sglang's DeepEP stage
+//
+//	case "$CUDA_VERSION" in
+//	    12.6.1) CHOSEN_TORCH_CUDA_ARCH_LIST='9.0' ;;
+//	    12.8.1) CHOSEN_TORCH_CUDA_ARCH_LIST='9.0;10.0' ;;
+//
+// or `if [ "$CUDA_VERSION" = "12.8" ]; then`. Nil when the assignment is
+// in no such arm (an else, a default arm, a test of anything else): the
+// lines above it are read back to the arm's start, at most 60.
+func scriptToolkitArm(src string, sb int) []string {
+	end := sb
+	for range 60 {
+		ls := strings.LastIndexByte(src[:end], '\n') + 1
+		line := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(src[ls:end]), "\\"))
+		line = strings.TrimSpace(strings.TrimPrefix(line, "RUN "))
+		switch {
+		case strings.Contains(line, ";;") || strings.HasPrefix(line, "esac"):
+			return nil
+		case scriptArmRE.MatchString(line):
+			arm := scriptArmRE.FindStringSubmatch(line)[1]
+			// The case that holds the arm must test the toolkit.
+			for up := ls; up > 0; {
+				ps := strings.LastIndexByte(src[:up-1], '\n') + 1
+				if c := scriptCaseRE.FindStringSubmatch(src[ps : up-1]); c != nil {
+					if !scriptToolkitVarRE.MatchString(c[1]) {
+						return nil
+					}
+					var out []string
+					for _, v := range strings.Split(arm, "|") {
+						out = append(out, strings.TrimSpace(v))
+					}
+					return out
+				}
+				up = ps
+			}
+			return nil
+		case scriptIfRE.MatchString(line):
+			m := scriptIfRE.FindStringSubmatch(line)
+			if !scriptToolkitVarRE.MatchString(m[1]) {
+				return nil
+			}
+			return []string{m[2]}
+		case strings.HasPrefix(line, "if ") || strings.HasPrefix(line, "elif ") || strings.HasPrefix(line, "else") ||
+			strings.HasPrefix(line, "fi") || scriptCaseRE.MatchString(line):
+			return nil
+		}
+		if ls == 0 {
+			return nil
+		}
+		end = ls - 1
+	}
+	return nil
 }

@@ -55,3 +55,35 @@ func FuzzScriptGates(f *testing.F) {
 		}
 	})
 }
+
+// TestScriptToolkitArm reads which toolkit's arm sets each list.
+func TestScriptToolkitArm(t *testing.T) {
+	src := "RUN cd /build && \\\n" +
+		"    case \"$CUDA_VERSION\" in \\\n" +
+		"        12.6.1) \\\n" +
+		"            A_TORCH_CUDA_ARCH_LIST='9.0' \\\n" +
+		"            ;; \\\n" +
+		"        12.9.1|13.0.1) B_TORCH_CUDA_ARCH_LIST='9.0;10.0' ;; \\\n" +
+		"        *) C_TORCH_CUDA_ARCH_LIST='8.0' ;; \\\n" +
+		"    esac\n" +
+		"case \"$PYTHON\" in\n" +
+		"  3.10) D_TORCH_CUDA_ARCH_LIST='9.0' ;;\n" +
+		"esac\n" +
+		"if [ \"${NVCC_VER}\" == \"12.8\" ]; then\n" +
+		"  E_TORCH_CUDA_ARCH_LIST='10.0'\n" +
+		"else\n" +
+		"  F_TORCH_CUDA_ARCH_LIST='9.0'\n" +
+		"fi\n" +
+		"G_TORCH_CUDA_ARCH_LIST='9.0'\n"
+	want := map[string]string{"A": "12.6.1", "B": "12.9.1|13.0.1", "C": "", "D": "", "E": "12.8", "F": "", "G": ""}
+	for _, g := range scriptGates(Source{Root: "r", Path: "Dockerfile", Src: []byte(src)}, DefaultCaps()) {
+		name := g.Function[:1]
+		if got := strings.Join(g.Toolkits, "|"); got != want[name] {
+			t.Errorf("%s: toolkits %q, want %q", g.Function, got, want[name])
+		}
+		delete(want, name)
+	}
+	if len(want) > 0 {
+		t.Errorf("lists not found: %v", want)
+	}
+}

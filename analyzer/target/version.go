@@ -42,3 +42,22 @@ func (v CUDAVersion) HasFamilyMacros() bool { return v.AtLeast(12, 9) }
 
 // Number is the value CUDA_VERSION / CUDART_VERSION would have: 13000.
 func (v CUDAVersion) Number() int { return v.Major*1000 + v.Minor*10 }
+
+// OldestToolkit is a lower bound on the first CUDA toolkit whose nvcc
+// builds for a: 12.8 for every architecture from 10.0 on (CUDA 12.8
+// brought Blackwell: sm_100, sm_101, sm_120; sm_103 and sm_121 came with
+// 12.9 and sm_110 with 13.0, later than the bound), 11.8 for 8.9 and 9.0,
+// 11.0 for the other 8.x. A toolkit older than the bound cannot build for
+// a, so a build script's arm for that toolkit has no list to widen. The
+// bound is low on purpose: it never calls a toolkit too old that is not.
+func OldestToolkit(a Arch) CUDAVersion {
+	switch {
+	case a.Major >= 10:
+		return CUDAVersion{12, 8}
+	case a.Major == 9 || a.Major == 8 && a.Minor == 9:
+		return CUDAVersion{11, 8}
+	case a.Major == 8:
+		return CUDAVersion{11, 0}
+	}
+	return CUDAVersion{10, 0}
+}

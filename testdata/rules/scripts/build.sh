@@ -3,9 +3,23 @@
 set -e
 
 case "$CUDA_VERSION" in
-  12.8*) CHOSEN_TORCH_CUDA_ARCH_LIST='9.0;10.0' ;; # want "AL202 This build script's arch list admits 9.x, 10.x and shuts out 11.x, 12.x"
+  # CUDA 12.6 cannot build for 12.0 (12.8 brought it): no finding.
+  12.6.1)
+    CHOSEN_TORCH_CUDA_ARCH_LIST='9.0'
+    ;;
+  12.8*) CHOSEN_TORCH_CUDA_ARCH_LIST='9.0;10.0' ;; # want "AL202 This build script's arch list admits 9.x, 10.x and shuts out 11.x, 12.x: .* It is the list of the script's arm for CUDA 12.8\\*."
   13.*) CHOSEN_TORCH_CUDA_ARCH_LIST='9.0;10.0;12.0' ;;
 esac
+TORCH_CUDA_ARCH_LIST="${CHOSEN_TORCH_CUDA_ARCH_LIST}" pip install .
+
+if [ "$NVCC_VER" = "12.4" ]; then
+  CHOSEN_TORCH_CUDA_ARCH_LIST='8.0;9.0'
+elif [ "$NVCC_VER" = "12.9" ]; then
+  CHOSEN_TORCH_CUDA_ARCH_LIST='9.0;10.0' # want "AL202 This build script's arch list admits 9.x, 10.x and shuts out 11.x, 12.x: .* It is the list of the script's arm for CUDA 12.9."
+else
+  # Any other toolkit, older ones among them: still a finding.
+  CHOSEN_TORCH_CUDA_ARCH_LIST='9.0' # want "AL202 This build script's arch list admits 9.x and shuts out 10.x, 11.x, 12.x: on 12.0 .sm_120.: not listed: no code for this capability. It sets CHOSEN_TORCH_CUDA_ARCH_LIST for the builds that run after it: .* on the device.\\. The code's comment there"
+fi
 TORCH_CUDA_ARCH_LIST="${CHOSEN_TORCH_CUDA_ARCH_LIST}" pip install .
 
 export TORCH_CUDA_ARCH_LIST="8.0;8.6" # want "AL202 This build script's arch list admits 8.x and shuts out 9.x, 10.x, 11.x, 12.x"
