@@ -27,7 +27,10 @@ var AL201 = Rule{
 		"is the finding, with the lookup as its related location. When a condition that sent the target to its path names the " +
 		"target in an equality or membership test (`elif arch.major in [8, 12]:`, `cc in ((8, 9), (12, 0))`, `sm in [80, 90, 120]`), " +
 		"the code chose that path for the target on purpose: the finding is a note and says so (an ordering such as `sm < 120` " +
-		"names the target as a bound, which is the shut-out itself, and stays a warning). Check whether the guarded kernel exists for " +
+		"names the target as a bound, which is the shut-out itself, and stays a warning). When the function around a check that sends the target down the path of older GPUs tests for the target by name " +
+		"elsewhere (bitsandbytes' kernel heuristics compute `is_sm120 = major == 12 and minor == 0` and decide on it further " +
+		"down), its authors route the target through that function on purpose: the finding is a note naming that check; a " +
+		"refusal stays a warning. Check whether the guarded kernel exists for " +
 		"the target before widening the check: a Python gate often sits in front of a C++ range that also excludes it. " +
 		"In C++ host code, a preprocessor group inside the function is decided for the host pass when its condition " +
 		"names only what archlint knows there: the assumed toolkit (--cuda-version: CUDA_VERSION and CUDART_VERSION " +

@@ -43,6 +43,7 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 		return nil
 	}
 	var out []finding.Finding
+	var named map[string]*python.Gate
 	for i := range c.Gates {
 		g := &c.Gates[i]
 		if pythonRule(g) != r.ID || len(g.Branch) != len(c.Caps) || predicateBody(g) || singleArchFlags(g) ||
@@ -81,7 +82,16 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 		if !v.Shut || v.Maybe {
 			continue
 		}
-		out = append(out, c.gateFinding(r, g, v, t))
+		f := c.gateFinding(r, g, v, t)
+		if _, own := f.Properties["namesTarget"]; !own && g.Branch[t] >= 0 && g.Function != g.Module && g.Function != "" {
+			if named == nil {
+				named = c.targetNamingGates(t)
+			}
+			if by := named[g.Root+"\x00"+g.Path+"\x00"+g.Function]; by != nil && by != g {
+				handledByName(&f, by, c.Caps[t])
+			}
+		}
+		out = append(out, f)
 	}
 	return out
 }
@@ -258,6 +268,42 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	}
 	quoteComment(&f, g)
 	return f
+}
+
+// targetNamingGates maps each function (root, path and qualified name)
+// to its first gate whose condition names target capability t
+// (targetNamedIn over all its arms): bitsandbytes' heuristics compute
+// `is_sm120 = major == 12 and minor == 0` and decide on it further down.
+func (c *Context) targetNamingGates(t int) map[string]*python.Gate {
+	out := map[string]*python.Gate{}
+	for i := range c.Gates {
+		g := &c.Gates[i]
+		if g.Function == "" || g.Function == g.Module || len(g.Branch) != len(c.Caps) {
+			continue
+		}
+		key := g.Root + "\x00" + g.Path + "\x00" + g.Function
+		if _, ok := out[key]; ok {
+			continue
+		}
+		if _, lit := targetNamedIn(g, len(g.Branch), c.Caps[t]); lit != "" {
+			out[key] = g
+		}
+	}
+	return out
+}
+
+// handledByName makes f, a check sending the target down the path of
+// older GPUs, a note when its function tests for the target by name
+// elsewhere (gate by): the authors routed the target through this function
+// on purpose, and the check that names it decides what it gets.
+func handledByName(f *finding.Finding, by *python.Gate, tc python.Capability) {
+	cond, lit := targetNamedIn(by, len(by.Branch), tc)
+	f.Level = finding.LevelNote
+	f.Message += fmt.Sprintf(" The function tests for %d.%d itself (%s in `%s`, line %d): it routes the target on purpose, "+
+		"so this is a note; check only that the path suits it.", tc.Major, tc.Minor, lit, cond, by.Line)
+	f.Properties["namesTarget"] = fmt.Sprintf("`%s` at line %d names the target (%s)", cond, by.Line, lit)
+	f.Related = append(f.Related, finding.Location{Root: by.Root, Path: by.Path, Line: by.Line, Col: by.Col,
+		Message: "the check that names the target"})
 }
 
 // targetNamedIn is the condition that sent target capability tc to arm bt

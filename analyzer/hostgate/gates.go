@@ -14,8 +14,9 @@ const (
 )
 
 // record turns per-capability outcome indices (raw: an index into outs,
-// or unknown) into a gate, unless every capability takes the same path.
-func (w *walker) record(from, to node, expr string, raw []int, outs []outcome, vals ...*val) {
+// or unknown) into a gate, unless every capability takes the same path;
+// it returns the gate recorded, nil when none was.
+func (w *walker) record(from, to node, expr string, raw []int, outs []outcome, vals ...*val) *python.Gate {
 	g := python.Gate{Root: w.root, Path: w.path, Kind: Kind, Expr: expr, Function: w.name,
 		Branch: make([]int, len(w.caps))}
 	row, col := w.t.Start(from)
@@ -42,7 +43,7 @@ func (w *walker) record(from, to node, expr string, raw []int, outs []outcome, v
 		}
 	}
 	if uniform(g.Branch) {
-		return
+		return nil
 	}
 	for _, o := range outs {
 		g.Outcomes = append(g.Outcomes, o.desc)
@@ -54,6 +55,7 @@ func (w *walker) record(from, to node, expr string, raw []int, outs []outcome, v
 		}
 	}
 	w.gates = append(w.gates, g)
+	return &w.gates[len(w.gates)-1]
 }
 
 // commentAbout is the comment the code has about the gate at n
@@ -206,7 +208,9 @@ func (w *walker) ladder(n node) {
 	for len(vals) < len(arms) {
 		vals = append(vals, nil)
 	}
-	w.record(arms[0].cond, last, w.text(arms[0].cond), raw, outs, vals...)
+	if g := w.record(arms[0].cond, last, w.text(arms[0].cond), raw, outs, vals...); g != nil && elseBody != noNode {
+		g.Tuning = w.tuningArms(append(bodies, elseBody))
+	}
 }
 
 // hasCase reports a case label anywhere in the group g (nested groups
@@ -334,7 +338,9 @@ func (w *walker) ternary(n node) {
 		{desc: clip("takes " + w.text(w.field(n, fAlternative)))},
 	}
 	raw := w.truthOutcomes(v)
-	w.record(c, c, w.text(c), raw, outs, v)
+	if g := w.record(c, c, w.text(c), raw, outs, v); g != nil {
+		g.Tuning = w.tuningTernary(n)
+	}
 }
 
 // checkGate records TORCH_CHECK(cond, ...)-style assertions on the

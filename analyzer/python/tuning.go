@@ -82,7 +82,7 @@ func (m *module) tuningStmt(s nodeID, numeric *bool) bool {
 	}
 	switch m.kind(left) {
 	case "identifier", "attribute", "subscript":
-		if archNumberName(lastName(m.view(left))) {
+		if ArchNumberName(lastName(m.view(left))) {
 			return false
 		}
 		return m.numberExpr(right, numeric)
@@ -101,10 +101,10 @@ func (m *module) tuningStmt(s nodeID, numeric *bool) bool {
 	return false
 }
 
-// archNumberName: a name that holds an architecture or a version, not a
+// ArchNumberName reports a name that holds an architecture or a version, not a
 // parameter (sm_mma = 80 picks the MMA instructions of 8.0, arch = 90 the
 // kernels of 9.0).
-func archNumberName(name string) bool {
+func ArchNumberName(name string) bool {
 	name = strings.ToLower(strings.Trim(name, "_"))
 	parts := strings.Split(name, "_")
 	switch parts[0] {

@@ -43,8 +43,8 @@ func TestArchNumberName(t *testing.T) {
 		"sm_mma": true, "arch": true, "target_arch": true, "cuda_version": true, "cc_major": true,
 		"max_num_sm_parts": false, "num_threads": false, "BLKQ": false, "q_stage": false,
 	} {
-		if got := archNumberName(name); got != want {
-			t.Errorf("archNumberName(%q) = %v, want %v", name, got, want)
+		if got := ArchNumberName(name); got != want {
+			t.Errorf("ArchNumberName(%q) = %v, want %v", name, got, want)
 		}
 	}
 }

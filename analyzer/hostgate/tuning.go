@@ -1,0 +1,110 @@
+package hostgate
+
+import (
+	"strings"
+
+	"github.com/archlint/archlint/analyzer/python"
+)
+
+// Tuning in C++ host code, as in Python (analyzer/python/tuning.go): a
+// capability check whose arms only set numbers picks parameters for the
+// same code (bitsandbytes' `mt = (cc_major == 10) ? 128 : 64;`), which is
+// AL105, not a shut-out. A ternary counts when it is the value assigned or
+// declared; an if/else ladder when every arm, the else included, only
+// assigns numbers.
+
+// cNumberArith are the calls that keep a number a number.
+var cNumberArith = map[string]bool{"min": true, "max": true, "cdiv": true, "ceil_div": true, "div_up": true, "round_up": true}
+
+// numberExpr: n is a number, a name, or arithmetic, min/max or a ternary of
+// those; numeric is set when a literal number shows.
+func (w *walker) numberExpr(n node, numeric *bool) bool {
+	switch w.kind(n) {
+	case "number_literal":
+		*numeric = true
+		return true
+	case "identifier":
+		return true
+	case "parenthesized_expression":
+		kids := w.named(n)
+		return len(kids) == 1 && w.numberExpr(kids[0], numeric)
+	case "unary_expression":
+		return w.text(w.field(n, fOperator)) == "-" && w.numberExpr(w.field(n, fArgument), numeric)
+	case "binary_expression":
+		switch w.text(w.field(n, fOperator)) {
+		case "+", "-", "*", "/", "%", "<<", ">>":
+		default:
+			return false
+		}
+		return w.numberExpr(w.field(n, fLeft), numeric) && w.numberExpr(w.field(n, fRight), numeric)
+	case "conditional_expression":
+		return w.numberExpr(w.field(n, fConsequence), numeric) && w.numberExpr(w.field(n, fAlternative), numeric)
+	case "call_expression":
+		fn := w.text(w.field(n, fFunction))
+		if i := strings.LastIndex(fn, "::"); i >= 0 {
+			fn = fn[i+2:]
+		}
+		args := w.named(w.field(n, fArguments))
+		if !cNumberArith[fn] || len(args) == 0 {
+			return false
+		}
+		for _, a := range args {
+			if !w.numberExpr(a, numeric) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// tuningTernary: both values of cond ? a : b are numbers, and the ternary
+// is what an assignment or a declaration stores in a name that is not an
+// architecture's (sm_mma, arch).
+func (w *walker) tuningTernary(n node) bool {
+	numeric := false
+	if !w.numberExpr(w.field(n, fConsequence), &numeric) || !w.numberExpr(w.field(n, fAlternative), &numeric) || !numeric {
+		return false
+	}
+	at, p := n, w.t.Parent(n)
+	for w.kind(p) == "parenthesized_expression" {
+		at, p = p, w.t.Parent(p)
+	}
+	switch w.kind(p) {
+	case "assignment_expression":
+		return w.field(p, fRight) == at && !python.ArchNumberName(w.text(w.field(p, fLeft)))
+	case "init_declarator":
+		return w.field(p, fValue) == at && !python.ArchNumberName(w.text(w.field(p, fDeclarator)))
+	}
+	return false
+}
+
+// tuningArms: every body (the else's included: a ladder without one is not
+// tuning, the fall-through keeps whatever was set before) only assigns
+// numbers, and a literal number shows among them.
+func (w *walker) tuningArms(bodies []node) bool {
+	numeric := false
+	for _, b := range bodies {
+		if b == noNode {
+			return false
+		}
+		stmts := []node{b}
+		if w.kind(b) == "compound_statement" {
+			stmts = w.named(b)
+		}
+		if len(stmts) == 0 {
+			return false
+		}
+		for _, s := range stmts {
+			kids := w.named(s)
+			if w.kind(s) != "expression_statement" || len(kids) != 1 || w.kind(kids[0]) != "assignment_expression" {
+				return false
+			}
+			a := kids[0]
+			if python.ArchNumberName(w.text(w.field(a, fLeft))) || !w.numberExpr(w.field(a, fRight), &numeric) {
+				return false
+			}
+		}
+	}
+	return numeric
+}
