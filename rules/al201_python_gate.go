@@ -44,7 +44,8 @@ var AL201 = Rule{
 		"which its CMake defines when the arch list holds that GPU) is on: the checks are read for a build of every " +
 		"architecture the project serves, the target's among them. A GPU an earlier check returns for reaches none of " +
 		"the checks after it, so `if (version_num >= 120) { gemm_sm120(); return; }` keeps 12.0 out of the older " +
-		"kernels' checks that follow. The capability is read from getSMVersion()-style helpers (get_sm_version, " +
+		"kernels' checks that follow, and a GPU a TORCH_CHECK throws for reaches none of the statements after it (a " +
+		"second check repeating the test for bf16 is not a second finding). The capability is read from getSMVersion()-style helpers (get_sm_version, " +
 		"vllm's get_sm_version_num()) and cudaDeviceProp.major.",
 	Before:    "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major == 9 or major == 10",
 	After:     "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major >= 9",

@@ -365,13 +365,35 @@ func (w *walker) checkGate(n node, name string, a []node, streamed string) {
 	if msg != "" {
 		msg = ": " + msg
 	}
-	outs := []outcome{{desc: "continues"}, {desc: clip("fails " + name + msg), refuses: true}}
+	outs := []outcome{{desc: "continues"}, {desc: clip("fails " + name + msg), refuses: true, exits: true}}
 	raw := w.truthOutcomes(v)
 	// TORCH_CHECK_GE(a, b) has no condition expression: the call is it.
 	if cmpSuffix(name) != "" {
 		cond = n
 	}
 	w.record(cond, cond, w.text(cond), raw, outs, v)
+	// A GPU the check throws for reaches none of the statements after
+	// it: DeepSpeed's blocked_flash.cpp repeats `TORCH_CHECK(is_sm90 ||
+	// is_sm8x, ...)` for bf16 further down, which 12.0 never gets to.
+	if st := w.statementOf(n); st != noNode {
+		w.markAfter(st, raw, outs)
+	}
+}
+
+// statementOf is the expression statement that call n is (through the
+// operators and parentheses around it: `TORCH_CHECK(c) << "msg";`), or
+// noNode when n is part of anything else.
+func (w *walker) statementOf(n node) node {
+	for p := w.t.Parent(n); p != noNode; p = w.t.Parent(p) {
+		switch w.kind(p) {
+		case "expression_statement":
+			return p
+		case "binary_expression", "parenthesized_expression", "comma_expression":
+			continue
+		}
+		return noNode
+	}
+	return noNode
 }
 
 func allExit(outs []outcome) bool {
