@@ -142,6 +142,12 @@ func (g *gparser) rhs() int32 {
 		}
 	}
 	if len(elems) == 1 && !trailing {
+		if g.gk(elems[0]) == gListSplat {
+			// "x = *(a, b)" is Python's "can't use starred expression
+			// here", and tree-sitter reads a next line starting with
+			// "[" or "." on into the operand (fuzz).
+			g.bail()
+		}
 		return elems[0]
 	}
 	if k := g.gk(elems[len(elems)-1]); t.k == tkNewline && !trailing && k != gIdentifier && k != gAttribute && k != gSubscript {

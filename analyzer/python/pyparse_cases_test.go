@@ -102,6 +102,7 @@ var pyCases = []struct {
 	{"trailing comma after parentheses", "(A),\nA=00", false},
 	{"trailing comma statement", "f(a),\nx = a,\ny = 1\n", true},
 	{"NUL in a comment", "def A():#\x00\n 0", false},
+	{"lone bracketed splat assigned", "A=*()\n[a]", false},
 	{"unicode identifier", "é = 1\n", false},
 	{"unicode in strings and comments", "s = 'é'  # ü\n", true},
 }
