@@ -16,8 +16,10 @@ var AL105 = Rule{
 		"per block than sm_90 and sm_100): tune it for the target rather than copying another branch. No fix is offered. " +
 		"The same holds for a Python capability check (or a ternary) whose arms only set numbers: `BLKQ = 64` on 9.0 and " +
 		"`BLKQ = 128` elsewhere, `max_size = min(MAX_SIZES[cap][world_size], max_size)` for the GPUs a tuning table lists, " +
-		"`q_stage = 1 if ... else 2`. An arm that sets a string, a boolean, the result of any call but arithmetic " +
-		"(min, max, int, cdiv), or only names chooses a path and stays AL201, as does a number named for an architecture or a " +
+		"`q_stage = 1 if ... else 2`, a config entry or keyword (`\"BK\": 64 if cc == 90 else 32`, `num_warps=8 if ... else 4`), " +
+		"and a config function whose arms return numbers (`return {\"BV\": 64, \"threads\": 256}`, the fall-through " +
+		"`return {\"BV\": 16, \"threads\": 64}` being the target's). An arm that sets a string, a boolean, the result of any call but arithmetic " +
+		"(min, max, int, cdiv), only names, or a value computed from names (`return x * 2`) chooses a path and stays AL201, as does a number named for an architecture or a " +
 		"version (`sm_mma = 80` picks 8.0's MMA instructions) and a ternary inside an expression (`shape[0 if sm90 else 1]`).",
 	Before: "#if __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000\nconstexpr int kSmemBytes = 227 * 1024;\n#else\n" +
 		"constexpr int kSmemBytes = 99 * 1024;\n#endif",

@@ -200,9 +200,18 @@ func refusingCall(fn string) (refuses, skip bool) {
 // describeRest says what happens after a chain without else when no arm
 // is taken: the statements that follow it in its block.
 func (m *module) describeRest(s nodeID) outcome {
+	o := m.describeStmts(m.stmtsAfter(s))
+	if !o.refuses {
+		o.desc = "continues"
+	}
+	return o
+}
+
+// stmtsAfter are the statements after s in its block.
+func (m *module) stmtsAfter(s nodeID) []nodeID {
 	p := m.parent(s)
 	if p == noNode {
-		return outcome{desc: "continues"}
+		return nil
 	}
 	var rest []nodeID
 	after := false
@@ -214,11 +223,7 @@ func (m *module) describeRest(s nodeID) outcome {
 			after = true
 		}
 	}
-	o := m.describeStmts(rest)
-	if !o.refuses {
-		o.desc = "continues"
-	}
-	return o
+	return rest
 }
 
 func (m *module) describeStmt(e nodeID) string {

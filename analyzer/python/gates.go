@@ -88,7 +88,12 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		if cl[len(cl)-1].cond != noNode {
 			outs = append(outs, m.describeRest(k.node))
 		}
-		g.Tuning = m.tuningArms(cl) && !outs[len(outs)-1].refuses
+		g.Tuning = m.tuningArms(k.node, cl) && !outs[len(outs)-1].refuses
+		if rest := m.stmtsAfter(k.node); g.Tuning && cl[len(cl)-1].cond != noNode && m.returnsAt(m.namedList(cl[0].body)) && m.returnsAt(rest) {
+			// A config function's fall-through `return {"BV": 16}` is
+			// the numbers the target gets.
+			outs[len(outs)-1].desc = m.describeStmts(rest).desc
+		}
 		g.Kind = KindCheck
 		if len(cl) > 2 || (len(cl) == 2 && cl[1].cond != noNode) {
 			g.Kind = KindLadder
@@ -412,4 +417,9 @@ func SameCode(code []string) []int {
 		}
 	}
 	return out
+}
+
+// returnsAt: the last of stmts is a return.
+func (m *module) returnsAt(stmts []nodeID) bool {
+	return len(stmts) > 0 && m.kind(stmts[len(stmts)-1]) == "return_statement"
 }

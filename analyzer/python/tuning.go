@@ -23,47 +23,114 @@ import (
 // tuningArms says whether every arm of the if statement s (and the code
 // after it when it has no else: the target skips the assignment and keeps
 // the value set before) only sets numbers, with a number or a table entry
-// somewhere among them.
-func (m *module) tuningArms(cl []clause) bool {
-	numeric := false
+// somewhere among them. An arm may return its numbers (a config function's
+// `return {"BV": 64, "threads": 256}`); then the code the target runs
+// after an if with no else must return numbers too, since a fall-through
+// to `return None` or a generic launch chooses a path.
+func (m *module) tuningArms(s nodeID, cl []clause) bool {
+	numeric, returns := false, false
 	for _, c := range cl {
 		stmts := m.namedList(c.body)
 		if len(stmts) == 0 {
 			return false
 		}
-		for _, s := range stmts {
-			if !m.tuningStmt(s, &numeric) {
+		for _, st := range stmts {
+			if !m.tuningStmt(st, &numeric) {
+				return false
+			}
+			returns = returns || m.kind(st) == "return_statement"
+		}
+	}
+	if returns && cl[len(cl)-1].cond != noNode {
+		rest := m.stmtsAfter(s)
+		if !m.returnsAt(rest) {
+			return false
+		}
+		for _, st := range rest {
+			if !m.tuningStmt(st, &numeric) {
 				return false
 			}
 		}
 	}
-	return numeric
+	return numeric && !(returns && m.archFunction(s))
+}
+
+// returnsNumbers: v, a returned value, is a parameter: numbers, a tuple or
+// a config dict of them, or arithmetic on literals and constants. A
+// returned expression over other names computes the function's result
+// (`return x * 2` against `return x` picks a path).
+func (m *module) returnsNumbers(v nodeID, numeric *bool) bool {
+	switch m.kind(v) {
+	case "tuple", "expression_list", "dictionary":
+		return m.numberExpr(v, numeric)
+	case "conditional_expression":
+		kids := m.namedList(v)
+		return len(kids) == 3 && m.returnsNumbers(kids[0], numeric) && m.returnsNumbers(kids[2], numeric)
+	}
+	if !m.numberExpr(v, numeric) {
+		return false
+	}
+	for k := v; k < m.next(v); k++ {
+		if m.kind(k) == "identifier" && !constantName(m.view(k)) && !numberArith[m.view(k)] {
+			return false
+		}
+	}
+	return true
+}
+
+// archFunction: n is inside a function named for an architecture or a
+// version (get_sm_version, device_cc), whose returned numbers name a GPU.
+func (m *module) archFunction(n nodeID) bool {
+	f := m.enclosingFunc(n)
+	return f != nil && ArchNumberName(f.name)
 }
 
 // tuningTernary: both values of `a if cond else b` are numbers, and the
-// ternary is the value assigned (padding = 128 if sm100 else 64). One
-// inside an expression is not a parameter: `shape[0 if transposed else 1]`
-// picks a layout.
+// ternary is a value set or passed as a parameter: assigned (padding =
+// 128 if sm100 else 64), a dict entry or keyword (`"BK": 64 if cc == 90
+// else 32`), returned, or an operand of arithmetic or min/max on the way
+// to one of those. One inside any other expression is not a parameter:
+// `shape[0 if transposed else 1]` picks a layout.
 func (m *module) tuningTernary(n nodeID) bool {
 	kids := m.namedList(n)
 	if len(kids) != 3 {
 		return false
 	}
-	at := n
-	p := m.parent(at)
-	for m.kind(p) == "parenthesized_expression" {
-		at, p = p, m.parent(p)
-	}
-	if k := m.kind(p); k != "assignment" && k != "augmented_assignment" || m.child(p, fRight) != at {
+	numeric := false
+	if !m.numberExpr(kids[0], &numeric) || !m.numberExpr(kids[2], &numeric) || !numeric {
 		return false
 	}
-	numeric := false
-	return m.numberExpr(kids[0], &numeric) && m.numberExpr(kids[2], &numeric) && numeric
+	at := n
+	for p := m.parent(at); p != noNode; at, p = p, m.parent(p) {
+		switch m.kind(p) {
+		case "parenthesized_expression", "dictionary", "argument_list":
+		case "binary_operator":
+			if !arithOp(m.view(m.child(p, fOperator))) {
+				return false
+			}
+		case "call":
+			if !numberArith[lastName(m.view(m.child(p, fFunction)))] {
+				return false
+			}
+		case "assignment", "augmented_assignment":
+			return m.child(p, fRight) == at && !ArchNumberName(lastName(m.view(m.child(p, fLeft))))
+		case "pair":
+			key := m.child(p, fKey)
+			return m.child(p, fValue) == at && m.kind(key) == "string" && !ArchNumberName(m.stringText(key))
+		case "keyword_argument":
+			return m.child(p, fValue) == at && !ArchNumberName(m.view(m.child(p, fName)))
+		case "return_statement":
+			return !m.archFunction(p) && m.returnsNumbers(n, &numeric)
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // tuningStmt: s assigns numbers to names, attributes or entries.
 func (m *module) tuningStmt(s nodeID, numeric *bool) bool {
-	if m.kind(s) != "expression_statement" {
+	if k := m.kind(s); k != "expression_statement" && k != "return_statement" {
 		return false
 	}
 	kids := m.namedList(s)
@@ -71,6 +138,9 @@ func (m *module) tuningStmt(s nodeID, numeric *bool) bool {
 		return false
 	}
 	a := kids[0]
+	if m.kind(s) == "return_statement" {
+		return m.returnsNumbers(a, numeric)
+	}
 	switch m.kind(a) {
 	case "assignment", "augmented_assignment":
 	default:
@@ -118,6 +188,15 @@ func ArchNumberName(name string) bool {
 	return false
 }
 
+// arithOp: a binary operator that keeps a number a number.
+func arithOp(op string) bool {
+	switch op {
+	case "+", "-", "*", "/", "//", "%", "**", "<<", ">>":
+		return true
+	}
+	return false
+}
+
 // numberArith are the calls that keep a number a number.
 var numberArith = map[string]bool{
 	"min": true, "max": true, "int": true, "round": true, "abs": true, "ceil": true, "floor": true,
@@ -141,15 +220,34 @@ func (m *module) numberExpr(n nodeID, numeric *bool) bool {
 	case "unary_operator":
 		return m.numberExpr(m.child(n, fArgument), numeric)
 	case "binary_operator":
-		switch m.view(m.child(n, fOperator)) {
-		case "+", "-", "*", "/", "//", "%", "**", "<<", ">>":
-		default:
+		if !arithOp(m.view(m.child(n, fOperator))) {
 			return false
 		}
 		return m.numberExpr(m.child(n, fLeft), numeric) && m.numberExpr(m.child(n, fRight), numeric)
 	case "conditional_expression":
 		kids := m.namedList(n)
 		return len(kids) == 3 && m.numberExpr(kids[0], numeric) && m.numberExpr(kids[2], numeric)
+	case "tuple", "expression_list":
+		// return 64, 128
+		kids := m.namedList(n)
+		for _, k := range kids {
+			if !m.numberExpr(k, numeric) {
+				return false
+			}
+		}
+		return len(kids) > 0
+	case "dictionary":
+		// a config: {"BV": 64, "threads": 256}, string keys that are
+		// not an architecture's name.
+		kids := m.namedList(n)
+		for _, pr := range kids {
+			key := m.child(pr, fKey)
+			if m.kind(pr) != "pair" || m.kind(key) != "string" || ArchNumberName(m.stringText(key)) ||
+				!m.numberExpr(m.child(pr, fValue), numeric) {
+				return false
+			}
+		}
+		return len(kids) > 0
 	case "subscript":
 		base := n
 		for m.kind(base) == "subscript" {

@@ -22,6 +22,14 @@ func TestTuningArms(t *testing.T) {
 		{"if a:\n    BLKQ = 64\n    run()\n", false},                   // more than assignments
 		{"if a:\n    n = sizes[cap]\n", false},                         // not a constant table
 		{"if a:\n    n = 4\nelif b:\n    raise ValueError()\n", false}, // a refusal
+		// A config function's arms and its fall-through return numbers.
+		{"def cfg():\n    if a:\n        return {'BV': 64, 'threads': 256}\n    return {'BV': 16, 'threads': 64}\n", true},
+		{"def cfg():\n    if a:\n        return 64, 128\n    return 2 * BLOCK\n", true},
+		{"def cfg():\n    if a:\n        return 64\n    return None\n", false},                   // no config: a path
+		{"def cfg():\n    if a:\n        return 64\n    launch()\n    return 32\n", false},       // a launch on the way
+		{"def cfg(x):\n    if a:\n        return x * 2\n    return x\n", false},                  // computes a result
+		{"def cfg():\n    if a:\n        return {'arch': 90}\n    return {'arch': 80}\n", false}, // an architecture
+		{"def get_sm_version():\n    if a:\n        return 90\n    return 80\n", false},          // names the GPU
 	}
 	for _, c := range cases {
 		m, pr := indexedModuleForTest(t, []byte(c.src))
@@ -32,7 +40,7 @@ func TestTuningArms(t *testing.T) {
 				break
 			}
 		}
-		if got := m.tuningArms(m.clauses(stmt)); got != c.want {
+		if got := m.tuningArms(stmt, m.clauses(stmt)); got != c.want {
 			t.Errorf("tuningArms(%q) = %v, want %v", c.src, got, c.want)
 		}
 	}
@@ -45,6 +53,41 @@ func TestArchNumberName(t *testing.T) {
 	} {
 		if got := ArchNumberName(name); got != want {
 			t.Errorf("ArchNumberName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestTuningTernary(t *testing.T) {
+	cases := []struct {
+		src  string
+		want bool
+	}{
+		{"pad = 128 if a else 64\n", true},
+		{"pad = (128 if a else 64)\n", true},
+		{"BC = min(BT, 64 if a else 32)\n", true},                 // through min()
+		{"cfg = {'BK': 64 if a else 32, 'threads': 128}\n", true}, // a config entry
+		{"run(num_warps=8 if a else 4)\n", true},                  // a keyword parameter
+		{"def f():\n    return 128 if a else 64\n", true},         // a returned size
+		{"x = shape[0 if a else 1]\n", false},                     // picks a layout
+		{"cfg = {'arch': 90 if a else 80}\n", false},              // an architecture
+		{"run(sm=90 if a else 80)\n", false},                      // an architecture
+		{"sm_mma = 90 if a else 80\n", false},                     // an architecture
+		{"def f(x):\n    return x * 2 if a else x\n", false},      // computes a result
+		{"def device_cc():\n    return 90 if a else 80\n", false}, // names the GPU
+		{"run(8 if a else 4)\n", false},                           // a positional argument
+		{"y = 'fa3' if a else 'triton'\n", false},                 // a path
+	}
+	for _, c := range cases {
+		m, pr := indexedModuleForTest(t, []byte(c.src))
+		var n nodeID = noNode
+		for i := range pr.nodes {
+			if m.kind(nodeID(i)) == "conditional_expression" {
+				n = nodeID(i)
+				break
+			}
+		}
+		if got := m.tuningTernary(n); got != c.want {
+			t.Errorf("tuningTernary(%q) = %v, want %v", c.src, got, c.want)
 		}
 	}
 }

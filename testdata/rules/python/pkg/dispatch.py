@@ -108,8 +108,9 @@ def wf6af16_linear():
 
 def chunk_config(K):
     # 9.x may take the first arm (K is not known): the gate stays there.
+    # The arms return numbers only: a config, so AL105.
     cap_major = torch.cuda.get_device_capability()[0]
-    if cap_major == 9 and K <= 128:  # want "AL201 dispatch ladder admits 8.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 7.5 and older .continues.. Undecided here: 9.x"
+    if cap_major == 9 and K <= 128:  # want "AL105 12.0 .sm_120. runs with numbers chosen for other GPUs here: this dispatch ladder gives 8.x its own .returns {\"BV\": 32, \"threads\": 128}. and 12.0 .sm_120. takes the path of 7.5 and older .returns {\"BV\": 16, \"threads\": 64}...* Undecided here: 9.x"
         return {"BV": 64, "threads": 256}
     elif cap_major == 8:  # want: none
         return {"BV": 32, "threads": 128}
@@ -162,7 +163,7 @@ def mma_kind():
 
 def num_threads(arch):
     # SM120 sets its own thread count earlier.
-    if arch // 10 not in [9, 12]:  # want "AL201 capability check .* The condition names 12.0 .sm_120. itself .12 in `arch // 10 not in .9, 12.`."
+    if arch // 10 not in [9, 12]:  # want "AL105 .* The condition names 12.0 .sm_120. itself .12 in `arch // 10 not in .9, 12.`."
         return 256
     return 128
 

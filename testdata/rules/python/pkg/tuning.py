@@ -59,3 +59,22 @@ def use_tma():
     if major >= 9 and major < 12:  # want "AL201 capability check admits 9.x, 10.x, 11.x and shuts out 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues."
         enabled = True
     return enabled
+
+
+def bwd_config(BT):
+    # A config dict: each entry's ternary picks a size, as an assignment's
+    # would.
+    major, minor = torch.cuda.get_device_capability()
+    cc = major * 10 + minor
+    return {
+        "BK": 64 if cc == 90 else 32,  # want "AL105 12.0 .sm_120. runs with numbers chosen for other GPUs here: this capability check gives 9.x its own .takes 64. and 12.0 .sm_120. takes the path of 8.9 and older .takes 32."
+        "threads": 256 if BT >= 64 else 128,
+    }
+
+
+def scale_for(x):
+    # Returning a computed value picks a path: not tuning.
+    major = torch.cuda.get_device_capability()[0]
+    if major == 9:  # want "AL201 capability check admits 9.x"
+        return x * 2
+    return x
