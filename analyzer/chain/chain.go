@@ -211,17 +211,11 @@ func gateStep(g *python.Gate) finding.Location {
 func productCallers(cs []python.Call) []python.Call {
 	var out []python.Call
 	for _, c := range cs {
-		if !isTestPath(c.Path) {
+		if !python.IsTestPath(c.Path) {
 			out = append(out, c)
 		}
 	}
 	return out
-}
-
-func isTestPath(p string) bool {
-	base := path.Base(p)
-	return strings.HasPrefix(p, "tests/") || strings.HasPrefix(p, "test/") || strings.Contains(p, "/tests/") ||
-		strings.Contains(p, "/test/") || strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "conftest.py"
 }
 
 func shortName(q string) string {

@@ -17,7 +17,7 @@ const (
 // or unknown) into a gate, unless every capability takes the same path;
 // it returns the gate recorded, nil when none was.
 func (w *walker) record(from, to node, expr string, raw []int, outs []outcome, vals ...*val) *python.Gate {
-	g := python.Gate{Root: w.root, Path: w.path, Kind: Kind, Expr: expr, Function: w.name,
+	g := python.Gate{Root: w.root, Path: w.path, Kind: Kind, Expr: expr, Function: w.name, IsTest: python.IsTestPath(w.path),
 		Branch: make([]int, len(w.caps))}
 	row, col := w.t.Start(from)
 	g.Line, g.Col = row+1, col+1

@@ -354,7 +354,7 @@ func stubModules(srcs []Source) []*module {
 	}
 	mods := make([]*module, len(srcs))
 	for i, s := range srcs {
-		m := &module{idx: i, root: s.Root, path: s.Path, src: s.Src, open: s.Load, dig: s.Digest, isTest: isTestPath(s.Path)}
+		m := &module{idx: i, root: s.Root, path: s.Path, src: s.Src, open: s.Load, dig: s.Digest, isTest: IsTestPath(s.Path)}
 		m.name, m.pkg, _ = moduleName(m.path, pkgDirs[s.Root])
 		dir := parentDir(s.Path)
 		if strings.HasSuffix(s.Path, "/__init__.py") {

@@ -84,7 +84,7 @@ func scriptGates(s Source, caps []Capability) []Gate {
 			return
 		}
 		g := Gate{Root: s.Root, Path: s.Path, Kind: KindScriptArchs, Expr: src[sb:eb], Function: name, EnvVar: v,
-			IsTest: isTestPath(s.Path)}
+			IsTest: IsTestPath(s.Path)}
 		g.Line, g.Col = lines.pos(uint32(sb))
 		g.EndLine, g.EndCol = lines.pos(uint32(eb))
 		g.Comment = comment.About(s.Src, sb, -1, comment.Hash)

@@ -190,7 +190,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 		}
 		at := vals[first]
 		g := Gate{Root: s.Root, Path: s.Path, Kind: KindCMakeArchs, Expr: strings.Join(expr, "\n"), Function: cmds[0].name,
-			IsTest: isTestPath(s.Path)}
+			IsTest: IsTestPath(s.Path)}
 		g.Line, g.Col = lines.pos(uint32(at[0].sb))
 		g.EndLine, g.EndCol = lines.pos(uint32(at[len(at)-1].eb))
 		// A list on the command's next line has its reason above the

@@ -309,16 +309,18 @@ func parentDir(d string) string {
 	return ""
 }
 
-// isTestPath says whether a file is test code: tests/ or test/ directories,
-// test_*.py, *_test.py, conftest.py.
-func isTestPath(p string) bool {
+// IsTestPath says whether a file is test code: tests/, test/ or testing/
+// directories, test_*.py (test_gemm.cu), *_test.py (gemm_test.cu),
+// conftest.py.
+func IsTestPath(p string) bool {
 	for _, part := range strings.Split(path.Dir(p), "/") {
 		if part == "tests" || part == "test" || part == "testing" {
 			return true
 		}
 	}
 	b := path.Base(p)
-	return strings.HasPrefix(b, "test_") || strings.HasSuffix(b, "_test.py") || b == "conftest.py"
+	stem := strings.TrimSuffix(b, path.Ext(b))
+	return strings.HasPrefix(b, "test_") || strings.HasSuffix(stem, "_test") || b == "conftest.py"
 }
 
 // index collects the module's definitions so that calls and imports can
