@@ -131,6 +131,9 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		g.Kind = kindFor(KindCheck, via, m, k.node)
 	case siteTernary:
 		kids := m.namedList(k.node)
+		if m.ptxSuffixOnly(kids[0], kids[2]) {
+			return Gate{}, false
+		}
 		where = kids[1]
 		outs = []outcome{{desc: clip("takes " + m.text(kids[0]))}, {desc: clip("takes " + m.text(kids[2]))}}
 		g.Tuning = m.tuningTernary(k.node)
@@ -422,4 +425,21 @@ func SameCode(code []string) []int {
 // returnsAt: the last of stmts is a return.
 func (m *module) returnsAt(stmts []nodeID) bool {
 	return len(stmts) > 0 && m.kind(stmts[len(stmts)-1]) == "return_statement"
+}
+
+// ptxSuffixOnly: the ternary's arms are "+PTX" and "" (lightllm's
+// TORCH_CUDA_ARCH_LIST = f"{arch}{'+PTX' if arch == '9.0' else ''}"):
+// the list names the device's own capability either way, and the choice
+// is only whether PTX for newer GPUs rides along, which costs the target
+// nothing.
+func (m *module) ptxSuffixOnly(a, b nodeID) bool {
+	x, okA := m.stringLit(a)
+	y, okB := m.stringLit(b)
+	if !okA || !okB {
+		return false
+	}
+	if x == "" {
+		x, y = y, x
+	}
+	return y == "" && strings.EqualFold(strings.TrimSpace(x), "+PTX")
 }

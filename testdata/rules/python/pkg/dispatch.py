@@ -1,4 +1,6 @@
 # Rule fixture: Python gates for sm_120 (12.0). Written for archlint.
+import os
+
 import torch
 
 KERNELS = {(9, 0): "hopper_kernel", (10, 0): "blackwell_kernel"}
@@ -173,3 +175,11 @@ def fa3_supported():
         return False, \
             "FA3 needs compute capability 9.0"
     return True, None
+
+
+def set_cuda_arch():
+    # The list names the device's own capability either way; only 9.0 adds
+    # PTX, which costs 12.0 nothing: no finding.
+    capability = torch.cuda.get_device_capability()
+    arch = f"{capability[0]}.{capability[1]}"
+    os.environ["TORCH_CUDA_ARCH_LIST"] = f"{arch}{'+PTX' if arch == '9.0' else ''}"  # want: none
