@@ -428,7 +428,7 @@ func (m *module) returnsAt(stmts []nodeID) bool {
 }
 
 // ptxSuffixOnly: the ternary's arms are "+PTX" and "" (lightllm's
-// TORCH_CUDA_ARCH_LIST = f"{arch}{'+PTX' if arch == '9.0' else ''}"):
+// TORCH_CUDA_ARCH_LIST = f"{arch}{'+PTX' if arch == '9.0' else ”}"):
 // the list names the device's own capability either way, and the choice
 // is only whether PTX for newer GPUs rides along, which costs the target
 // nothing.
