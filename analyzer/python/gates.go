@@ -427,8 +427,9 @@ func (m *module) returnsAt(stmts []nodeID) bool {
 	return len(stmts) > 0 && m.kind(stmts[len(stmts)-1]) == "return_statement"
 }
 
-// ptxSuffixOnly: the ternary's arms are "+PTX" and "" (lightllm's
-// TORCH_CUDA_ARCH_LIST = f"{arch}{'+PTX' if arch == '9.0' else ”}"):
+// ptxSuffixOnly: the ternary's arms are "+PTX" and the empty string
+// (lightllm's TORCH_CUDA_ARCH_LIST, the device's own "major.minor" with
+// "+PTX" added on 9.0):
 // the list names the device's own capability either way, and the choice
 // is only whether PTX for newer GPUs rides along, which costs the target
 // nothing.
