@@ -16,7 +16,9 @@ var AL103 = Rule{
 		"the range itself would not count as a shut-out (for example when only one flavor of the target is refused). " +
 		"A guard counts too: `#if ... #error ... #endif` that the target trips while other architectures or flavors reach " +
 		"it and skip it (a plain sm_120 build refused where sm_120a and sm_120f pass). Only a failure at the branch's own " +
-		"level counts: an `assert(0)` in the else arm of run-time code after a working path does not make the branch fail. " +
+		"level counts: an `assert(0)` in the else arm of run-time code after a working path does not make the branch fail, " +
+		"but a trap in a block only one thread enters (`if (cute::thread0()) { CUTE_INVALID_CONTROL_PATH(...); }`, " +
+		"`if (threadIdx.x == 0)`) does, since that thread's trap ends the whole kernel with an error. " +
 		"The other rules read a failing branch as no path at all, so an #error guard never reads as admitting the builds " +
 		"it refuses. A trap inside a kernel wrapper named for the window it keeps to (`enable_sm80_to_sm89`, " +
 		"`enable_sm90_only`) is that wrapper's contract, as AL101 describes: a note, not an error.",

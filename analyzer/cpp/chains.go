@@ -434,9 +434,14 @@ func findFailureAt(s string) (int, string) {
 // inside braces the branch opens is an arm of run-time code (`else {
 // assert(0); }` after a working asm path, `if constexpr` arms), so the
 // branch as a whole works; counting it made branches with a full
-// implementation read as failing.
+// implementation read as failing. The exception is a block only one
+// thread enters (`if (cute::thread0()) { CUTE_INVALID_CONTROL_PATH(...);
+// }`, FlashMLA's fallback for every other GPU): one thread's trap ends the
+// whole kernel with an error.
 func branchFailure(s string) string {
 	depth, at := 0, 0
+	stmt := 0          // where the statement at depth 0 being read starts
+	oneThread := false // the depth-1 block being read is entered by one thread
 	for off := 0; off < len(s); {
 		i, m := findFailureAt(s[off:])
 		if m == "" {
@@ -445,18 +450,33 @@ func branchFailure(s string) string {
 		for ; at < off+i; at++ {
 			switch s[at] {
 			case '{':
+				if depth == 0 {
+					oneThread = oneThreadIfRE.MatchString(s[stmt:at])
+				}
 				depth++
 			case '}':
 				depth--
+				if depth == 0 {
+					stmt = at + 1
+				}
+			case ';':
+				if depth == 0 {
+					stmt = at + 1
+				}
 			}
 		}
-		if depth <= 0 {
+		if depth <= 0 || depth == 1 && oneThread {
 			return m
 		}
 		off += i + len(m)
 	}
 	return ""
 }
+
+// oneThreadIfRE is the head of an if that only one thread of the grid or
+// the block passes: cute::thread0(), threadIdx.x == 0 (with blockIdx's),
+// on a line of its own (comment lines may come before it).
+var oneThreadIfRE = regexp.MustCompile(`(?:^|\n)\s*if\s*\(\s*(?:(?:cute::)?thread0\s*\(\s*\)|(?:(?:threadIdx|blockIdx)\.[xyz]\s*==\s*0\s*(?:&&\s*)?)+)\s*\)\s*$`)
 
 // classify fills in a branch's Content from its own lines and its nested
 // chains (already classified), and appends the spans of lines it owns.

@@ -77,6 +77,15 @@ func TestBranchFailure(t *testing.T) {
 		{"if constexpr (N > 0) { run(); } else { static_assert(false, \"N\"); }", ""},
 		{"{ assert(0); }\n__trap();", "__trap()"},
 		{"run();", ""},
+		// One thread's trap ends the kernel.
+		{"if (cute::thread0()) {\nCUTE_INVALID_CONTROL_PATH(\"sm100 only\");\n}", "CUTE_INVALID_CONTROL_PATH("},
+		{"// only thread 0 reports\nif (threadIdx.x == 0 && blockIdx.x == 0) { __trap(); }", "__trap()"},
+		{"run();\nif (thread0()) { __trap(); }", "__trap()"},
+		// Not one thread, or an arm after the one-thread block.
+		{"if (threadIdx.x == 1) { __trap(); }", ""},
+		{"if (lane == 0 && ok) { __trap(); }", ""},
+		{"if (cute::thread0()) { print(); } else { __trap(); }", ""},
+		{"if (cute::thread0()) { if (bad) { __trap(); } }", ""},
 	} {
 		if got := branchFailure(c.text); got != c.want {
 			t.Errorf("branchFailure(%q) = %q, want %q", c.text, got, c.want)

@@ -18,3 +18,15 @@ __device__ void tile() {
   asm volatile("trap;"); // want "AL103 sm_120 traps at run time"
 #endif
 }
+
+// The other GPUs' branch traps in one thread only: that thread's trap ends
+// the kernel with an error, so the branch fails as a whole.
+__global__ void convert_kernel(float* dst, const float* src) {
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 1000) && (__CUDA_ARCH__ < 1200) // want "AL101 admits sm_100..sm_110 and shuts out sm_120, sm_121 .*falls back"
+  dst[threadIdx.x] = src[threadIdx.x];
+#else
+  if (cute::thread0()) {
+    CUTE_INVALID_CONTROL_PATH("This kernel only supports sm100\n"); // want "AL103 sm_120 traps at run time here in every build .*holds CUTE_INVALID_CONTROL_PATH"
+  }
+#endif
+}
