@@ -38,8 +38,10 @@ func (g *gparser) exprStatement() int32 {
 	}
 	if len(elems) > 1 && t.k == tkNewline {
 		// So may "a, b", or "a, 0": a next line "[k] = v" is read on
-		// into the one assignment "a, b[k] = v" (fuzz).
-		if nt := g.peek(1); nt.k == tkOp && nt.op == oLBrack {
+		// into the one assignment "a, b[k] = v", and one starting with
+		// "(" as a call of the last element ("A, ()" then "()[0] = 0";
+		// fuzz).
+		if nt := g.peek(1); nt.k == tkOp && (nt.op == oLBrack || nt.op == oLParen) {
 			g.bail()
 		}
 	}

@@ -103,6 +103,10 @@ var pyCases = []struct {
 	{"trailing comma statement", "f(a),\nx = a,\ny = 1\n", true},
 	{"NUL in a comment", "def A():#\x00\n 0", false},
 	{"lone bracketed splat assigned", "A=*()\n[a]", false},
+	{"name splats before a bracketed one", "def f():\n    return None, *r.grads, *(None,) * len(r.params)\n", true},
+	{"name splats in a for loop and yield", "for x in a, *b.c:\n    yield x, *d[0], *e(f)\n", true},
+	{"name splat with an operator", "def f():\n    return a, *b * n, *c if d else e\n", true},
+	{"lone name splat returned", "def f():\n    return *a.b\n", false},
 	{"unicode identifier", "é = 1\n", false},
 	{"unicode in strings and comments", "s = 'é'  # ü\n", true},
 }

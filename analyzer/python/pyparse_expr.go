@@ -288,6 +288,13 @@ func (g *gparser) subscriptElem() int32 {
 
 func (g *gparser) atom() int32 {
 	t := g.tok()
+	if g.splatAtom && t.k == tkOp && t.op == oStar {
+		g.splatAtom = false
+		n := g.open(gListSplat, g.pos)
+		g.pos++
+		g.add(n, g.leaf(gIdentifier), gfNone)
+		return g.close(n)
+	}
 	switch t.k {
 	case tkName:
 		switch {
@@ -376,6 +383,7 @@ func (g *gparser) exprStart() bool {
 // right side), one whose operand opens with a bracket:
 // see bracketSplat.
 func (g *gparser) exprList(splats bool) int32 {
+	starred := false
 	elem := func() int32 {
 		if !g.isOp(oStar) {
 			return g.expression()
@@ -383,11 +391,26 @@ func (g *gparser) exprList(splats bool) int32 {
 		if !splats {
 			g.bail()
 		}
+		starred = true
+		if nt := g.peek(1); nt.k == tkName && nt.op == oNone {
+			// "*name": tree-sitter makes the splat of the name an
+			// atom that the rest of the element applies to ("*a.b"
+			// is the attribute b of the splat of a), which the
+			// gates never read; taking its reading lets a list that
+			// also has a bracketed splat be read (Megatron's
+			// `return None, *r.grads, *(None,) * n`).
+			g.splatAtom = true
+			e := g.expression()
+			if g.splatAtom {
+				g.bail()
+			}
+			return e
+		}
 		return g.bracketSplat()
 	}
 	first := elem()
 	if !g.isOp(oComma) {
-		if g.gk(first) == gListSplat {
+		if starred {
 			g.bail() // Python's "can't use starred expression here"
 		}
 		return first

@@ -10,6 +10,9 @@ type gparser struct {
 	nodes []gnode
 	pos   int // current token
 	depth int // expression nesting, bounded
+	// splatAtom: the next atom is "*name", read as tree-sitter reads a
+	// starred element of a return's or a for loop's list (exprList).
+	splatAtom bool
 }
 
 // maxExprDepth bounds the recursion on pathological nesting.
