@@ -323,7 +323,9 @@ func (w *walker) switchGate(n node) {
 			raw[ci] = canon[r]
 		}
 	}
-	w.record(c, c, w.text(c), raw, outs, v)
+	if g := w.record(c, c, w.text(c), raw, outs, v); g != nil {
+		g.Tuning = w.tuningCases(bodies, def >= 0)
+	}
 }
 
 // ternary records cond ? a : b on the capability.

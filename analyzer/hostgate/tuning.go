@@ -80,7 +80,7 @@ func (w *walker) tuningTernary(n node) bool {
 }
 
 // tuningArms: every body (the else's included: a ladder without one is not
-// tuning, the fall-through keeps whatever was set before) only assigns
+// tuning, the fall-through keeps whatever was set before) only sets
 // numbers, and a literal number shows among them.
 func (w *walker) tuningArms(bodies []node) bool {
 	numeric := false
@@ -92,19 +92,68 @@ func (w *walker) tuningArms(bodies []node) bool {
 		if w.kind(b) == "compound_statement" {
 			stmts = w.named(b)
 		}
-		if len(stmts) == 0 {
+		if len(stmts) == 0 || !w.tuningStmts(stmts, &numeric) {
 			return false
-		}
-		for _, s := range stmts {
-			kids := w.named(s)
-			if w.kind(s) != "expression_statement" || len(kids) != 1 || w.kind(kids[0]) != "assignment_expression" {
-				return false
-			}
-			a := kids[0]
-			if python.ArchNumberName(w.text(w.field(a, fLeft))) || !w.numberExpr(w.field(a, fRight), &numeric) {
-				return false
-			}
 		}
 	}
 	return numeric
+}
+
+// tuningCases: a switch with a default whose labels only set or return
+// numbers (GPTQModel's launch shape: `case 80: case 89: return 8;
+// default: return 4;`).
+func (w *walker) tuningCases(bodies [][]node, hasDefault bool) bool {
+	numeric := false
+	for _, b := range bodies {
+		if !w.tuningStmts(b, &numeric) {
+			return false
+		}
+	}
+	return hasDefault && numeric
+}
+
+// tuningStmts: stmts only assign numbers to names that are not an
+// architecture's, return literal numbers and constants (in a function not
+// named for an architecture: get_sm_version's `return 90;` names a GPU),
+// or break. A returned expression over other names computes a result.
+func (w *walker) tuningStmts(stmts []node, numeric *bool) bool {
+	for _, s := range stmts {
+		kids := w.named(s)
+		switch w.kind(s) {
+		case "break_statement":
+		case "return_statement":
+			if len(kids) != 1 || python.ArchNumberName(w.name) || !w.numberExpr(kids[0], numeric) || !w.constantsOnly(kids[0]) {
+				return false
+			}
+		case "expression_statement":
+			if len(kids) != 1 || w.kind(kids[0]) != "assignment_expression" {
+				return false
+			}
+			a := kids[0]
+			if python.ArchNumberName(w.text(w.field(a, fLeft))) || !w.numberExpr(w.field(a, fRight), numeric) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// constantsOnly: every name in n is a constant's (kBlockM, BLOCK_M) or
+// an arithmetic call's.
+func (w *walker) constantsOnly(n node) bool {
+	if w.kind(n) == "identifier" {
+		name := w.text(n)
+		if cNumberArith[name] || python.ConstantName(name) {
+			return true
+		}
+		return len(name) > 1 && name[0] == 'k' && name[1] >= 'A' && name[1] <= 'Z'
+	}
+	for _, k := range w.named(n) {
+		if !w.constantsOnly(k) {
+			return false
+		}
+	}
+	return true
 }

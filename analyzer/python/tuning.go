@@ -71,7 +71,7 @@ func (m *module) returnsNumbers(v nodeID, numeric *bool) bool {
 		return false
 	}
 	for k := v; k < m.next(v); k++ {
-		if m.kind(k) == "identifier" && !constantName(m.view(k)) && !numberArith[m.view(k)] {
+		if m.kind(k) == "identifier" && !ConstantName(m.view(k)) && !numberArith[m.view(k)] {
 			return false
 		}
 	}
@@ -256,7 +256,7 @@ func (m *module) numberExpr(n nodeID, numeric *bool) bool {
 		if m.kind(base) == "attribute" {
 			base = m.child(base, fAttribute)
 		}
-		if m.kind(base) != "identifier" || !constantName(m.view(base)) {
+		if m.kind(base) != "identifier" || !ConstantName(m.view(base)) {
 			return false
 		}
 		*numeric = true
@@ -280,9 +280,9 @@ func (m *module) numberExpr(n nodeID, numeric *bool) bool {
 	return false
 }
 
-// constantName: a name in capitals (MAX_SIZES, _SM90_TILES), Python's
+// ConstantName: a name in capitals (MAX_SIZES, _SM90_TILES), Python's
 // convention for a module constant such as a tuning table.
-func constantName(s string) bool {
+func ConstantName(s string) bool {
 	upper := false
 	for _, r := range s {
 		switch {

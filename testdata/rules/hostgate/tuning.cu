@@ -30,3 +30,39 @@ bool use_wgmma(int device) {
   int sm_mma = (prop.major == 9) ? 90 : 80;  // want "AL201 This host-side capability check admits 9.x"
   return sm_mma == 90;
 }
+
+// A switch whose labels only return launch shapes: tuning.
+int cta_rows(int device) {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, device);
+  switch (prop.major * 10 + prop.minor) {  // want "AL105 12.0 .sm_120. runs with numbers chosen for other GPUs here: this host-side capability check gives 8.0, 8.9 their own .case 89: returns 8. and 12.0 .sm_120. takes the path of 8.6 to 8.8 .default: returns 4."
+    case 80:
+    case 89:
+      return 8;
+    default:
+      return 4;
+  }
+}
+
+// Returning a value computed from other names picks a result, and a
+// function named for the architecture returns a GPU's number: AL201 both.
+int scaled(int device, int x) {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, device);
+  switch (prop.major) {  // want "AL201 This host-side capability check admits 9.x"
+    case 9:
+      return x * 2;
+    default:
+      return x;
+  }
+}
+
+int get_sm_version(int device) {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, device);
+  if (prop.major == 9) {  // want "AL201 This host-side capability check admits 9.x"
+    return 90;
+  } else {
+    return 80;
+  }
+}
