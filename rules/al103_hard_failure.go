@@ -9,7 +9,9 @@ var AL103 = Rule{
 	ID:    "AL103",
 	Name:  "hard-failure-on-target",
 	Short: "The preprocessor branch the target takes fails hard (#error, static_assert(false), __trap(), asm(\"trap;\")) while another architecture gets working code.",
-	Full: "For the target, an #if chain selects a branch that refuses to build (#error, static_assert(false, ...)) or " +
+	Full: "For the target, an #if chain selects a branch that refuses to build (#error, static_assert(false, ...), or " +
+		"the template idiom for it: a static_assert of a dependent false such as `kDependentFalse`, " +
+		"`dependent_false<T>::value`, `always_false_v<T>` or `sizeof(T) == 0`) or " +
 		"traps at run time (__trap(), asm(\"trap;\"), a \"not supported\" printf followed by a trap), while another " +
 		"architecture or build flavor gets a working implementation. The build fails, or the kernel aborts the process " +
 		"with an illegal-instruction or unspecified-launch-failure error on the target. Reported at error level even when " +

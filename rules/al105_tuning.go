@@ -16,7 +16,9 @@ var AL105 = Rule{
 		"per block than sm_90 and sm_100): tune it for the target rather than copying another branch. No fix is offered. " +
 		"The same holds for a Python capability check (or a ternary) whose arms only set numbers: `BLKQ = 64` on 9.0 and " +
 		"`BLKQ = 128` elsewhere, `max_size = min(MAX_SIZES[cap][world_size], max_size)` for the GPUs a tuning table lists, " +
-		"`q_stage = 1 if ... else 2`, a config entry or keyword (`\"BK\": 64 if cc == 90 else 32`, `num_warps=8 if ... else 4`), " +
+		"`q_stage = 1 if ... else 2`, a config entry or keyword (`\"BK\": 64 if cc == 90 else 32`, `num_warps=8 if ... else 4`), a config " +
+		"dict of numbers, with switches beside them (`cfg = dict(block_N=128, num_split=8)`, `{\"block_M\": 128, " +
+		"\"enable_rasteration\": True}`), " +
 		"and a config function whose arms return numbers (`return {\"BV\": 64, \"threads\": 256}`, the fall-through " +
 		"`return {\"BV\": 16, \"threads\": 64}` being the target's); in C++ host code, a ternary assigned (`mt = cc_major == 10 ? " +
 		"128 : 64`), an if/else ladder whose arms assign or return numbers, and a switch with a default whose labels " +

@@ -374,7 +374,10 @@ func Build(src *Source) *Structure {
 var (
 	// failureRE finds code that fails hard when it runs or compiles:
 	// #error is handled as a directive; CUTE_INVALID_CONTROL_PATH is
-	// CuTe's assert-and-trap.
+	// CuTe's assert-and-trap; a static_assert of a dependent false
+	// (kDependentFalse, dependent_false<T>::value, always_false_v<T>,
+	// sizeof(T) == 0) fails the build wherever the template is used, as
+	// static_assert(false) does.
 	failureRE = regexp.MustCompile(failureAlts)
 	// failureAtRE is failureRE anchored at the start of its input.
 	failureAtRE = regexp.MustCompile(`^(?:` + failureAlts + `)`)
@@ -382,7 +385,7 @@ var (
 
 // failureAlts are failureRE's alternatives. Each begins with \b and one of
 // failureWords, which findFailure relies on.
-const failureAlts = `\bstatic_assert\s*\(\s*(false|0)\b|\b__trap\s*\(\s*\)|\basm\s*(volatile\s*)?\(\s*"trap;?"|\b__builtin_trap\s*\(\s*\)|\bassert\s*\(\s*(false|0)\s*[,)&]|\bCUTE_INVALID_CONTROL_PATH\s*\(`
+const failureAlts = `\bstatic_assert\s*\(\s*(false\b|0\b|!\s*sizeof\b|sizeof\s*\([^()]*\)\s*==\s*0\b|[\w:]*(?i:dependent_?false|always_?false)\w*)|\b__trap\s*\(\s*\)|\basm\s*(volatile\s*)?\(\s*"trap;?"|\b__builtin_trap\s*\(\s*\)|\bassert\s*\(\s*(false|0)\s*[,)&]|\bCUTE_INVALID_CONTROL_PATH\s*\(`
 
 // failureWords are the words a failureRE match can begin with.
 var failureWords = []string{"static_assert", "__trap", "asm", "__builtin_trap", "assert", "CUTE_INVALID_CONTROL_PATH"}

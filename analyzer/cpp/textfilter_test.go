@@ -77,6 +77,15 @@ func TestBranchFailure(t *testing.T) {
 		{"if constexpr (N > 0) { run(); } else { static_assert(false, \"N\"); }", ""},
 		{"{ assert(0); }\n__trap();", "__trap()"},
 		{"run();", ""},
+		// A dependent false fails the build as static_assert(false) does.
+		{"static_assert(kDependentFalse, \"needs sm_90\");", "static_assert(kDependentFalse"},
+		{"static_assert(dependent_false<T>::value, \"x\");", "static_assert(dependent_false"},
+		{"static_assert(always_false_v<T>, \"x\");", "static_assert(always_false_v"},
+		{"static_assert(sizeof(T) == 0, \"x\");", "static_assert(sizeof(T) == 0"},
+		{"static_assert(!sizeof(T), \"x\");", "static_assert(!sizeof"},
+		{"static_assert(sizeof(T) == 4, \"x\");", ""},
+		{"static_assert(falsey, \"x\");", ""},
+		{"static_assert(kIsFalse || N > 0, \"x\");", ""},
 		// One thread's trap ends the kernel.
 		{"if (cute::thread0()) {\nCUTE_INVALID_CONTROL_PATH(\"sm100 only\");\n}", "CUTE_INVALID_CONTROL_PATH("},
 		{"// only thread 0 reports\nif (threadIdx.x == 0 && blockIdx.x == 0) { __trap(); }", "__trap()"},

@@ -188,6 +188,19 @@ func ArchNumberName(name string) bool {
 	return false
 }
 
+// configEntry: a config's entry named key holds v, a number or a switch
+// (`"enable_rasteration": True` beside the tile sizes), under a name that
+// is not an architecture's.
+func (m *module) configEntry(key string, v nodeID, numeric *bool) bool {
+	if ArchNumberName(key) {
+		return false
+	}
+	if k := m.kind(v); k == "true" || k == "false" {
+		return true
+	}
+	return m.numberExpr(v, numeric)
+}
+
 // arithOp: a binary operator that keeps a number a number.
 func arithOp(op string) bool {
 	switch op {
@@ -242,8 +255,7 @@ func (m *module) numberExpr(n nodeID, numeric *bool) bool {
 		kids := m.namedList(n)
 		for _, pr := range kids {
 			key := m.child(pr, fKey)
-			if m.kind(pr) != "pair" || m.kind(key) != "string" || ArchNumberName(m.stringText(key)) ||
-				!m.numberExpr(m.child(pr, fValue), numeric) {
+			if m.kind(pr) != "pair" || m.kind(key) != "string" || !m.configEntry(m.stringText(key), m.child(pr, fValue), numeric) {
 				return false
 			}
 		}
@@ -263,6 +275,16 @@ func (m *module) numberExpr(n nodeID, numeric *bool) bool {
 		return true
 	case "call":
 		fn := m.view(m.child(n, fFunction))
+		if fn == "dict" {
+			// dict(block_N=128, threads=128), a config as keywords.
+			args := m.namedList(m.child(n, fArguments))
+			for _, a := range args {
+				if m.kind(a) != "keyword_argument" || !m.configEntry(m.view(m.child(a, fName)), m.child(a, fValue), numeric) {
+					return false
+				}
+			}
+			return len(args) > 0
+		}
 		if i := strings.LastIndexByte(fn, '.'); i >= 0 {
 			fn = fn[i+1:]
 		}

@@ -22,6 +22,11 @@ func TestTuningArms(t *testing.T) {
 		{"if a:\n    BLKQ = 64\n    run()\n", false},                   // more than assignments
 		{"if a:\n    n = sizes[cap]\n", false},                         // not a constant table
 		{"if a:\n    n = 4\nelif b:\n    raise ValueError()\n", false}, // a refusal
+		// Config dicts: numbers, with switches beside them.
+		{"if a:\n    cfg = dict(block_N=128, num_split=1)\nelse:\n    cfg = dict(block_N=128, num_split=8)\n", true},
+		{"def cfg():\n    if a:\n        return {'block_M': 128, 'swizzle': True}\n    else:\n        return {'block_M': 64, 'swizzle': False}\n", true},
+		{"if a:\n    cfg = dict(backend='fa3')\nelse:\n    cfg = dict(backend='fa2')\n", false},
+		{"if a:\n    cfg = {'swizzle': True}\nelse:\n    cfg = {'swizzle': False}\n", false}, // no number: a path
 		// A config function's arms and its fall-through return numbers.
 		{"def cfg():\n    if a:\n        return {'BV': 64, 'threads': 256}\n    return {'BV': 16, 'threads': 64}\n", true},
 		{"def cfg():\n    if a:\n        return 64, 128\n    return 2 * BLOCK\n", true},

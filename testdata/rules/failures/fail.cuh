@@ -30,3 +30,14 @@ __global__ void convert_kernel(float* dst, const float* src) {
   }
 #endif
 }
+
+// A static_assert of a dependent false refuses the build wherever the
+// template is used, as static_assert(false) does.
+template <int N, bool kDependentFalse = false>
+__device__ void wait_group() {
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900) // want "AL101 admits sm_90 and shuts out sm_100..sm_121"
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(N) : "memory");
+#else
+  static_assert(kDependentFalse, "wait_group requires sm_90"); // want "AL103 sm_120 refuses to build here in every build .*holds static_assert.kDependentFalse, .*while sm_90 gets a working implementation.*failing here is the right answer"
+#endif
+}
