@@ -350,7 +350,7 @@ func (g *gparser) yield() int32 {
 		return g.close(n)
 	}
 	if g.exprStart() {
-		g.add(n, g.exprList(true), gfNone)
+		g.add(n, g.exprList(bracketSplats), gfNone)
 	}
 	return g.close(n)
 }
@@ -375,6 +375,15 @@ func (g *gparser) exprStart() bool {
 	return false
 }
 
+// splatKind says which starred elements an expression list takes.
+type splatKind int
+
+const (
+	noSplats      splatKind = iota
+	bracketSplats           // "*(...)" and "*[...]": a yield's, a for loop's
+	returnSplats            // those and "*name...": a return's
+)
+
 // exprList parses the grammar's _expressions: an expression, or an
 // expression_list of several (or one with a trailing comma). A starred
 // element is refused (tree-sitter reads it as a pattern's splat in some
@@ -382,23 +391,25 @@ func (g *gparser) exprStart() bool {
 // yield, a for loop's iterable; stmtElems takes them on an assignment's
 // right side), one whose operand opens with a bracket:
 // see bracketSplat.
-func (g *gparser) exprList(splats bool) int32 {
+func (g *gparser) exprList(splats splatKind) int32 {
 	starred := false
 	elem := func() int32 {
 		if !g.isOp(oStar) {
 			return g.expression()
 		}
-		if !splats {
+		if splats == noSplats {
 			g.bail()
 		}
 		starred = true
-		if nt := g.peek(1); nt.k == tkName && nt.op == oNone {
-			// "*name": tree-sitter makes the splat of the name an
-			// atom that the rest of the element applies to ("*a.b"
-			// is the attribute b of the splat of a), which the
-			// gates never read; taking its reading lets a list that
-			// also has a bracketed splat be read (Megatron's
-			// `return None, *r.grads, *(None,) * n`).
+		if nt := g.peek(1); splats == returnSplats && nt.k == tkName && nt.op == oNone {
+			// "*name" in a return: tree-sitter makes the splat of the
+			// name an atom that the rest of the element applies to
+			// ("*a.b" is the attribute b of the splat of a), which
+			// the gates never read; taking its reading lets a list
+			// that also has a bracketed splat be read (Megatron's
+			// `return None, *r.grads, *(None,) * n`). A yield's list
+			// is read otherwise ("yield 0, *a[0]" splats the
+			// subscript; fuzz), so only a return's is.
 			g.splatAtom = true
 			e := g.expression()
 			if g.splatAtom {

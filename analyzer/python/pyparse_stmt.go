@@ -96,19 +96,19 @@ func (g *gparser) simpleStatement() int32 {
 			n := g.open(gReturnStatement, g.pos)
 			g.pos++
 			if g.exprStart() {
-				g.add(n, g.exprList(true), gfNone)
+				g.add(n, g.exprList(returnSplats), gfNone)
 			}
 			return g.close(n)
 		case kDel:
 			n := g.open(gDeleteStatement, g.pos)
 			g.pos++
-			g.add(n, g.exprList(false), gfNone)
+			g.add(n, g.exprList(noSplats), gfNone)
 			return g.close(n)
 		case kRaise:
 			n := g.open(gRaiseStatement, g.pos)
 			g.pos++
 			if g.exprStart() {
-				g.add(n, g.exprList(false), gfNone)
+				g.add(n, g.exprList(noSplats), gfNone)
 			}
 			if g.isKw(kFrom) {
 				g.pos++
@@ -235,7 +235,7 @@ func (g *gparser) forStatement(start int) int32 {
 	g.pos++
 	g.add(n, g.targets(), gfLeft)
 	g.expectKw(kIn)
-	g.add(n, g.exprList(true), gfRight)
+	g.add(n, g.exprList(bracketSplats), gfRight)
 	g.block(n, gfBody)
 	if g.isKw(kElse) {
 		g.add(n, g.elseClause(), gfAlternative)

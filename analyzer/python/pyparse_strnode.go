@@ -52,7 +52,7 @@ func (g *gparser) interpolation(k gkind) int32 {
 	if g.isKw(kYield) || g.isOp(oStar) {
 		g.bail()
 	}
-	g.add(n, g.exprList(false), gfExpression)
+	g.add(n, g.exprList(noSplats), gfExpression)
 	if g.isOp(oAssign) {
 		g.pos++
 	}
