@@ -2,18 +2,14 @@ package hostgate
 
 import (
 	"strings"
+
+	"github.com/archlint/archlint/analyzer/python"
 )
 
 // maxDesc bounds an outcome description.
 const maxDesc = 120
 
-func clip(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > maxDesc {
-		return s[:maxDesc-3] + "..."
-	}
-	return s
-}
+func clip(s string) string { return python.ClipTo(s, maxDesc) }
 
 // outcome is what one arm of a decision does.
 type outcome struct {

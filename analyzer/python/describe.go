@@ -2,6 +2,7 @@ package python
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // outcome is one way a decision can go.
@@ -18,12 +19,22 @@ var continuation = strings.NewReplacer("\\\r\n", " ", "\\\n", " ")
 func clip(s string) string {
 	// Source text on one line: a line continuation ("return False, \"
 	// then the message) is the space it stands for.
+	return ClipTo(s, maxDesc)
+}
+
+// ClipTo is clip to n bytes, cut at a character's start so that a message
+// in any script stays valid UTF-8.
+func ClipTo(s string, n int) string {
 	s = continuation.Replace(s)
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > maxDesc {
-		return s[:maxDesc-3] + "..."
+	if len(s) <= n {
+		return s
 	}
-	return s
+	cut := n - 3
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }
 
 // describeBlock says what a branch body does, and whether it refuses: a
@@ -62,6 +73,17 @@ func (m *module) describeStmts(stmts []nodeID) outcome {
 					return outcome{desc: clip("returns False: " + reason), refuses: true}
 				}
 				return outcome{desc: clip("returns " + t), refuses: true}
+			}
+			v := kids[0]
+			for m.kind(v) == "parenthesized_expression" && len(m.namedList(v)) == 1 {
+				v = m.namedList(v)[0]
+			}
+			if k := m.kind(v); k == "string" || k == "concatenated_string" {
+				// A returned message says more than the statements
+				// before it (GPTQModel's machete check returns "Machete
+				// kernel is Hopper-only (SM90); ..." after reading the
+				// device's properties).
+				return outcome{desc: "returns \"" + ClipTo(m.stringText(v), maxDesc-10) + "\""}
 			}
 			if first == "" {
 				return outcome{desc: clip("returns " + t)}

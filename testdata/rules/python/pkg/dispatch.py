@@ -183,3 +183,12 @@ def set_cuda_arch():
     capability = torch.cuda.get_device_capability()
     arch = f"{capability[0]}.{capability[1]}"
     os.environ["TORCH_CUDA_ARCH_LIST"] = f"{arch}{'+PTX' if arch == '9.0' else ''}"  # want: none
+
+
+def hopper_only_error():
+    # The message returned says more than the statement before it.
+    capability = torch.cuda.get_device_capability()
+    if capability != (9, 0):  # want "AL201 capability check admits 9.x and shuts out .*returns \"Hopper-only kernel: found compute capability .*capability.1..\""
+        props = torch.cuda.get_device_properties(0)
+        return f"Hopper-only kernel: found compute capability {capability[0]}.{capability[1]}"
+    return ""
