@@ -1005,6 +1005,7 @@ func Run(opt Options) (*Result, error) {
 			res.Notifications = append(res.Notifications, notification(f.Root, f.Path, 0, err.Error()))
 		}
 	}
+	res.Notifications = groupInvalidUTF8(res.Notifications)
 	sortNotifications(res.Notifications)
 	return res, nil
 }
