@@ -74,6 +74,9 @@ var AL202 = Rule{
 		"adds none from TORCH_CUDA_ARCH_LIST), however the flags were put together: appended \"-gencode\" and \"arch=...\" pairs, a " +
 		"sum of flag lists. That list is read at the call, from the flags archlint evaluated, and reported there unless a literal " +
 		"list of the same file already gives it; flags chosen by the GPU the build runs on are not a fixed list and are not read. " +
+		"A Python list literal is read with what its scope adds to it (`flags.extend([...])`, `.append(...)`, `+=`, in any " +
+		"branch: NVIDIA warp adds sm_100 and sm_120 when the toolkit is 12.8 or newer), and a literal that is only such an " +
+		"addition, or an operand of `+` beside another list, is no list of its own. " +
 		"Dockerfiles (Dockerfile, Dockerfile.*, *.Dockerfile) and shell scripts (.sh, .bash) are read for the literal lists they " +
 		"set for the builds after them: `ENV`, `ARG` (a build argument's default), `export` or a command's prefix setting " +
 		"TORCH_CUDA_ARCH_LIST or a variable named for it (CHOSEN_TORCH_CUDA_ARCH_LIST), and CMAKE_CUDA_ARCHITECTURES, " +

@@ -210,6 +210,83 @@ func boundName(name string) bool {
 	return false
 }
 
+// listName is a list variable of one scope (fn nil: the module's top
+// level).
+type listName struct {
+	fn   *funcDef
+	name string
+}
+
+// listAdditions are the architectures each list variable gets added in
+// its scope, by literals given to .extend(...), .append(...) or +=; in
+// any branch, since any may be the build's.
+func (m *module) listAdditions() map[listName][]archSpec {
+	var out map[listName][]archSpec
+	note := func(target string, at, lit nodeID) {
+		var specs []archSpec
+		ok := false
+		if s, isStr := m.stringLit(lit); isStr {
+			specs, ok = specsOf(s)
+		} else if k := m.kind(lit); k == "list" || k == "tuple" {
+			specs, ok = m.listSpecs(lit)
+		}
+		if !ok {
+			return
+		}
+		if out == nil {
+			out = map[listName][]archSpec{}
+		}
+		k := listName{m.enclosingFunc(at), target}
+		out[k] = append(out[k], specs...)
+	}
+	for i := range m.nodes {
+		n := nodeID(i)
+		switch m.op(n) {
+		case opCall:
+			fn := m.view(m.child(n, fFunction))
+			dot := strings.LastIndexByte(fn, '.')
+			if dot < 0 || fn[dot+1:] != "extend" && fn[dot+1:] != "append" {
+				continue
+			}
+			if args := m.namedList(m.child(n, fArguments)); len(args) == 1 {
+				note(fn[:dot], n, args[0])
+			}
+		case opAugmentedAssignment:
+			if m.view(m.child(n, fOperator)) == "+=" {
+				note(m.view(m.child(n, fLeft)), n, m.child(n, fRight))
+			}
+		}
+	}
+	return out
+}
+
+// addsToList says whether literal n (whose parent is parent) is added to a
+// list built elsewhere: the argument of .extend(...) or .append(...), the
+// right side of +=, or an operand of + beside a name or call.
+func (m *module) addsToList(n, parent nodeID) bool {
+	switch m.kind(parent) {
+	case "argument_list":
+		call := m.parent(parent)
+		fn := m.view(m.child(call, fFunction))
+		return m.namedCount(parent) == 1 && (strings.HasSuffix(fn, ".extend") || strings.HasSuffix(fn, ".append"))
+	case "augmented_assignment":
+		return m.child(parent, fRight) == n && m.view(m.child(parent, fOperator)) == "+="
+	case "binary_operator":
+		if m.view(m.child(parent, fOperator)) != "+" {
+			return false
+		}
+		other := m.child(parent, fLeft)
+		if other == n {
+			other = m.child(parent, fRight)
+		}
+		switch m.kind(other) {
+		case "identifier", "attribute", "call", "subscript":
+			return true
+		}
+	}
+	return false
+}
+
 // contextName is what a literal is assigned or passed to: the target of
 // an assignment, a keyword's name, or the called function.
 func (m *module) contextName(n nodeID) string {
@@ -267,6 +344,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 		}
 		out = append(out, g)
 	}
+	additions := m.listAdditions()
 	// The nodes are in pre-order: the open ones whose subtree holds the
 	// node read are a stack, its parent on top (module.parent walks down
 	// from the root for each).
@@ -289,6 +367,13 @@ func archListGates(m *module, caps []Capability) []Gate {
 			if m.isTest && m.inTestData(n, open) {
 				continue
 			}
+			if m.addsToList(n, parent) {
+				// More architectures for a list built elsewhere
+				// (warp's `gencode_opts.extend([...sm_87, sm_72])`
+				// for Jetson, after the list that names 12.0): the
+				// literal is not the list the build uses.
+				continue
+			}
 			if m.namedCount(n) == 2 && rangeName(m.contextName(n)) {
 				// A (low, high) pair: unsloth's _CU126_SM_RANGE = (50, 90)
 				// spans what a wheel covers.
@@ -296,6 +381,14 @@ func archListGates(m *module, caps []Capability) []Gate {
 			}
 			specs, ok := m.listSpecs(n)
 			if ok {
+				if parent != noNode && m.kind(parent) == "assignment" && m.child(parent, fRight) == n {
+					// The list the build uses is this one with what the
+					// scope adds to it (warp adds sm_100 and sm_120 when
+					// the toolkit is 12.8 or newer).
+					if extra, ok := additions[listName{m.enclosingFunc(n), m.view(m.child(parent, fLeft))}]; ok {
+						specs = append(slices.Clip(specs), extra...)
+					}
+				}
 				add(n, specs, "")
 				for k := range m.named(n) {
 					done[k] = true

@@ -55,3 +55,4 @@ ext_modules.append(
         extra_compile_args={"nvcc": ["-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90a,code=sm_90a"]},  # want "AL202 This arch list admits 8.x, 9.x"
     )
 )
+

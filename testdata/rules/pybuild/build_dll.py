@@ -1,0 +1,23 @@
+# Rule fixture: nvcc flags put together in pieces (as NVIDIA warp's
+# build_dll.py does). Written for archlint.
+
+
+def gencode_flags(arch, ctk_version):
+    gencode = ["-gencode=arch=compute_80,code=sm_80", "-gencode=arch=compute_90,code=sm_90"]  # want: none
+    if ctk_version >= (12, 8):
+        gencode.extend(["-gencode=arch=compute_100,code=sm_100", "-gencode=arch=compute_120,code=sm_120"])  # want: none
+    if arch == "aarch64":
+        # Jetson's architectures, added to the list above: no list of
+        # their own.
+        gencode.extend(["-gencode=arch=compute_87,code=sm_87", "-gencode=arch=compute_72,code=sm_72"])  # want: none
+        gencode += ["-gencode=arch=compute_53,code=sm_53", "-gencode=arch=compute_62,code=sm_62"]  # want: none
+        return gencode + ["-gencode=arch=compute_110,code=sm_110", "-gencode=arch=compute_121,code=sm_121"]  # want: none
+    return gencode
+
+
+def fixed_flags(arch):
+    # What the scope adds is read with the list: 8.0 added, 12.0 still out.
+    archs = ["9.0"]  # want "AL202 This arch list admits 8.x, 9.x and shuts out 10.x, 11.x, 12.x"
+    if arch == "x86_64":
+        archs += ["8.0"]  # want: none
+    return archs
