@@ -262,8 +262,12 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		// SM8x and SM12x): the code chose this path for the target, not
 		// for older GPUs alone.
 		f.Level = finding.LevelNote
-		f.Message += fmt.Sprintf(" The condition names %s itself (%s in `%s`): the code sends the target this way on purpose, "+
-			"so this is a note; check only that the path suits it.", tName, namedLit, named)
+		what := "The condition"
+		if slices.Contains(g.HelperReturns, named) {
+			what = "The helper's return value"
+		}
+		f.Message += fmt.Sprintf(" %s names %s itself (%s in `%s`): the code sends the target this way on purpose, "+
+			"so this is a note; check only that the path suits it.", what, tName, namedLit, named)
 		f.Properties["namesTarget"] = fmt.Sprintf("`%s` names the target (%s)", named, namedLit)
 	}
 	quoteComment(&f, g)
@@ -318,6 +322,9 @@ func targetNamedIn(g *python.Gate, bt int, tc python.Capability) (cond, lit stri
 	if g.Conds != nil {
 		conds = g.Conds[:min(bt+1, len(g.Conds))]
 	}
+	// A helper's own returns decide for the call (rtp-llm's
+	// is_deep_gemm_e8m0_used() returns `... in [10, 12]`).
+	conds = append(slices.Clip(conds), g.HelperReturns...)
 	for _, cond := range conds {
 		if lit := namedByEquality(cond, tc); lit != "" {
 			return cond, lit

@@ -144,6 +144,10 @@ type Gate struct {
 	Helper     string
 	HelperPath string
 	HelperLine int
+	// HelperReturns are the values the helper's own return statements
+	// give (`torch.cuda.get_device_capability()[0] in [10, 12]`), so
+	// that a rule can see the helper name the target.
+	HelperReturns []string
 	EnvVar     string // an arch list read from this environment variable (its default was evaluated)
 	// Build is the extension builder (CUDAExtension) whose nvcc flags
 	// the arch list is, read at the call (buildListGates): the

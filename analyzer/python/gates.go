@@ -193,6 +193,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	}
 	if g.Kind == KindHelper && via != nil {
 		g.Helper, g.HelperPath, g.HelperLine = via.qual, via.mod.path, int(via.line)
+		g.HelperReturns = via.mod.returnTexts(via)
 	}
 	if reasonFunc(g.Function) {
 		reasonOrNone(outs)
@@ -443,4 +444,23 @@ func (m *module) ptxSuffixOnly(a, b nodeID) bool {
 		x, y = y, x
 	}
 	return y == "" && strings.EqualFold(strings.TrimSpace(x), "+PTX")
+}
+
+// maxHelperReturns bounds the return values kept of one helper.
+const maxHelperReturns = 8
+
+// returnTexts are the texts of the values fn's own return statements give
+// (not those of functions defined inside it), in source order, at most
+// maxHelperReturns.
+func (m *module) returnTexts(fn *funcDef) []string {
+	var out []string
+	for n := fn.node; n < m.next(fn.node) && len(out) < maxHelperReturns; n++ {
+		if m.kind(n) != "return_statement" || m.enclosingFunc(n) != fn {
+			continue
+		}
+		if kids := m.namedList(n); len(kids) == 1 {
+			out = append(out, m.text(kids[0]))
+		}
+	}
+	return out
 }

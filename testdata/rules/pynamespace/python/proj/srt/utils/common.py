@@ -31,3 +31,8 @@ is_sm100_supported = lru_cache(maxsize=1)(
 is_blackwell = lru_cache(maxsize=1)(
     partial(_check_cuda_device_version, device_capability_majors=[10, 11, 12], cuda_version=(12, 8))
 )
+
+
+@lru_cache(maxsize=1)
+def uses_e8m0_scales() -> bool:
+    return torch.cuda.get_device_capability()[0] in [10, 12]
