@@ -148,7 +148,7 @@ type Gate struct {
 	// give (`torch.cuda.get_device_capability()[0] in [10, 12]`), so
 	// that a rule can see the helper name the target.
 	HelperReturns []string
-	EnvVar     string // an arch list read from this environment variable (its default was evaluated)
+	EnvVar        string // an arch list read from this environment variable (its default was evaluated)
 	// Build is the extension builder (CUDAExtension) whose nvcc flags
 	// the arch list is, read at the call (buildListGates): the
 	// extension has code for those architectures alone.
