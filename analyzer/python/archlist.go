@@ -122,14 +122,66 @@ func sameMajorCubin(s archSpec, c Capability) bool {
 
 // archContext says whether the name a literal is bound to speaks of
 // architectures, for lists like {"8.0", "9.0"} that could be versions.
+// The name is read word by word (snake_case, camelCase, dots and digits
+// split it): a substring test took "bismuth" for an SM and "success" for a
+// compute capability (NeMo's dictionary of sentences to [96, 100] spans).
 func archContext(name string) bool {
-	l := strings.ToLower(name)
-	for _, s := range []string{"arch", "capab", "sm", "cc", "gencode", "gpu"} {
-		if strings.Contains(l, s) {
+	words := nameWords(name)
+	for _, w := range words {
+		switch {
+		case w == "sms":
+			// supported_sms = ["80", "86"], CUTLASS's arch(sms=[...]);
+			// not num_sms, a count.
+			if !slices.ContainsFunc(words, countWord) {
+				return true
+			}
+		case strings.HasPrefix(w, "arch") && !strings.HasPrefix(w, "archiv"),
+			strings.HasSuffix(w, "archs"), strings.Contains(w, "architecture"),
+			strings.HasPrefix(w, "capab"), strings.HasPrefix(w, "gencode"),
+			w == "sm" || w == "cc" || w == "ccs" || w == "gpu" || w == "gpus":
 			return true
 		}
 	}
 	return false
+}
+
+// countWord is a word that makes a name a count (num_sms, max_sms).
+func countWord(w string) bool {
+	switch w {
+	case "num", "n", "count", "max", "min", "total":
+		return true
+	}
+	return false
+}
+
+// nameWords splits an identifier-like name into lower-case words: at
+// anything not a letter, at a lower-to-upper change (smArch), and before
+// and after digits (SM90 is "sm", "90").
+func nameWords(name string) []string {
+	var words []string
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			words = append(words, strings.ToLower(name[start:end]))
+			start = -1
+		}
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !letter {
+			flush(i)
+			continue
+		}
+		if start >= 0 && c >= 'A' && c <= 'Z' && name[i-1] >= 'a' && name[i-1] <= 'z' {
+			flush(i)
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	flush(len(name))
+	return words
 }
 
 // inRefusingBlock says whether n sits in an if's arm that ends in a refusal

@@ -1,0 +1,17 @@
+package python
+
+import "testing"
+
+func TestArchContext(t *testing.T) {
+	for name, want := range map[string]bool{
+		"TORCH_CUDA_ARCH_LIST": true, "cuda_archs": true, "CUDAARCHS": true, "smArch": true, "kSM90": true,
+		"supported_architectures": true, "compute_capabilities": true, "gencode_flags": true, "SM_LIST": true,
+		"target_gpus": true, "cc_list": true, "self.archs": true, "supported_sms": true, "sms": true,
+		"bismuth and antimony": false, "success_codes": false, "accuracy": false, "search_space": false,
+		"archive_sizes": false, "prism": false, "num_sms": false, "smooth": false,
+	} {
+		if got := archContext(name); got != want {
+			t.Errorf("archContext(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
