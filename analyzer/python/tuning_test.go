@@ -4,10 +4,7 @@ import "testing"
 
 // TestTuningArms checks which if statements only pick numbers.
 func TestTuningArms(t *testing.T) {
-	cases := []struct {
-		src  string
-		want bool
-	}{
+	checkFirstOfKind(t, "tuningArms", "if_statement", []srcCase{
 		{"if a:\n    BLKQ = 64\nelse:\n    BLKQ = 128\n", true},
 		{"if a:\n    BLKQ, BLKK = 64, 128\n", true},
 		{"if a:\n    limit = min(SIZES[cap][ws], limit)\n", true},
@@ -35,20 +32,7 @@ func TestTuningArms(t *testing.T) {
 		{"def cfg(x):\n    if a:\n        return x * 2\n    return x\n", false},                  // computes a result
 		{"def cfg():\n    if a:\n        return {'arch': 90}\n    return {'arch': 80}\n", false}, // an architecture
 		{"def get_sm_version():\n    if a:\n        return 90\n    return 80\n", false},          // names the GPU
-	}
-	for _, c := range cases {
-		m, pr := indexedModuleForTest(t, []byte(c.src))
-		var stmt nodeID = noNode
-		for i := range pr.nodes {
-			if m.kind(nodeID(i)) == "if_statement" {
-				stmt = nodeID(i)
-				break
-			}
-		}
-		if got := m.tuningArms(stmt, m.clauses(stmt)); got != c.want {
-			t.Errorf("tuningArms(%q) = %v, want %v", c.src, got, c.want)
-		}
-	}
+	}, func(m *module, n nodeID) bool { return m.tuningArms(n, m.clauses(n)) })
 }
 
 func TestArchNumberName(t *testing.T) {
@@ -63,10 +47,7 @@ func TestArchNumberName(t *testing.T) {
 }
 
 func TestTuningTernary(t *testing.T) {
-	cases := []struct {
-		src  string
-		want bool
-	}{
+	checkFirstOfKind(t, "tuningTernary", "conditional_expression", []srcCase{
 		{"pad = 128 if a else 64\n", true},
 		{"pad = (128 if a else 64)\n", true},
 		{"BC = min(BT, 64 if a else 32)\n", true},                 // through min()
@@ -81,18 +62,31 @@ func TestTuningTernary(t *testing.T) {
 		{"def device_cc():\n    return 90 if a else 80\n", false}, // names the GPU
 		{"run(8 if a else 4)\n", false},                           // a positional argument
 		{"y = 'fa3' if a else 'triton'\n", false},                 // a path
-	}
+	}, (*module).tuningTernary)
+}
+
+// srcCase is a source and whether the check passes its first node of a
+// kind.
+type srcCase struct {
+	src  string
+	want bool
+}
+
+// checkFirstOfKind runs check on the first node of kind in each case's
+// source (noNode when it has none).
+func checkFirstOfKind(t *testing.T, name, kind string, cases []srcCase, check func(*module, nodeID) bool) {
+	t.Helper()
 	for _, c := range cases {
 		m, pr := indexedModuleForTest(t, []byte(c.src))
-		var n nodeID = noNode
+		n := noNode
 		for i := range pr.nodes {
-			if m.kind(nodeID(i)) == "conditional_expression" {
+			if m.kind(nodeID(i)) == kind {
 				n = nodeID(i)
 				break
 			}
 		}
-		if got := m.tuningTernary(n); got != c.want {
-			t.Errorf("tuningTernary(%q) = %v, want %v", c.src, got, c.want)
+		if got := check(m, n); got != c.want {
+			t.Errorf("%s(%q) = %v, want %v", name, c.src, got, c.want)
 		}
 	}
 }
