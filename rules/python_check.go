@@ -79,7 +79,7 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 			decide = shutout.Decide
 		}
 		v := decide(passes, b, t)
-		if !v.Shut || v.Maybe {
+		if !v.Shut || v.Maybe || escapesRestrictions(g, b, t) {
 			continue
 		}
 		f := c.gateFinding(r, g, v, t)
@@ -94,6 +94,24 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// escapesRestrictions says whether the target, on a path that does not
+// refuse it, misses only restrictions: every other path a GPU takes only
+// adds checks that may refuse it (cudnn-frontend validates head sizes for
+// 8.x, 9.x and 10.x in `if (prop_major == 8) { RETURN_..._ERROR_IF(...) }`
+// arms; 12.0 skips them all, which shuts it out of nothing).
+func escapesRestrictions(g *python.Gate, b []int, t int) bool {
+	bt := b[t]
+	if bt < 0 || len(g.Restricts) == 0 || bt < len(g.Restricts) && g.Restricts[bt] {
+		return false
+	}
+	for _, o := range b {
+		if o >= 0 && o != bt && (o >= len(g.Restricts) || !g.Restricts[o]) {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) finding.Finding {

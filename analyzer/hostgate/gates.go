@@ -208,9 +208,63 @@ func (w *walker) ladder(n node) {
 	for len(vals) < len(arms) {
 		vals = append(vals, nil)
 	}
-	if g := w.record(arms[0].cond, last, w.text(arms[0].cond), raw, outs, vals...); g != nil && elseBody != noNode {
-		g.Tuning = w.tuningArms(append(bodies, elseBody))
+	if g := w.record(arms[0].cond, last, w.text(arms[0].cond), raw, outs, vals...); g != nil {
+		if elseBody != noNode {
+			g.Tuning = w.tuningArms(append(bodies, elseBody))
+		}
+		g.Restricts = make([]bool, len(outs))
+		for i, b := range append(bodies, elseBody)[:len(outs)] {
+			g.Restricts[i] = w.restrictsOnly(b)
+		}
 	}
+}
+
+// restrictsOnly says whether statement b (a block, usually) only adds
+// checks that may refuse: check and error macros (TORCH_CHECK,
+// RETURN_CUDNN_FRONTEND_ERROR_IF), throws, and ifs whose arms do only that.
+func (w *walker) restrictsOnly(b node) bool {
+	if b == noNode {
+		return false
+	}
+	stmts := []node{b}
+	if w.kind(b) == "compound_statement" {
+		stmts = w.named(b)
+	}
+	if len(stmts) == 0 {
+		return false
+	}
+	for _, s := range stmts {
+		switch w.kind(s) {
+		case "comment":
+		case "throw_statement":
+		case "if_statement":
+			alt := w.field(s, fAlternative)
+			if alt != noNode && w.kind(alt) == "else_clause" {
+				if kids := w.named(alt); len(kids) == 1 {
+					alt = kids[0]
+				}
+			}
+			if !w.restrictsOnly(w.field(s, fConsequence)) || alt != noNode && !w.restrictsOnly(alt) {
+				return false
+			}
+		case "expression_statement":
+			kids := w.named(s)
+			if len(kids) != 1 {
+				return false
+			}
+			call := w.e.streamHead(kids[0])
+			if call == noNode || w.kind(call) != "call_expression" {
+				return false
+			}
+			name := w.e.callee(call)
+			if !isCheckMacro(name) && !isErrorMacro(name) && cmpSuffix(name) == "" && !(isUpperMacro(name) && strings.Contains(name, "ERROR_IF")) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // hasCase reports a case label anywhere in the group g (nested groups

@@ -167,6 +167,11 @@ type Gate struct {
 	// toolkit test sets this list (`case "$CUDA_VERSION" in 12.8.1)`);
 	// nil when none does.
 	Toolkits []string
+	// Restricts[i] says that outcome i's arm only adds checks that may
+	// refuse (asserts, raises, error macros, ifs of those): a GPU that
+	// takes another path misses a restriction there, not code
+	// (cudnn-frontend's `if (prop_major == 8) { RETURN_..._ERROR_IF(...) }`).
+	Restricts []bool
 	// Tuning: every arm only sets numbers (tuning.go), so the gate picks
 	// parameters for the same code, not a path.
 	Tuning bool

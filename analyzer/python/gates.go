@@ -89,6 +89,10 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 			outs = append(outs, m.describeRest(k.node))
 		}
 		g.Tuning = m.tuningArms(k.node, cl) && !outs[len(outs)-1].refuses
+		g.Restricts = make([]bool, len(outs))
+		for i, c := range cl {
+			g.Restricts[i] = m.restrictsOnly(c.body)
+		}
 		if rest := m.stmtsAfter(k.node); g.Tuning && cl[len(cl)-1].cond != noNode && m.returnsAt(m.namedList(cl[0].body)) && m.returnsAt(rest) {
 			// A config function's fall-through `return {"BV": 16}` is
 			// the numbers the target gets.
@@ -463,4 +467,27 @@ func (m *module) returnTexts(fn *funcDef) []string {
 		}
 	}
 	return out
+}
+
+// restrictsOnly says whether block body only adds checks that may refuse:
+// asserts, raises, and ifs whose arms do only that.
+func (m *module) restrictsOnly(body nodeID) bool {
+	stmts := m.namedList(body)
+	if len(stmts) == 0 {
+		return false
+	}
+	for _, s := range stmts {
+		switch m.kind(s) {
+		case "assert_statement", "raise_statement", "pass_statement":
+		case "if_statement":
+			for _, c := range m.clauses(s) {
+				if !m.restrictsOnly(c.body) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -72,3 +72,17 @@ void blocked_attention(bool use_bf16) {
   }
   run_generic();
 }
+
+// Arms that only add checks that may refuse: 12.0 skips the head-size
+// limits older GPUs validate, which shuts it out of nothing.
+int validate_sdpa(int d_qk) {
+  cudaDeviceProp prop{};
+  cudaGetDeviceProperties(&prop, 0);
+  if (prop.major == 8) {  // no finding
+    RETURN_FRONTEND_ERROR_IF(d_qk > 128, GRAPH_NOT_SUPPORTED, "head_dim at most 128 on Ampere");
+  }
+  if (prop.major == 9) {  // no finding
+    TORCH_CHECK(d_qk <= 256, "head_dim at most 256 on Hopper");
+  }
+  return 0;
+}

@@ -80,13 +80,25 @@ def deep_gemm_enabled():
 
 
 
-def validate_head_dims(head_dim, compute_capability):
+def attention_kernel(head_dim, compute_capability):
     # A parameter named like the capability, compared with bare majors: 10
     # is 10.0 and 10.3 alike, in == and in a list as in >=.
+    kernel = "generic"
     if compute_capability == 9:  # want "AL201 dispatch ladder admits 9.x, 10.x, 11.x and shuts out 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues."
+        kernel = "wgmma"
+    elif compute_capability in [10, 11]:
+        kernel = "tcgen05"
+    return kernel
+
+
+def validate_head_dims(head_dim, compute_capability):
+    # Arms that only add checks: 12.0 skips a restriction, it is shut out
+    # of nothing.
+    if compute_capability == 9:  # want: none
         assert head_dim <= 256, "head_dim must be at most 256 on SM90"
     elif compute_capability in [10, 11]:
-        assert head_dim <= 128, "head_dim must be at most 128 on SM100/SM110"
+        if head_dim > 128:
+            raise ValueError("head_dim must be at most 128 on SM100/SM110")
 
 
 # A table of architectures and their shared memory: its rows are no arch
