@@ -22,7 +22,10 @@ var AL105 = Rule{
 		"and a config function whose arms return numbers (`return {\"BV\": 64, \"threads\": 256}`, the fall-through " +
 		"`return {\"BV\": 16, \"threads\": 64}` being the target's); in C++ host code, a ternary assigned (`mt = cc_major == 10 ? " +
 		"128 : 64`), an if/else ladder whose arms assign or return numbers, and a switch with a default whose labels " +
-		"return launch shapes (`case 80: case 89: return 8; default: return 4;`). An arm that sets a string, a boolean, the result of any call but arithmetic " +
+		"return launch shapes (`case 80: case 89: return 8; default: return 4;`), and arms that run one statement with other " +
+		"numbers however they nest (flash-attention's `run_flash_fwd<Flash_fwd_kernel_traits<Headdim, 64, 64, 4, ...>>` " +
+		"for 8.6-8.9 and `<Headdim, 128, 64, 4, ...>` for the rest; not when a differing number may name an architecture, " +
+		"as in `run<90>` against `run<80>`). An arm that sets a string, a boolean, the result of any call but arithmetic " +
 		"(min, max, int, cdiv), only names, or a value computed from names (`return x * 2`) chooses a path and stays AL201, as does a number named for an architecture or a " +
 		"version (`sm_mma = 80` picks 8.0's MMA instructions) and a ternary inside an expression (`shape[0 if sm90 else 1]`).",
 	Before: "#if __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000\nconstexpr int kSmemBytes = 227 * 1024;\n#else\n" +

@@ -210,7 +210,8 @@ func (w *walker) ladder(n node) {
 	}
 	if g := w.record(arms[0].cond, last, w.text(arms[0].cond), raw, outs, vals...); g != nil {
 		if elseBody != noNode {
-			g.Tuning = w.tuningArms(append(bodies, elseBody))
+			all := append(bodies, elseBody)
+			g.Tuning = w.tuningArms(all) || w.sameShapeArms(all)
 		}
 		g.Restricts = make([]bool, len(outs))
 		for i, b := range append(bodies, elseBody)[:len(outs)] {
@@ -238,12 +239,7 @@ func (w *walker) restrictsOnly(b node) bool {
 		case "comment":
 		case "throw_statement":
 		case "if_statement":
-			alt := w.field(s, fAlternative)
-			if alt != noNode && w.kind(alt) == "else_clause" {
-				if kids := w.named(alt); len(kids) == 1 {
-					alt = kids[0]
-				}
-			}
+			alt := w.elseBody(s)
 			if !w.restrictsOnly(w.field(s, fConsequence)) || alt != noNode && !w.restrictsOnly(alt) {
 				return false
 			}

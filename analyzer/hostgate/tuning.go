@@ -1,6 +1,8 @@
 package hostgate
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/python"
@@ -156,4 +158,83 @@ func (w *walker) constantsOnly(n node) bool {
 		}
 	}
 	return true
+}
+
+// numberLitRE is a number literal in C++ source text.
+var numberLitRE = regexp.MustCompile(`\b\d+(?:\.\d+)?[uUlLfF]*\b`)
+
+// archLikeNumbers are values a number naming an architecture takes
+// (dispatch<90>, kSm = 100): arms differing in them pick a GPU's code.
+var archLikeNumbers = map[string]bool{"70": true, "75": true, "80": true, "86": true, "87": true, "89": true, "90": true,
+	"100": true, "103": true, "110": true, "120": true, "121": true}
+
+// sameShapeArms: every statement the arms run (through blocks and ifs, an
+// `if constexpr` on a template switch included) is one statement with
+// other numbers: flash-attention's launch templates run
+// `run_flash_fwd<Flash_fwd_kernel_traits<Headdim, 64, 64, 4, ...>>` for
+// 8.6-8.9 and `<Headdim, 128, 64, 4, ...>` for the rest, the tile sizes
+// being all that differs. Numbers that may name an architecture do not
+// count as tuning.
+func (w *walker) sameShapeArms(bodies []node) bool {
+	shape, firstNums := "", []string(nil)
+	differ := false
+	var leaves func(n node) bool
+	leaves = func(n node) bool {
+		switch w.kind(n) {
+		case "comment":
+			return true
+		case "compound_statement":
+			for _, k := range w.named(n) {
+				if !leaves(k) {
+					return false
+				}
+			}
+			return true
+		case "if_statement":
+			alt := w.elseBody(n)
+			return leaves(w.field(n, fConsequence)) && (alt == noNode || leaves(alt))
+		case "expression_statement":
+			t := w.text(n)
+			s := numberLitRE.ReplaceAllString(t, "#")
+			nums := numberLitRE.FindAllString(t, -1)
+			if shape == "" {
+				shape, firstNums = s, nums
+				return true
+			}
+			if s != shape || len(nums) != len(firstNums) {
+				return false
+			}
+			for i, v := range nums {
+				if v != firstNums[i] {
+					if archLikeNumbers[v] || archLikeNumbers[firstNums[i]] {
+						return false
+					}
+					differ = true
+				}
+			}
+			return true
+		}
+		return false
+	}
+	return !slices.Contains(bodies, noNode) && len(bodies) > 1 && allOf(bodies, leaves) && differ
+}
+
+func allOf(ns []node, f func(node) bool) bool {
+	for _, n := range ns {
+		if !f(n) {
+			return false
+		}
+	}
+	return true
+}
+
+// elseBody is the statement of if statement n's else, noNode without one.
+func (w *walker) elseBody(n node) node {
+	alt := w.field(n, fAlternative)
+	if alt != noNode && w.kind(alt) == "else_clause" {
+		if kids := w.named(alt); len(kids) == 1 {
+			return kids[0]
+		}
+	}
+	return alt
 }

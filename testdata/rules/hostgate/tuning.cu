@@ -66,3 +66,39 @@ int get_sm_version(int device) {
     return 80;
   }
 }
+
+template <int Headdim, int kBlockM, int kBlockN, int kNWarps>
+struct Kernel_traits {};
+template <typename Traits, bool Is_causal>
+void run_fwd(int stream);
+template <int Arch>
+void run_arch(int stream);
+
+// Arms that launch one template with other tile sizes: tuning, however
+// the arms nest.
+template <bool Is_causal>
+void run_hdim96(int stream) {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  bool is_sm8x = prop.major == 8 && prop.minor > 0;
+  if (is_sm8x) {  // want "AL105 12.0 .sm_120. runs with numbers chosen for other GPUs here: this host-side capability check gives 8.6, 8.7, 8.8, 8.9 their own"
+    if constexpr (!Is_causal) {
+      run_fwd<Kernel_traits<96, 128, 64, 4>, Is_causal>(stream);
+    } else {
+      run_fwd<Kernel_traits<96, 64, 64, 4>, Is_causal>(stream);
+    }
+  } else {
+    run_fwd<Kernel_traits<96, 128, 32, 4>, Is_causal>(stream);
+  }
+}
+
+// The numbers name an architecture: a path, not tuning.
+void run_by_arch(int stream) {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  if (prop.major == 9) {  // want "AL201 This host-side capability check admits 9.x"
+    run_arch<90>(stream);
+  } else {
+    run_arch<80>(stream);
+  }
+}
