@@ -25,7 +25,8 @@ var AL105 = Rule{
 		"return launch shapes (`case 80: case 89: return 8; default: return 4;`), and arms that run one statement with other " +
 		"numbers however they nest (flash-attention's `run_flash_fwd<Flash_fwd_kernel_traits<Headdim, 64, 64, 4, ...>>` " +
 		"for 8.6-8.9 and `<Headdim, 128, 64, 4, ...>` for the rest; not when a differing number may name an architecture, " +
-		"as in `run<90>` against `run<80>`). An arm that sets a string, a boolean, the result of any call but arithmetic " +
+		"as in `run<90>` against `run<80>`); in Python too, a chain with an else whose arms make one call with other numbers " +
+		"(`kernel[grid](x, BLOCK_M=128)` against `BLOCK_M=64`). An arm that sets a string, a boolean, the result of any call but arithmetic " +
 		"(min, max, int, cdiv), only names, or a value computed from names (`return x * 2`) chooses a path and stays AL201, as does a number named for an architecture or a " +
 		"version (`sm_mma = 80` picks 8.0's MMA instructions) and a ternary inside an expression (`shape[0 if sm90 else 1]`).",
 	Before: "#if __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000\nconstexpr int kSmemBytes = 227 * 1024;\n#else\n" +

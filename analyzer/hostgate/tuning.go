@@ -163,11 +163,6 @@ func (w *walker) constantsOnly(n node) bool {
 // numberLitRE is a number literal in C++ source text.
 var numberLitRE = regexp.MustCompile(`\b\d+(?:\.\d+)?[uUlLfF]*\b`)
 
-// archLikeNumbers are values a number naming an architecture takes
-// (dispatch<90>, kSm = 100): arms differing in them pick a GPU's code.
-var archLikeNumbers = map[string]bool{"70": true, "75": true, "80": true, "86": true, "87": true, "89": true, "90": true,
-	"100": true, "103": true, "110": true, "120": true, "121": true}
-
 // sameShapeArms: every statement the arms run (through blocks and ifs, an
 // `if constexpr` on a template switch included) is one statement with
 // other numbers: flash-attention's launch templates run
@@ -176,8 +171,7 @@ var archLikeNumbers = map[string]bool{"70": true, "75": true, "80": true, "86": 
 // being all that differs. Numbers that may name an architecture do not
 // count as tuning.
 func (w *walker) sameShapeArms(bodies []node) bool {
-	shape, firstNums := "", []string(nil)
-	differ := false
+	shapes := python.NumberShapes{Numbers: numberLitRE}
 	var leaves func(n node) bool
 	leaves = func(n node) bool {
 		switch w.kind(n) {
@@ -194,29 +188,11 @@ func (w *walker) sameShapeArms(bodies []node) bool {
 			alt := w.elseBody(n)
 			return leaves(w.field(n, fConsequence)) && (alt == noNode || leaves(alt))
 		case "expression_statement":
-			t := w.text(n)
-			s := numberLitRE.ReplaceAllString(t, "#")
-			nums := numberLitRE.FindAllString(t, -1)
-			if shape == "" {
-				shape, firstNums = s, nums
-				return true
-			}
-			if s != shape || len(nums) != len(firstNums) {
-				return false
-			}
-			for i, v := range nums {
-				if v != firstNums[i] {
-					if archLikeNumbers[v] || archLikeNumbers[firstNums[i]] {
-						return false
-					}
-					differ = true
-				}
-			}
-			return true
+			return shapes.Add(w.text(n))
 		}
 		return false
 	}
-	return !slices.Contains(bodies, noNode) && len(bodies) > 1 && allOf(bodies, leaves) && differ
+	return !slices.Contains(bodies, noNode) && len(bodies) > 1 && allOf(bodies, leaves) && shapes.Differ
 }
 
 func allOf(ns []node, f func(node) bool) bool {

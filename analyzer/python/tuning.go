@@ -1,6 +1,7 @@
 package python
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -315,4 +316,92 @@ func ConstantName(s string) bool {
 		}
 	}
 	return upper
+}
+
+// pyNumberRE is a number literal in Python source text.
+var pyNumberRE = regexp.MustCompile(`\b\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\b`)
+
+// sameShapeArms: the chain has an else, and every statement its arms run
+// (through nested ifs) is one statement with other numbers: a Triton
+// launch with `BLOCK_M=64` on one GPU and `BLOCK_M=128` on the others.
+// Numbers that may name an architecture do not count as tuning
+// (ArchLikeNumber).
+func (m *module) sameShapeArms(cl []clause) bool {
+	if len(cl) < 2 || cl[len(cl)-1].cond != noNode {
+		return false
+	}
+	shapes := NumberShapes{Numbers: pyNumberRE}
+	var leaves func(body nodeID) bool
+	leaves = func(body nodeID) bool {
+		stmts := m.namedList(body)
+		if len(stmts) == 0 {
+			return false
+		}
+		for _, st := range stmts {
+			switch m.kind(st) {
+			case "if_statement":
+				for _, c := range m.clauses(st) {
+					if !leaves(c.body) {
+						return false
+					}
+				}
+			case "expression_statement", "return_statement":
+				if !shapes.Add(m.text(st)) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	for _, c := range cl {
+		if !leaves(c.body) {
+			return false
+		}
+	}
+	return shapes.Differ
+}
+
+// NumberShapes checks that statements are one statement with other
+// numbers (Python's or C++'s number literals, Numbers): the first sets the
+// shape, each next must have it. Differ says some number differed; a
+// differing number that may name an architecture fails the check.
+type NumberShapes struct {
+	Numbers *regexp.Regexp
+	Differ  bool
+	shape   string
+	nums    []string
+	set     bool
+}
+
+// Add takes the next statement's text and says whether it keeps the shape.
+func (s *NumberShapes) Add(text string) bool {
+	shape, nums := s.Numbers.ReplaceAllString(text, "#"), s.Numbers.FindAllString(text, -1)
+	if !s.set {
+		s.shape, s.nums, s.set = shape, nums, true
+		return true
+	}
+	if shape != s.shape || len(nums) != len(s.nums) {
+		return false
+	}
+	for i, v := range nums {
+		if v != s.nums[i] {
+			if ArchLikeNumber(v) || ArchLikeNumber(s.nums[i]) {
+				return false
+			}
+			s.Differ = true
+		}
+	}
+	return true
+}
+
+// ArchLikeNumber reports a number an architecture may be written as (90,
+// 100, 120): arms differing in one pick a GPU's code, not a size.
+func ArchLikeNumber(v string) bool {
+	switch v {
+	case "70", "75", "80", "86", "87", "89", "90", "100", "103", "110", "120", "121":
+		return true
+	}
+	return false
 }

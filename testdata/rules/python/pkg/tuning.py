@@ -78,3 +78,21 @@ def scale_for(x):
     if major == 9:  # want "AL201 capability check admits 9.x"
         return x * 2
     return x
+
+
+def launch(x, grid, kernel):
+    # One launch with other block sizes on each path: tuning.
+    major = torch.cuda.get_device_capability()[0]
+    if major == 9:  # want "AL105 12.0 .sm_120. runs with numbers chosen for other GPUs here: this capability check gives 9.x its own"
+        kernel[grid](x, BLOCK_M=128, BLOCK_N=128, num_warps=8)
+    else:
+        kernel[grid](x, BLOCK_M=64, BLOCK_N=64, num_warps=4)
+
+
+def launch_arch(x, grid, kernel):
+    # The number differing names an architecture: a path.
+    major = torch.cuda.get_device_capability()[0]
+    if major == 9:  # want "AL201 capability check admits 9.x"
+        kernel[grid](x, ARCH=90)
+    else:
+        kernel[grid](x, ARCH=80)
