@@ -200,7 +200,8 @@ func (w *walker) ladder(n node) {
 	for i, a := range arms {
 		bodies[i] = a.body
 	}
-	w.markArms(append(bodies, elseBody), raw)
+	withElse := append(bodies, elseBody)
+	w.markArms(withElse, raw)
 	w.markAfter(end, raw, outs)
 	if last == noNode {
 		last = arms[0].cond
@@ -210,11 +211,10 @@ func (w *walker) ladder(n node) {
 	}
 	if g := w.record(arms[0].cond, last, w.text(arms[0].cond), raw, outs, vals...); g != nil {
 		if elseBody != noNode {
-			all := append(bodies, elseBody)
-			g.Tuning = w.tuningArms(all) || w.sameShapeArms(all)
+			g.Tuning = w.tuningArms(withElse) || w.sameShapeArms(withElse)
 		}
 		g.Restricts = make([]bool, len(outs))
-		for i, b := range append(bodies, elseBody)[:len(outs)] {
+		for i, b := range withElse[:len(outs)] {
 			g.Restricts[i] = w.restrictsOnly(b)
 		}
 	}
@@ -224,25 +224,10 @@ func (w *walker) ladder(n node) {
 // checks that may refuse: check and error macros (TORCH_CHECK,
 // RETURN_CUDNN_FRONTEND_ERROR_IF), throws, and ifs whose arms do only that.
 func (w *walker) restrictsOnly(b node) bool {
-	if b == noNode {
-		return false
-	}
-	stmts := []node{b}
-	if w.kind(b) == "compound_statement" {
-		stmts = w.named(b)
-	}
-	if len(stmts) == 0 {
-		return false
-	}
-	for _, s := range stmts {
+	return w.allLeafStmts(b, func(s node) bool {
 		switch w.kind(s) {
-		case "comment":
 		case "throw_statement":
-		case "if_statement":
-			alt := w.elseBody(s)
-			if !w.restrictsOnly(w.field(s, fConsequence)) || alt != noNode && !w.restrictsOnly(alt) {
-				return false
-			}
+			return true
 		case "expression_statement":
 			kids := w.named(s)
 			if len(kids) != 1 {
@@ -253,14 +238,37 @@ func (w *walker) restrictsOnly(b node) bool {
 				return false
 			}
 			name := w.e.callee(call)
-			if !isCheckMacro(name) && !isErrorMacro(name) && cmpSuffix(name) == "" && !(isUpperMacro(name) && strings.Contains(name, "ERROR_IF")) {
-				return false
-			}
-		default:
+			return isCheckMacro(name) || isErrorMacro(name) || cmpSuffix(name) != "" || isUpperMacro(name) && strings.Contains(name, "ERROR_IF")
+		}
+		return false
+	})
+}
+
+// allLeafStmts says whether statement b has statements and leaf holds for
+// each, through blocks and the arms of ifs (an `if constexpr` on a
+// template switch included; every block must have statements); comments
+// are skipped.
+func (w *walker) allLeafStmts(b node, leaf func(node) bool) bool {
+	if b == noNode {
+		return false
+	}
+	switch w.kind(b) {
+	case "compound_statement":
+		stmts := w.named(b)
+		if len(stmts) == 0 {
 			return false
 		}
+		for _, s := range stmts {
+			if w.kind(s) != "comment" && !w.allLeafStmts(s, leaf) {
+				return false
+			}
+		}
+		return true
+	case "if_statement":
+		alt := w.elseBody(b)
+		return w.allLeafStmts(w.field(b, fConsequence), leaf) && (alt == noNode || w.allLeafStmts(alt, leaf))
 	}
-	return true
+	return leaf(b)
 }
 
 // hasCase reports a case label anywhere in the group g (nested groups

@@ -2,7 +2,6 @@ package hostgate
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/python"
@@ -172,36 +171,13 @@ var numberLitRE = regexp.MustCompile(`\b\d+(?:\.\d+)?[uUlLfF]*\b`)
 // count as tuning.
 func (w *walker) sameShapeArms(bodies []node) bool {
 	shapes := python.NumberShapes{Numbers: numberLitRE}
-	var leaves func(n node) bool
-	leaves = func(n node) bool {
-		switch w.kind(n) {
-		case "comment":
-			return true
-		case "compound_statement":
-			for _, k := range w.named(n) {
-				if !leaves(k) {
-					return false
-				}
-			}
-			return true
-		case "if_statement":
-			alt := w.elseBody(n)
-			return leaves(w.field(n, fConsequence)) && (alt == noNode || leaves(alt))
-		case "expression_statement":
-			return shapes.Add(w.text(n))
-		}
-		return false
-	}
-	return !slices.Contains(bodies, noNode) && len(bodies) > 1 && allOf(bodies, leaves) && shapes.Differ
-}
-
-func allOf(ns []node, f func(node) bool) bool {
-	for _, n := range ns {
-		if !f(n) {
+	sameShape := func(s node) bool { return w.kind(s) == "expression_statement" && shapes.Add(w.text(s)) }
+	for _, b := range bodies {
+		if !w.allLeafStmts(b, sameShape) {
 			return false
 		}
 	}
-	return true
+	return len(bodies) > 1 && shapes.Differ
 }
 
 // elseBody is the statement of if statement n's else, noNode without one.

@@ -295,13 +295,12 @@ func (m *module) listAdditions() map[listName][]archSpec {
 		n := nodeID(i)
 		switch m.op(n) {
 		case opCall:
-			fn := m.view(m.child(n, fFunction))
-			dot := strings.LastIndexByte(fn, '.')
-			if dot < 0 || fn[dot+1:] != "extend" && fn[dot+1:] != "append" {
+			target, ok := listAddCall(m.view(m.child(n, fFunction)))
+			if !ok {
 				continue
 			}
 			if args := m.namedList(m.child(n, fArguments)); len(args) == 1 {
-				note(fn[:dot], n, args[0])
+				note(target, n, args[0])
 			}
 		case opAugmentedAssignment:
 			if m.view(m.child(n, fOperator)) == "+=" {
@@ -312,15 +311,24 @@ func (m *module) listAdditions() map[listName][]archSpec {
 	return out
 }
 
+// listAddCall reads a called function's text as a list's .extend or
+// .append: the list's text, and whether it is one.
+func listAddCall(fn string) (list string, ok bool) {
+	dot := strings.LastIndexByte(fn, '.')
+	if dot < 0 || fn[dot+1:] != "extend" && fn[dot+1:] != "append" {
+		return "", false
+	}
+	return fn[:dot], true
+}
+
 // addsToList says whether literal n (whose parent is parent) is added to a
 // list built elsewhere: the argument of .extend(...) or .append(...), the
 // right side of +=, or an operand of + beside a name or call.
 func (m *module) addsToList(n, parent nodeID) bool {
 	switch m.kind(parent) {
 	case "argument_list":
-		call := m.parent(parent)
-		fn := m.view(m.child(call, fFunction))
-		return m.namedCount(parent) == 1 && (strings.HasSuffix(fn, ".extend") || strings.HasSuffix(fn, ".append"))
+		_, adds := listAddCall(m.view(m.child(m.parent(parent), fFunction)))
+		return adds && m.namedCount(parent) == 1
 	case "augmented_assignment":
 		return m.child(parent, fRight) == n && m.view(m.child(parent, fOperator)) == "+="
 	case "binary_operator":

@@ -74,16 +74,12 @@ func (m *module) describeStmts(stmts []nodeID) outcome {
 				}
 				return outcome{desc: clip("returns " + t), refuses: true}
 			}
-			v := kids[0]
-			for m.kind(v) == "parenthesized_expression" && len(m.namedList(v)) == 1 {
-				v = m.namedList(v)[0]
-			}
-			if k := m.kind(v); k == "string" || k == "concatenated_string" {
+			if msg, ok := m.messageText(kids[0]); ok {
 				// A returned message says more than the statements
 				// before it (GPTQModel's machete check returns "Machete
 				// kernel is Hopper-only (SM90); ..." after reading the
 				// device's properties).
-				return outcome{desc: "returns \"" + ClipTo(m.stringText(v), maxDesc-10) + "\""}
+				return outcome{desc: "returns \"" + ClipTo(msg, maxDesc-10) + "\""}
 			}
 			if first == "" {
 				return outcome{desc: clip("returns " + t)}
@@ -192,14 +188,20 @@ func (m *module) returnedReason(k nodeID) string {
 	if len(elems) < 2 {
 		return ""
 	}
-	r := elems[1]
-	for m.kind(r) == "parenthesized_expression" && m.namedCount(r) == 1 {
-		r = m.firstNamed(r)
+	msg, _ := m.messageText(elems[1])
+	return msg
+}
+
+// messageText is the text of n when it is a string literal, or several,
+// in parentheses or not (`("FA3 needs " "Hopper")`).
+func (m *module) messageText(n nodeID) (string, bool) {
+	for m.kind(n) == "parenthesized_expression" && m.namedCount(n) == 1 {
+		n = m.firstNamed(n)
 	}
-	if m.kind(r) != "string" && m.kind(r) != "concatenated_string" {
-		return ""
+	if k := m.kind(n); k != "string" && k != "concatenated_string" {
+		return "", false
 	}
-	return m.stringText(r)
+	return m.stringText(n), true
 }
 
 // refusingCall says whether a call of fn (the function's text) at a

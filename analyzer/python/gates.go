@@ -93,10 +93,12 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		for i, c := range cl {
 			g.Restricts[i] = m.restrictsOnly(c.body)
 		}
-		if rest := m.stmtsAfter(k.node); g.Tuning && cl[len(cl)-1].cond != noNode && m.returnsAt(m.namedList(cl[0].body)) && m.returnsAt(rest) {
+		if g.Tuning && cl[len(cl)-1].cond != noNode && m.returnsAt(m.namedList(cl[0].body)) {
 			// A config function's fall-through `return {"BV": 16}` is
 			// the numbers the target gets.
-			outs[len(outs)-1].desc = m.describeStmts(rest).desc
+			if rest := m.stmtsAfter(k.node); m.returnsAt(rest) {
+				outs[len(outs)-1].desc = m.describeStmts(rest).desc
+			}
 		}
 		g.Kind = KindCheck
 		if len(cl) > 2 || (len(cl) == 2 && cl[1].cond != noNode) {
@@ -472,20 +474,31 @@ func (m *module) returnTexts(fn *funcDef) []string {
 // restrictsOnly says whether block body only adds checks that may refuse:
 // asserts, raises, and ifs whose arms do only that.
 func (m *module) restrictsOnly(body nodeID) bool {
+	return m.allLeafStmts(body, func(s nodeID) bool {
+		switch m.kind(s) {
+		case "assert_statement", "raise_statement", "pass_statement":
+			return true
+		}
+		return false
+	})
+}
+
+// allLeafStmts says whether block body has statements and leaf holds for
+// each, through the arms of the ifs among them (whose arms must have
+// statements too).
+func (m *module) allLeafStmts(body nodeID, leaf func(nodeID) bool) bool {
 	stmts := m.namedList(body)
 	if len(stmts) == 0 {
 		return false
 	}
 	for _, s := range stmts {
-		switch m.kind(s) {
-		case "assert_statement", "raise_statement", "pass_statement":
-		case "if_statement":
+		if m.kind(s) == "if_statement" {
 			for _, c := range m.clauses(s) {
-				if !m.restrictsOnly(c.body) {
+				if !m.allLeafStmts(c.body, leaf) {
 					return false
 				}
 			}
-		default:
+		} else if !leaf(s) {
 			return false
 		}
 	}

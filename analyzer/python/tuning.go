@@ -331,32 +331,12 @@ func (m *module) sameShapeArms(cl []clause) bool {
 		return false
 	}
 	shapes := NumberShapes{Numbers: pyNumberRE}
-	var leaves func(body nodeID) bool
-	leaves = func(body nodeID) bool {
-		stmts := m.namedList(body)
-		if len(stmts) == 0 {
-			return false
-		}
-		for _, st := range stmts {
-			switch m.kind(st) {
-			case "if_statement":
-				for _, c := range m.clauses(st) {
-					if !leaves(c.body) {
-						return false
-					}
-				}
-			case "expression_statement", "return_statement":
-				if !shapes.Add(m.text(st)) {
-					return false
-				}
-			default:
-				return false
-			}
-		}
-		return true
+	sameShape := func(st nodeID) bool {
+		k := m.kind(st)
+		return (k == "expression_statement" || k == "return_statement") && shapes.Add(m.text(st))
 	}
 	for _, c := range cl {
-		if !leaves(c.body) {
+		if !m.allLeafStmts(c.body, sameShape) {
 			return false
 		}
 	}
