@@ -263,6 +263,9 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		Target:     c.Target.String(),
 		Properties: map[string]any{"gateKind": g.Kind, "function": g.Function},
 	}
+	if o := overrideOf(g); o != "" {
+		f.Properties["override"] = o
+	}
 	if g.HelperPath != "" {
 		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.HelperPath, Line: g.HelperLine, Col: 1,
 			Message: "the helper " + g.Helper + " decides here"})
@@ -501,6 +504,22 @@ func scriptListNote(g *python.Gate) string {
 		s += fmt.Sprintf(" It is a build argument's default: `docker build --build-arg %s=...` changes it.", g.Function)
 	}
 	return s
+}
+
+// overrideOf says how a build changes the list without editing it, when
+// the list is a default (an environment variable's, a CMake cache
+// variable's, a Docker build argument's): the one thing to check before
+// editing the code, so text output gives it a line of its own.
+func overrideOf(g *python.Gate) string {
+	switch {
+	case g.Kind == python.KindScriptArchs && strings.HasPrefix(g.Expr, "ARG"):
+		return fmt.Sprintf("docker build --build-arg %s=... (this list is the argument's default)", g.Function)
+	case g.Kind != python.KindScriptArchs && g.EnvVar != "":
+		return fmt.Sprintf("%s in the environment (this list is its default)", g.EnvVar)
+	case g.CacheVar != "":
+		return fmt.Sprintf("cmake -D%s=... (this list is the cache variable's default)", g.CacheVar)
+	}
+	return ""
 }
 
 // toolkitTooOld: the list is set in a build script's arm for toolkits

@@ -54,3 +54,25 @@ func TestNamedByEquality(t *testing.T) {
 		}
 	}
 }
+
+// TestOverrideOf: a list that is a build setting's default names the
+// setting that changes it; a list written into the code names none.
+func TestOverrideOf(t *testing.T) {
+	for _, c := range []struct {
+		g    python.Gate
+		want string
+	}{
+		{python.Gate{Kind: python.KindArchList, EnvVar: "TORCH_CUDA_ARCH_LIST"}, "TORCH_CUDA_ARCH_LIST in the environment (this list is its default)"},
+		{python.Gate{Kind: python.KindCMakeArchs, CacheVar: "CUDAARCHS"}, "cmake -DCUDAARCHS=... (this list is the cache variable's default)"},
+		{python.Gate{Kind: python.KindScriptArchs, Expr: `ARG TORCH_CUDA_ARCH_LIST="9.0"`, Function: "TORCH_CUDA_ARCH_LIST", EnvVar: "TORCH_CUDA_ARCH_LIST"},
+			"docker build --build-arg TORCH_CUDA_ARCH_LIST=... (this list is the argument's default)"},
+		// A script's `export TORCH_CUDA_ARCH_LIST=...` sets the list for
+		// what runs after it: no default.
+		{python.Gate{Kind: python.KindScriptArchs, Expr: `export TORCH_CUDA_ARCH_LIST="9.0"`, Function: "TORCH_CUDA_ARCH_LIST", EnvVar: "TORCH_CUDA_ARCH_LIST"}, ""},
+		{python.Gate{Kind: python.KindArchList}, ""},
+	} {
+		if got := overrideOf(&c.g); got != c.want {
+			t.Errorf("overrideOf(%+v) = %q, want %q", c.g, got, c.want)
+		}
+	}
+}

@@ -181,6 +181,17 @@ func fixtureRuns() []Run {
 			Admits:    []string{"sm_90a"},
 			Excludes:  []string{"sm_120"},
 		},
+		{
+			RuleID:    "AL202",
+			Level:     finding.LevelWarning,
+			Message:   "This arch list admits 9.x and shuts out 12.x. The list is the default of the environment variable TORCH_CUDA_ARCH_LIST, which can change it.",
+			Location:  finding.Location{Root: ".", Path: "setup.py", Line: 3, Col: 14},
+			Condition: "os.getenv('TORCH_CUDA_ARCH_LIST', '9.0')",
+			Admits:    []string{"9.x"},
+			Excludes:  []string{"12.x"},
+			Properties: map[string]any{"comment": "Hopper only for now", "gateKind": "arch-list",
+				"override": "TORCH_CUDA_ARCH_LIST in the environment (this list is its default)"},
+		},
 	}
 	return []Run{
 		{

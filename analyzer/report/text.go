@@ -136,6 +136,7 @@ func writeTextRun(w io.Writer, r Run, opt TextOptions, pal palette) {
 //	    flavors: ...   gets: ...
 //	    comment: ...
 //	    on purpose: ...
+//	    override: ...
 //	    verdict: ...
 //	    chain: a.py:12 -> csrc/x.cu -> include/y.cuh:42
 //	    related: include/y.cuh:10: #define HAS_PDL
@@ -171,21 +172,10 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 	}
 	pairs([2]string{"admits", strings.Join(f.Admits, ", ")}, [2]string{"excludes", strings.Join(f.Excludes, ", ")})
 	pairs([2]string{"flavors", strings.Join(f.Flavors, ", ")}, [2]string{"gets", f.Gets})
-	// What the code's authors wrote about a gate is often its reason
-	// ("not available on SM120"): it is past the first sentence, so it
-	// gets its own line.
-	if v, ok := f.Properties["comment"]; ok {
-		fmt.Fprintf(w, "%scomment: %s\n", in, oneLine(fmt.Sprint(v)))
-	}
-	// A gate that names the target routes it on purpose: why it is a
-	// note.
-	if v, ok := f.Properties["namesTarget"]; ok {
-		fmt.Fprintf(w, "%son purpose: %s\n", in, oneLine(fmt.Sprint(v)))
-	}
-	// A range that is the window its definition is named for: why it
-	// is a note.
-	if v, ok := f.Properties["byDesign"]; ok {
-		fmt.Fprintf(w, "%sby design: %s\n", in, oneLine(fmt.Sprint(v)))
+	for _, pl := range propertyLines {
+		if v, ok := f.Properties[pl.key]; ok {
+			fmt.Fprintf(w, "%s%s: %s\n", in, pl.label, oneLine(fmt.Sprint(v)))
+		}
 	}
 	if v, ok := f.Properties["verdictEvidence"]; ok {
 		fmt.Fprintf(w, "%sverdict: %s\n", in, oneLine(fmt.Sprint(v)))
@@ -232,7 +222,7 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 	if opt.Verbose {
 		keys := make([]string, 0, len(f.Properties))
 		for k := range f.Properties {
-			if k != "verdict" && k != "verdictEvidence" && k != "assumes" {
+			if !ownLine(k) {
 				keys = append(keys, k)
 			}
 		}
@@ -241,6 +231,38 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 			fmt.Fprintf(w, "%s%s: %s\n", in, k, oneLine(fmt.Sprint(f.Properties[k])))
 		}
 	}
+}
+
+// propertyLines are the properties a finding's text block gives a line of
+// their own, in this order, under these labels:
+//   - comment: what the code's authors wrote about a gate is often its
+//     reason ("not available on SM120"), past the first sentence;
+//   - namesTarget: a gate that names the target routes it on purpose,
+//     why the finding is a note;
+//   - byDesign: a range that is the window its definition is named for,
+//     why the finding is a note;
+//   - override: a list that is a build setting's default changes with
+//     the setting, so the reader checks the build before the code.
+var propertyLines = []struct{ key, label string }{
+	{"comment", "comment"},
+	{"namesTarget", "on purpose"},
+	{"byDesign", "by design"},
+	{"override", "override"},
+}
+
+// ownLine: property k has a line of its own in the text block (above, or
+// verdict and assumes), so --verbose does not list it again.
+func ownLine(k string) bool {
+	switch k {
+	case "verdict", "verdictEvidence", "assumes":
+		return true
+	}
+	for _, pl := range propertyLines {
+		if pl.key == k {
+			return true
+		}
+	}
+	return false
 }
 
 // position is "path:line:col" with what is known of line and column.

@@ -23,6 +23,22 @@ func TestTextGolden(t *testing.T) {
 	golden(t, "report_verbose.txt", []byte(renderText(t, fixtureRuns(), TextOptions{Verbose: true})))
 }
 
+// TestPropertyLinesOnce: a property with a line of its own (comment,
+// override, ...) is not listed again among --verbose's properties.
+func TestPropertyLinesOnce(t *testing.T) {
+	for _, verbose := range []bool{false, true} {
+		out := renderText(t, fixtureRuns(), TextOptions{Verbose: verbose})
+		for _, want := range []string{"    comment: Hopper only for now\n", "    override: TORCH_CUDA_ARCH_LIST in the environment (this list is its default)\n"} {
+			if n := strings.Count(out, want); n != 1 {
+				t.Errorf("verbose=%v: %q appears %d times, want once", verbose, want, n)
+			}
+		}
+		if strings.Contains(out, "gateKind") != verbose {
+			t.Errorf("verbose=%v: other properties listed: %v", verbose, !verbose)
+		}
+	}
+}
+
 func TestTextColor(t *testing.T) {
 	plain := renderText(t, fixtureRuns(), TextOptions{Color: false})
 	if strings.Contains(plain, "\x1b") {
