@@ -19,7 +19,9 @@ var AL201 = Rule{
 		"list built from the device's own capability (`f\"{arch}{'+PTX' if arch == '9.0' else ''}\"`) is no finding: the " +
 		"target gets its own native code either way. Nor is a check whose other arms only add checks that may refuse " +
 		"(`if major == 9: assert head_dim <= 256`, cudnn-frontend's `if (prop_major == 8) { RETURN_..._ERROR_IF(...) }`): " +
-		"the target skips a restriction, which shuts it out of nothing. When a check admits one GPU " +
+		"the target skips a restriction, which shuts it out of nothing. In a function named for a reason or a skip " +
+		"(`_skip_reason()`, `_should_skip_sample()`, `unsupported_error()`), a returned message is the refusal and a " +
+		"returned None the way on. When a check admits one GPU " +
 		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +
 		"says so: the target is treated like those newer GPUs, and only the GPU admitted gets its own path (the GPUs " +
 		"between are shut out alike). When the code has a comment on the check's line or right above it, the finding " +

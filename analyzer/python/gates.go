@@ -357,11 +357,11 @@ func (m *module) guardedCall(s nodeID) (string, int) {
 }
 
 // reasonFunc says whether a function is named for the reason something
-// cannot run (`_skip_reason`, `unsupported_error`, `why_not`), which it
-// returns, or None when it can.
+// cannot run (`_skip_reason`, `unsupported_error`, `why_not`,
+// `_should_skip_sample`), which it returns, or None when it can.
 func reasonFunc(qual string) bool {
 	name := strings.ToLower(lastName(qual))
-	for _, w := range []string{"reason", "error", "why", "msg", "message"} {
+	for _, w := range []string{"reason", "error", "why", "msg", "message", "skip"} {
 		if strings.Contains(name, w) {
 			return true
 		}

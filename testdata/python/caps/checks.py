@@ -109,6 +109,17 @@ def _skip_reason():
     return None
 
 
+# So does one named for whether to skip: its message is the reason to
+# skip, None is "run it" (lightning-thunder's _should_skip_sdpa_sample).
+def _should_skip_sample(head_dim):
+    major, minor = torch.cuda.get_device_capability()
+    if head_dim > 128:
+        if major not in (9, 10):  # gate: capability-check admits 9.0-10.x
+            return "large head dims need Hopper or Blackwell"
+        return None
+    return None
+
+
 # Any other function's None is what it has nothing for.
 def pick_kernel():
     major, minor = torch.cuda.get_device_capability()
