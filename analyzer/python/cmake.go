@@ -240,6 +240,18 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 	blocks := cmakeBlocks{cuda: cuda}
 	// flagLists are the variables a set gave gencode flags among others.
 	flagLists := map[string]bool{}
+	// cmakeFed are the variables whose list becomes CMake's own
+	// (set(CMAKE_CUDA_ARCHITECTURES ${CUDAARCHS}), a target's
+	// CUDA_ARCHITECTURES ${X}): their entries build PTX too, as
+	// CMake's do (cmakeSpecs).
+	cmakeFed := map[string]bool{}
+	feeds := func(args []cmakeArg) {
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a.text, "${"); ok && strings.HasSuffix(v, "}") && !strings.Contains(v, "${") {
+				cmakeFed[strings.TrimSuffix(v, "}")] = true
+			}
+		}
+	}
 	// appendTo extends the variable's last set made in the command's own
 	// if arm or one around it with vals.
 	appendTo := func(name string, cmd cmakeCmd, vals []cmakeArg) {
@@ -274,6 +286,9 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 				continue
 			}
 			name, vals := cmd.args[0].text, cmd.args[1:]
+			if name == "CMAKE_CUDA_ARCHITECTURES" {
+				feeds(vals)
+			}
 			// set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} -gencode ...")
 			// extends the variable as list(APPEND) does.
 			self := slices.ContainsFunc(vals, func(a cmakeArg) bool { return strings.Contains(a.text, "${"+name+"}") })
@@ -325,6 +340,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 		default:
 			for i, a := range cmd.args {
 				if a.text == "CUDA_ARCHITECTURES" && i+1 < len(cmd.args) {
+					feeds(cmd.args[i+1 : i+2])
 					one(cmd, cmd.args[i+1:i+2], true)
 					break
 				}
@@ -336,7 +352,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 	}
 	flush()
 	for _, l := range lists {
-		if g := add(l.name, l.cmds, l.vals, l.cache && !l.appended, false); g != nil {
+		if g := add(l.name, l.cmds, l.vals, l.cache && !l.appended, cmakeFed[l.name]); g != nil {
 			out = append(out, *g)
 		}
 	}

@@ -88,7 +88,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		if cl[len(cl)-1].cond != noNode {
 			outs = append(outs, m.describeRest(k.node))
 		}
-		g.Tuning = (m.tuningArms(k.node, cl) || m.sameShapeArms(cl)) && !outs[len(outs)-1].refuses
+		g.Tuning = (m.tuningArms(k.node, cl) || m.sameShapeArms(cl) || m.sameCallArms(k.node, cl)) && !outs[len(outs)-1].refuses
 		g.Restricts = make([]bool, len(outs))
 		for i, c := range cl {
 			g.Restricts[i] = m.restrictsOnly(c.body)

@@ -2,6 +2,7 @@ package python
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -341,6 +342,111 @@ func (m *module) sameShapeArms(cl []clause) bool {
 		}
 	}
 	return shapes.Differ
+}
+
+// sameCallArms: every statement the chain's arms run (through nested ifs)
+// returns one call of the same function whose arguments are numbers,
+// tuples of them or entries of a constant table, and so does the code
+// after the chain when it has no else: flux's Triton configs,
+//
+//	if _is_A_gpu():
+//	    if key in A800_TUNEMAP:
+//	        return _as_triton_config_info(A800_TUNEMAP[key])
+//	    return _as_triton_config_info((128, 256, 32, 2, 3, 8))
+//	return _as_triton_config_info((128, 128, 64, 4, 4, 4))
+//
+// The same function builds every arm's result from other numbers: the
+// target gets a config, not another path. A number that may name an
+// architecture (ArchLikeNumber) among the arguments is no tuning.
+func (m *module) sameCallArms(s nodeID, cl []clause) bool {
+	callee, first := "", ""
+	numeric, differ := false, false
+	sameCall := func(st nodeID) bool {
+		kids := m.namedList(st)
+		if m.kind(st) != "return_statement" || len(kids) != 1 || m.kind(kids[0]) != "call" {
+			return false
+		}
+		c := kids[0]
+		fn := m.view(m.child(c, fFunction))
+		if ArchNumberName(lastName(fn)) || callee != "" && fn != callee {
+			return false
+		}
+		callee = fn
+		args := m.namedList(m.child(c, fArguments))
+		if len(args) == 0 {
+			return false
+		}
+		for _, a := range args {
+			if m.kind(a) == "keyword_argument" {
+				if ArchNumberName(m.view(m.child(a, fName))) {
+					return false
+				}
+				a = m.child(a, fValue)
+			}
+			if !m.constantNumbers(a, &numeric) {
+				return false
+			}
+		}
+		text := m.text(m.child(c, fArguments))
+		for _, v := range pyNumberRE.FindAllString(text, -1) {
+			if ArchLikeNumber(v) {
+				return false
+			}
+		}
+		if first == "" {
+			first = text
+		}
+		differ = differ || text != first
+		return true
+	}
+	for _, c := range cl {
+		if !m.allLeafStmts(c.body, sameCall) {
+			return false
+		}
+	}
+	if cl[len(cl)-1].cond != noNode {
+		rest := m.stmtsAfter(s)
+		if !m.returnsAt(rest) {
+			return false
+		}
+		for _, st := range rest {
+			if m.kind(st) == "if_statement" && !m.allLeafStmts(st, sameCall) || m.kind(st) != "if_statement" && !sameCall(st) {
+				return false
+			}
+		}
+	}
+	return numeric && differ
+}
+
+// constantNumbers: v is numbers (numberExpr) whose names are constants or
+// number functions, a constant table's index aside (`A800_TUNEMAP[key]`
+// is an entry of the table whatever the key). An expression over other
+// names computes a result: `x * 2` against `x` picks a path, and so does
+// a parameter named in capitals (a GEMM's `M`, `N`).
+func (m *module) constantNumbers(v nodeID, numeric *bool) bool {
+	if !m.numberExpr(v, numeric) {
+		return false
+	}
+	var params []param
+	if f := m.enclosingFunc(v); f != nil {
+		params = f.params
+	}
+	for k := v; k < m.next(v); k++ {
+		if m.kind(k) == "subscript" {
+			// numberExpr took it for a constant table's entry: the
+			// index is no operand.
+			k = m.next(k) - 1
+			continue
+		}
+		if m.kind(k) != "identifier" {
+			continue
+		}
+		name := m.view(k)
+		if !ConstantName(name) && !numberArith[name] || slices.ContainsFunc(params, func(p param) bool { return p.name == name }) {
+			return false
+		}
+	}
+	return true
 }
 
 // NumberShapes checks that statements are one statement with other

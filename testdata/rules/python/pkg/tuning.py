@@ -96,3 +96,35 @@ def launch_arch(x, grid, kernel):
         kernel[grid](x, ARCH=90)
     else:
         kernel[grid](x, ARCH=80)
+
+
+TUNE_KEYS = ("BLOCK_M", "BLOCK_N", "BLOCK_K", "num_warps", "num_stages")
+A100_TUNED = {(4096, 4096): (128, 256, 32, 8, 3)}
+
+
+def _as_config(values):
+    return dict(zip(TUNE_KEYS, values))
+
+
+def tune_config(M, N):
+    # One function builds every arm's config from other numbers (a table's
+    # entry, a tuple), and the fall-through returns it too: tuning.
+    if torch.cuda.get_device_capability() == (8, 0):  # want "AL105 12.0 .sm_120. runs with numbers chosen for other GPUs here: this capability check gives 8.0 its own"
+        if (M, N) in A100_TUNED:
+            return _as_config(A100_TUNED[(M, N)])
+        return _as_config((128, 256, 32, 4, 3))
+    return _as_config((128, 128, 64, 4, 4))
+
+
+def kernel_for(M, N, impl):
+    # The same call with another name among its arguments picks a path.
+    if torch.cuda.get_device_capability() == (8, 0):  # want "AL201 capability check admits 8.0"
+        return _as_config((M, N, 32, 4, 3))
+    return _as_config((128, 128, 64, 4, 4))
+
+
+def arch_config():
+    # A number that may name an architecture among the arguments: a path.
+    if torch.cuda.get_device_capability() == (9, 0):  # want "AL201 capability check admits 9.x"
+        return _as_config((90, 128, 64, 4, 4))
+    return _as_config((80, 128, 64, 4, 4))
