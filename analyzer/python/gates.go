@@ -137,7 +137,10 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		g.Kind = kindFor(KindCheck, via, m, k.node)
 	case siteTernary:
 		kids := m.namedList(k.node)
-		if m.ptxSuffixOnly(kids[0], kids[2]) {
+		// Both values alike (mirage's `"embedding" if cc == 90 else
+		// "embedding"`, a placeholder for a later Hopper variant) choose
+		// nothing, as an if chain's alike arms do (sameArms).
+		if m.ptxSuffixOnly(kids[0], kids[2]) || m.text(kids[0]) == m.text(kids[2]) {
 			return Gate{}, false
 		}
 		where = kids[1]

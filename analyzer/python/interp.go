@@ -723,7 +723,7 @@ func (w *worker) capParam(name string) Value {
 	major, minor := capParts(v)
 	switch strings.ToLower(strings.TrimLeft(name, "_")) {
 	case "sm_version", "sm", "arch", "cuda_arch", "gpu_arch", "sm_arch", "compute_capability", "device_capability",
-		"capability", "cc", "sm_ver", "arch_version", "device_sm":
+		"capability", "cc", "sm_ver", "arch_version", "device_sm", "target_cc", "target_sm", "device_cc", "gpu_cc", "cuda_cc":
 		return v
 	case "major", "sm_major", "cc_major", "arch_major", "capability_major":
 		return major

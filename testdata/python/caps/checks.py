@@ -89,6 +89,24 @@ def param_sm_version(sm_version):
     return "other"
 
 
+# The capability a compiler targets, as a parameter (mirage's
+# get_shared_memory_capacity(target_cc), called with major * 10 + minor).
+def shared_memory_capacity(target_cc):
+    if target_cc == 80:  # gate: dispatch-ladder admits 8.0, 9.0
+        return 163 * 1024
+    elif target_cc == 90:
+        return 223 * 1024
+    else:
+        assert False, "unsupported"
+
+
+# A ternary whose values are alike chooses nothing (mirage's placeholder
+# for a Hopper variant still to come).
+def task_name():
+    major, minor = torch.cuda.get_device_capability()
+    return "embedding" if major == 9 else "embedding"  # gate: none
+
+
 def guard_jit(name):
     major, _ = torch.cuda.get_device_capability()
     if major in (9, 10):  # gate: capability-check admits 9.x, 10.x
