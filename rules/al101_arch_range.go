@@ -12,6 +12,8 @@ var AL101 = Rule{
 	Full: "An #if/#elif chain over __CUDA_ARCH__ (or the arch-feature macros nvcc defines, or macros derived from them) " +
 		"sends an older architecture into a branch that the target does not take: the target either gets no code at all " +
 		"there, or takes the same branch as still older architectures (a fallback, usually slower, sometimes wrong). " +
+		"A branch that only prints (`printf(\"ERROR : ... Aborting.\\n\");`, perhaps then `return;`) is no code: " +
+		"it stops nothing, and the code around it goes on with the work undone. " +
 		"Typical causes are upper bounds written before the target existed (`__CUDA_ARCH__ < 1200`) and allowlists " +
 		"(`__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000`). The finding names the condition, the architectures it " +
 		"admits and excludes, the builds (plain, a, f) of the target it holds for, and what the target gets instead. " +

@@ -12,7 +12,8 @@ var AL102 = Rule{
 	Full: "The body of a __global__ kernel sits entirely inside a preprocessor branch that the target (or one build flavor " +
 		"of it, such as sm_120f) does not take, while another architecture or flavor gets the code. nvcc still emits the " +
 		"kernel for the target with an empty body, the launch succeeds, and the output is silently wrong: no error, no " +
-		"trap. This is reported at error level whatever the other rules say, with one exception: a kernel whose name names " +
+		"trap. A branch that only prints an error (`printf(\"unsupported architecture\\n\");`) leaves the body as empty: " +
+		"the message goes to the device's stdout and the launch still succeeds. This is reported at error level whatever the other rules say, with one exception: a kernel whose name names " +
 		"the architectures its body is compiled for (gemm_4bit_sm75_m16n8k8 under __CUDA_ARCH__ == 750) is that " +
 		"architecture's own kernel, which host code picks for it alone, and is a note that asks to check nothing launches " +
 		"it on the target. Either open the range for the target (if what " +

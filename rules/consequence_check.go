@@ -73,9 +73,15 @@ func emptyKernels(r Rule, c *Context, lines func(*cpp.File, map[int]*cpp.ChainEv
 		// active reads nothing else, so the body cannot be inactive for
 		// a flavor that compiles the header.
 		for _, k := range c.Structure.Kernels(file, at[fi]) {
-			var body []int // logical lines of code inside the body
+			// logical lines of code inside the body; a branch that only
+			// prints does no work (cpp.Content.PrintOnly), so a body the
+			// target reaches only through such a branch is empty for it.
+			var body []int
 			for li, ln := range st.Src.Lines() {
 				if ln.StartLine > k.BodyStartLine && ln.EndLine < k.BodyEndLine && ln.Directive < 0 && strings.TrimSpace(file.LineText(li)) != "" {
+					if o := st.Owner(li); o.Chain >= 0 && st.Chains[o.Chain].Branches[o.Branch].Content.PrintOnly != "" {
+						continue
+					}
 					body = append(body, li)
 				}
 			}

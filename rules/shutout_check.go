@@ -8,6 +8,7 @@ import (
 
 	"github.com/archlint/archlint/analyzer/cpp"
 	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/python"
 	"github.com/archlint/archlint/analyzer/shutout"
 	"github.com/archlint/archlint/analyzer/target"
 	"github.com/archlint/archlint/analyzer/verdict"
@@ -149,6 +150,16 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 	case bt == shutout.None:
 		gets = "nothing"
 		what = fmt.Sprintf("%s get%s no code here while %s %s", who, singularVerb(verbN), strings.Join(admits, ", "), doVerb(admits))
+		if tk := ce.Taken[t]; tk >= 0 {
+			if p := ce.Chain.Branches[tk].Content.PrintOnly; p != "" {
+				// The branch prints an error and goes on: the code
+				// around it runs on with nothing done.
+				p = python.ClipTo(strings.Join(strings.Fields(p), " "), 120)
+				gets = "nothing: the branch only prints (" + p + ")"
+				what = fmt.Sprintf("%s get%s no code here, only a print that stops nothing, while %s %s",
+					who, singularVerb(verbN), strings.Join(admits, ", "), doVerb(admits))
+			}
+		}
 	default:
 		dt := ce.Directive(bt)
 		older := "the host pass"

@@ -39,6 +39,14 @@ type Content struct {
 	Empty      bool // nothing but blank lines and comments
 	DefineOnly bool // only #define/#undef (and nested chains that hold only those)
 	Failure    string
+	// PrintOnly is the first print call of a branch whose own code only
+	// prints (printf, fprintf, puts, then perhaps return;) and holds no
+	// nested code: CUTLASS's old `printf("ERROR : Arch conditional MMA
+	// instruction used without targeting appropriate compute capability.
+	// Aborting.\n");` for GPUs without wgmma. It does no work and stops
+	// nothing, so the shut-out rules read it as no code (the kernel goes on
+	// and returns), and say it printed.
+	PrintOnly string
 	// Shape hashes the branch text with numbers replaced and space removed,
 	// nested chains included: two branches with equal Shape differ only in
 	// numbers (tuning). Only ever compared: a branch of a real chain
@@ -501,6 +509,7 @@ func (st *Structure) classify(ci, bi int, spans []ownedSpan) []ownedSpan {
 	shape := sha256.New()
 	var line []byte // one line's shape, reused
 	code, nonDefine := false, false
+	nestedCode := false
 	failure := ""
 	child := 0
 	for li := b.FirstLine; li < b.EndLine; li++ {
@@ -519,7 +528,7 @@ func (st *Structure) classify(ci, bi int, spans []ownedSpan) []ownedSpan {
 				shape.Write([]byte(nb.Content.Shape))
 				shape.Write([]byte{0})
 				if !nb.Content.Empty {
-					code = true
+					code, nestedCode = true, true
 					if !nb.Content.DefineOnly {
 						nonDefine = true
 					}
@@ -561,14 +570,46 @@ func (st *Structure) classify(ci, bi int, spans []ownedSpan) []ownedSpan {
 		// A copy: the match is a slice of the branch's whole text.
 		failure = strings.Clone(branchFailure(own.String()))
 	}
+	printOnly := ""
+	if code && !nestedCode && failure == "" {
+		printOnly = strings.Clone(printCallsOnly(own.String()))
+	}
 	b.Content = Content{
 		Empty:      !code,
 		DefineOnly: code && !nonDefine,
 		Failure:    failure,
+		PrintOnly:  printOnly,
 		Shape:      string(shape.Sum(nil)),
 		AsmText:    asmOnly(own.String()),
 	}
 	return spans
+}
+
+// printCallRE is one print statement at the start of a branch's code:
+// printf, fprintf or puts with its arguments, up to the ';' that ends it.
+var printCallRE = regexp.MustCompile(`^(?:std::)?(?:printf|fprintf|puts)\s*\((?:[^;"]|"(?:[^"\\]|\\.)*")*\)\s*;`)
+
+// printCallsOnly is the first print call of code made only of print
+// statements and bare returns (at least one print), else "".
+func printCallsOnly(code string) string {
+	first := ""
+	for rest := strings.TrimSpace(code); rest != ""; rest = strings.TrimSpace(rest) {
+		if r, ok := strings.CutPrefix(rest, "return"); ok {
+			if r = strings.TrimSpace(r); strings.HasPrefix(r, ";") {
+				rest = r[1:]
+				continue
+			}
+		}
+		m := printCallRE.FindString(rest)
+		if m == "" {
+			return ""
+		}
+		if first == "" {
+			first = m
+		}
+		rest = rest[len(m):]
+	}
+	return first
 }
 
 // includeGuard recognizes the include-guard idiom: the first directive
@@ -613,3 +654,7 @@ func isIdent(s string) bool {
 	}
 	return s != ""
 }
+
+// NoWork says the branch runs no code of its own: it is empty, or it only
+// prints (PrintOnly).
+func (c Content) NoWork() bool { return c.Empty || c.PrintOnly != "" }

@@ -90,7 +90,7 @@ func (r *Results) ChainEvalsOf(fs *FileSet, keep map[int]bool) []*ChainEval {
 			for p := range r.Passes {
 				ce.Taken[p] = chooseBranch(ce.Dirs, p)
 				ce.Branch[p] = ce.Taken[p]
-				if ce.Taken[p] >= 0 && c.Branches[ce.Taken[p]].Content.Empty {
+				if ce.Taken[p] >= 0 && c.Branches[ce.Taken[p]].Content.NoWork() {
 					ce.Branch[p] = shutout.None
 				}
 			}

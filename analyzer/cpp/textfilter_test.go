@@ -101,3 +101,26 @@ func TestBranchFailure(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintCallsOnly: code made of print statements and bare returns only
+// prints; any other statement, or a return with a value, is work.
+func TestPrintCallsOnly(t *testing.T) {
+	for code, want := range map[string]string{
+		`printf("ERROR : needs sm_90a. Aborting.\n");`:                     `printf("ERROR : needs sm_90a. Aborting.\n");`,
+		"printf(\"a; b\");\nreturn;":                                       `printf("a; b");`,
+		`std::printf("x %d\n", n); fprintf(stderr, "y\n");`:                `std::printf("x %d\n", n);`,
+		`puts("unsupported");`:                                             `puts("unsupported");`,
+		`printf("slow\n"); return x + x;`:                                  "",
+		`return;`:                                                          "",
+		`printf("a\n"); out[0] = 1;`:                                       "",
+		`printf("a\n"); __trap();`:                                         "",
+		`printf("unterminated`:                                             "",
+		`printf("esc \" ;quote\n");`:                                       `printf("esc \" ;quote\n");`,
+		`if (threadIdx.x == 0) { printf("x\n"); }`:                         "",
+		`printf("%s\n", msg(a, b));` + "\n" + `printf("%d\n", (int)f(x));`: `printf("%s\n", msg(a, b));`,
+	} {
+		if got := printCallsOnly(code); got != want {
+			t.Errorf("printCallsOnly(%q) = %q, want %q", code, got, want)
+		}
+	}
+}
