@@ -263,6 +263,14 @@ func TestFixtures(t *testing.T) {
 	if !found {
 		t.Errorf("no notification for the syntax error: %v", notes)
 	}
+	// An unclosed parenthesis makes tree-sitter's ERROR hold the file
+	// from line 1: the line reported is the innermost error's, past the
+	// parenthesis (line 8) that Python names.
+	for _, n := range notes {
+		if n.Path == "broken/unclosed.py" && n.Line < 8 {
+			t.Errorf("unclosed parenthesis at line 8 reported at line %d", n.Line)
+		}
+	}
 	// Valid Python that tree-sitter refuses is not reported as damaged.
 	for _, n := range notes {
 		if n.Path == "caps/splat_returns.py" {

@@ -31,10 +31,13 @@ bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
 bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
 
 // first_error_line descends towards the first damaged child; tree-sitter
-// marks every ancestor of an ERROR or MISSING node with has_error.
+// marks every ancestor of an ERROR or MISSING node with has_error. An ERROR
+// node may hold most of the file (an unclosed parenthesis can make the
+// whole module one ERROR from line 1): the descent goes on into its first
+// damaged child, the innermost ERROR being nearer where parsing failed.
 static int first_error_line(TSNode n) {
 	for (;;) {
-		if (ts_node_is_error(n) || ts_node_is_missing(n)) {
+		if (ts_node_is_missing(n)) {
 			return (int)ts_node_start_point(n).row + 1;
 		}
 		bool found = false;
