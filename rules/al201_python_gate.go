@@ -91,7 +91,9 @@ var AL202 = Rule{
 		"A list set in the arm of a test of the toolkit's version (`case \"$CUDA_VERSION\" in 12.8.1)`, " +
 		"`if [ \"$NVCC_VER\" = \"12.8\" ]`) names that toolkit in the finding, and an arm for toolkits too old to build for " +
 		"the target at all (CUDA 12.8 brought the first Blackwell architectures, 10.0 and 12.0 among them) is not reported: " +
-		"that build has no code for the target whatever its list says. " +
+		"that build has no code for the target whatever its list says. A list set in the arm of a test of the GPU's own " +
+		"capability (`if [ \"${cc_major}\" = \"9\" ]`) is the one the GPU the build runs on picks, no fixed list, and is not " +
+		"read. " +
 		"When the code has a comment on the list's line or right above it, the finding ends with it.",
 	Before:    "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10])",
 	After:     "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10, 12])",

@@ -88,7 +88,16 @@ func scriptGates(s Source, caps []Capability) []Gate {
 		g.Line, g.Col = lines.pos(uint32(sb))
 		g.EndLine, g.EndCol = lines.pos(uint32(eb))
 		g.Comment = comment.About(s.Src, sb, -1, comment.Hash)
-		g.Toolkits = scriptToolkitArm(src, sb)
+		switch armVar, vals := scriptArm(src, sb); {
+		case scriptToolkitVarRE.MatchString(armVar):
+			g.Toolkits = vals
+		case scriptDeviceVarRE.MatchString(armVar):
+			// The GPU the build runs on picks this list (FastVideo's
+			// `if [ "${cc_major}" = "9" ]; then export
+			// TORCH_CUDA_ARCH_LIST="9.0a"`): one arm per device, no
+			// fixed list, as in Python.
+			return
+		}
 		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
 		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
 		out = append(out, g)
@@ -116,19 +125,25 @@ var (
 	scriptCaseRE       = regexp.MustCompile(`\bcase[ \t]+("[^"]*"|\S+)[ \t]+in\b`)
 	scriptIfRE         = regexp.MustCompile(`^(?:el)?if[ \t]+\[\[?[ \t]+"?\$\{?([A-Za-z_][A-Za-z0-9_]*)[^ \t"]*"?[ \t]+==?[ \t]+"?([0-9][0-9.]*)"?[ \t]+\]`)
 	scriptToolkitVarRE = regexp.MustCompile(`(?i)cuda|nvcc|cu_?ver`)
+	// scriptDeviceVarRE is a variable the GPU's capability is read into
+	// (cc_major, GPU_ARCH, compute_cap), tested by a variable that is not
+	// the toolkit's (scriptToolkitVarRE first: CUDA_MAJOR is the
+	// toolkit's).
+	scriptDeviceVarRE = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:cc|sm|arch|gpu_arch|cap|capability|compute_cap|major|minor)(?:[^a-z]|$)`)
 )
 
-// scriptToolkitArm is the CUDA versions whose arm of a toolkit test the
-// assignment at sb sits in: sglang's DeepEP stage
+// scriptArm is the variable and the values of the shell test whose arm
+// the assignment at sb sits in, and "" and nil when it sits in no such arm
+// (an else, a default arm, a test of anything but a variable against
+// numbers): sglang's DeepEP stage
 //
 //	case "$CUDA_VERSION" in
 //	    12.6.1) CHOSEN_TORCH_CUDA_ARCH_LIST='9.0' ;;
 //	    12.8.1) CHOSEN_TORCH_CUDA_ARCH_LIST='9.0;10.0' ;;
 //
-// or `if [ "$CUDA_VERSION" = "12.8" ]; then`. Nil when the assignment is
-// in no such arm (an else, a default arm, a test of anything else): the
-// lines above it are read back to the arm's start, at most 60.
-func scriptToolkitArm(src string, sb int) []string {
+// or `if [ "$CUDA_VERSION" = "12.8" ]; then`, or `if [ "${cc_major}" =
+// "9" ]`. The lines above it are read back to the arm's start, at most 60.
+func scriptArm(src string, sb int) (string, []string) {
 	end := sb
 	for range 60 {
 		ls := strings.LastIndexByte(src[:end], '\n') + 1
@@ -136,39 +151,33 @@ func scriptToolkitArm(src string, sb int) []string {
 		line = strings.TrimSpace(strings.TrimPrefix(line, "RUN "))
 		switch {
 		case strings.Contains(line, ";;") || strings.HasPrefix(line, "esac"):
-			return nil
+			return "", nil
 		case scriptArmRE.MatchString(line):
 			arm := scriptArmRE.FindStringSubmatch(line)[1]
-			// The case that holds the arm must test the toolkit.
+			// The case that holds the arm names the variable.
 			for up := ls; up > 0; {
 				ps := strings.LastIndexByte(src[:up-1], '\n') + 1
 				if c := scriptCaseRE.FindStringSubmatch(src[ps : up-1]); c != nil {
-					if !scriptToolkitVarRE.MatchString(c[1]) {
-						return nil
-					}
 					var out []string
 					for _, v := range strings.Split(arm, "|") {
 						out = append(out, strings.TrimSpace(v))
 					}
-					return out
+					return c[1], out
 				}
 				up = ps
 			}
-			return nil
+			return "", nil
 		case scriptIfRE.MatchString(line):
 			m := scriptIfRE.FindStringSubmatch(line)
-			if !scriptToolkitVarRE.MatchString(m[1]) {
-				return nil
-			}
-			return []string{m[2]}
+			return m[1], []string{m[2]}
 		case strings.HasPrefix(line, "if ") || strings.HasPrefix(line, "elif ") || strings.HasPrefix(line, "else") ||
 			strings.HasPrefix(line, "fi") || scriptCaseRE.MatchString(line):
-			return nil
+			return "", nil
 		}
 		if ls == 0 {
-			return nil
+			return "", nil
 		}
 		end = ls - 1
 	}
-	return nil
+	return "", nil
 }

@@ -226,7 +226,13 @@ func refusingCall(fn string) (refuses, skip bool) {
 func (m *module) describeRest(s nodeID) outcome {
 	o := m.describeStmts(m.stmtsAfter(s))
 	if !o.refuses {
-		o.desc = "continues"
+		// What it continues to: "continues" alone left the reader to
+		// find the code after the check.
+		if o.desc == "" || o.desc == "continues" || o.desc == "does nothing" {
+			o.desc = "continues"
+		} else {
+			o.desc = clip("continues: " + o.desc)
+		}
 	}
 	return o
 }

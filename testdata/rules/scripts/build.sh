@@ -27,3 +27,15 @@ cmake -B build -DCMAKE_CUDA_ARCHITECTURES="80-real;90-real" . # want "AL202 This
 cmake -B build2 -DCMAKE_CUDA_ARCHITECTURES=native .
 cmake -B build3 -DCMAKE_CUDA_ARCHITECTURES="80;90" .  # PTX of 9.0 reaches 12.0: no finding
 export TORCH_CUDA_ARCH_LIST="All"
+
+# The GPU the build runs on picks the list, one arm per device: no fixed
+# list, whatever the other arms say.
+cc_major="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | cut -d. -f1)"
+cc_minor="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | cut -d. -f2)"
+if [ "${cc_major}" = "9" ] && [ "${cc_minor}" = "0" ]; then
+  export TORCH_CUDA_ARCH_LIST="9.0a"
+elif [ "${cc_major}" = "10" ]; then
+  export TORCH_CUDA_ARCH_LIST="10.0a"
+else
+  export TORCH_CUDA_ARCH_LIST="${cc_major}.${cc_minor}"
+fi

@@ -58,14 +58,14 @@ def partly_decided(flag):
 
 def ops_subdir():
     major, minor = torch.cuda.get_device_capability()
-    if major * 10 + minor == 90:  # want "AL201 capability check admits 9.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues., as 10.x and 11.x do: only 9.x gets the other path, and the target is treated like the GPUs newer than 9.x"
+    if major * 10 + minor == 90:  # want "AL201 capability check admits 9.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues: returns "sm100"., as 10.x and 11.x do: only 9.x gets the other path, and the target is treated like the GPUs newer than 9.x"
         return "sm90"
     return "sm100"
 
 
 def fast_path():
     major, _ = torch.cuda.get_device_capability()
-    if major in (9, 10):  # want "AL201 capability check admits 9.x, 10.x and shuts out 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues..$"
+    if major in (9, 10):  # want "AL201 capability check admits 9.x, 10.x and shuts out 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues: returns "generic"..$"
         return "fast"
     return "generic"
 

@@ -6,7 +6,7 @@ import torch
 
 def use_custom_kernel(m, n_blocks, num_sms):
     major, minor = torch.cuda.get_device_capability()
-    if major == 10:  # want "AL201 capability check admits 10.x and shuts out 11.x, 12.x: 12.0 .sm_120. takes the path of 9.0 and older .continues.. The function tests for 12.0 itself .is_sm120 in `is_sm120`, line 15.: it routes the target on purpose"
+    if major == 10:  # want "AL201 capability check admits 10.x and shuts out 11.x, 12.x: 12.0 .sm_120. takes the path of 9.0 and older .continues: sets is_sm90 = major == 9.. The function tests for 12.0 itself .is_sm120 in `is_sm120`, line 15.: it routes the target on purpose"
         return m <= 32
     is_sm90 = major == 9
     is_sm120 = major == 12 and minor == 0
