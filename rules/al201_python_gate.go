@@ -77,7 +77,8 @@ var AL202 = Rule{
 		"same major, except an arch-specific one (sm_90a runs on 9.0 alone); PTX (compute_90, 9.0+PTX) reaches every newer " +
 		"GPU through the driver's JIT, and so does a CMake list entry without -real (CMake builds `90` as " +
 		"`90-real;90-virtual`), in CMAKE_CUDA_ARCHITECTURES, a CUDA_ARCHITECTURES property or a variable set into one " +
-		"(`set(CMAKE_CUDA_ARCHITECTURES ${CUDAARCHS})`). A CUDAExtension whose nvcc flags name architectures is built for those alone (torch then " +
+		"(`set(CMAKE_CUDA_ARCHITECTURES ${CUDAARCHS})`), or a Python string set into the environment variable " +
+		"CMAKE_CUDA_ARCHITECTURES or given to the configure step as `-DCMAKE_CUDA_ARCHITECTURES={archs}`. A CUDAExtension whose nvcc flags name architectures is built for those alone (torch then " +
 		"adds none from TORCH_CUDA_ARCH_LIST), however the flags were put together: appended \"-gencode\" and \"arch=...\" pairs, a " +
 		"sum of flag lists. That list is read at the call, from the flags archlint evaluated, and reported there unless a literal " +
 		"list of the same file already gives it; flags chosen by the GPU the build runs on are not a fixed list and are not read. " +

@@ -266,6 +266,10 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	if o := overrideOf(g); o != "" {
 		f.Properties["override"] = o
 	}
+	if len(g.Toolkits) > 0 {
+		// Two arms' lists read alike but for the toolkit they build with.
+		f.Properties["toolkit"] = "the script's arm for CUDA " + strings.Join(g.Toolkits, " and ")
+	}
 	if g.HelperPath != "" {
 		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.HelperPath, Line: g.HelperLine, Col: 1,
 			Message: "the helper " + g.Helper + " decides here"})

@@ -37,6 +37,50 @@ func specsOf(s string) ([]archSpec, bool) {
 	return out, len(out) > 0
 }
 
+// envListSpecs reads list s, read from or set into environment variable
+// env at n: as CMake reads it (an entry without -real builds PTX too, which
+// reaches newer GPUs) when the list is CMake's (cmakeList), else as
+// specsOf does.
+func (m *module) envListSpecs(s string, n nodeID, env string) ([]archSpec, bool) {
+	if m.cmakeList(n, env) {
+		return cmakeSpecs([]cmakeArg{{text: s}}, true)
+	}
+	return specsOf(s)
+}
+
+// cmakeList: the list at n is CMake's CUDA architectures: the environment
+// variable is CMAKE_CUDA_ARCHITECTURES or CUDAARCHS (which CMake reads into
+// it), or the name the value is assigned to is given to the configure step
+// as -DCMAKE_CUDA_ARCHITECTURES= in the same function (ktransformers'
+// `archs = os.environ.get("CPUINFER_CUDA_ARCHS", "80;86;89;90").strip()`,
+// then `f"-DCMAKE_CUDA_ARCHITECTURES={archs}"`).
+func (m *module) cmakeList(n nodeID, env string) bool {
+	if env == "CMAKE_CUDA_ARCHITECTURES" || env == "CUDAARCHS" {
+		return true
+	}
+	at := n
+	for p := m.parent(at); p != noNode; at, p = p, m.parent(p) {
+		switch m.kind(p) {
+		case "attribute", "call", "argument_list", "parenthesized_expression":
+			continue
+		case "assignment":
+			left := m.child(p, fLeft)
+			if m.child(p, fRight) != at || m.kind(left) != "identifier" {
+				return false
+			}
+			scope := nodeID(0)
+			if f := m.enclosingFunc(p); f != nil {
+				scope = f.node
+			}
+			text, name := m.text(scope), m.view(left)
+			return strings.Contains(text, "CMAKE_CUDA_ARCHITECTURES={"+name+"}") ||
+				strings.Contains(text, `CMAKE_CUDA_ARCHITECTURES=" + `+name)
+		}
+		return false
+	}
+	return false
+}
+
 // gencodeSpecs reads code=... (or arch=compute_XX alone) of gencode flags.
 func gencodeSpecs(s string) ([]archSpec, bool) {
 	var out []archSpec
@@ -468,7 +512,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 			if !ok1 || !ok2 || !strings.Contains(strings.ToUpper(name), "ARCH") {
 				continue
 			}
-			if specs, ok := specsOf(def); ok {
+			if specs, ok := m.envListSpecs(def, n, name); ok {
 				add(n, specs, name)
 				done[args[1]] = true
 			}
@@ -489,7 +533,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 			if env == "" && (!archContext(m.view(left)) || boundName(m.view(left))) {
 				continue
 			}
-			if specs, ok := specsOf(s); ok {
+			if specs, ok := m.envListSpecs(s, right, env); ok {
 				add(right, specs, env)
 				done[right] = true
 			}

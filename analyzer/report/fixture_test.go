@@ -190,7 +190,8 @@ func fixtureRuns() []Run {
 			Admits:    []string{"9.x"},
 			Excludes:  []string{"12.x"},
 			Properties: map[string]any{"comment": "Hopper only for now", "gateKind": "arch-list",
-				"override": "TORCH_CUDA_ARCH_LIST in the environment (this list is its default)"},
+				"override": "TORCH_CUDA_ARCH_LIST in the environment (this list is its default)",
+				"toolkit":  "the script's arm for CUDA 12.8"},
 		},
 	}
 	return []Run{

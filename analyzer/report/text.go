@@ -242,12 +242,15 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 //   - byDesign: a range that is the window its definition is named for,
 //     why the finding is a note;
 //   - override: a list that is a build setting's default changes with
-//     the setting, so the reader checks the build before the code.
+//     the setting, so the reader checks the build before the code;
+//   - toolkit: a build script's list set for some toolkits only, which
+//     tells apart arms whose lists read alike.
 var propertyLines = []struct{ key, label string }{
 	{"comment", "comment"},
 	{"namesTarget", "on purpose"},
 	{"byDesign", "by design"},
 	{"override", "override"},
+	{"toolkit", "toolkit"},
 }
 
 // ownLine: property k has a line of its own in the text block (above, or

@@ -28,7 +28,8 @@ func TestTextGolden(t *testing.T) {
 func TestPropertyLinesOnce(t *testing.T) {
 	for _, verbose := range []bool{false, true} {
 		out := renderText(t, fixtureRuns(), TextOptions{Verbose: verbose})
-		for _, want := range []string{"    comment: Hopper only for now\n", "    override: TORCH_CUDA_ARCH_LIST in the environment (this list is its default)\n"} {
+		for _, want := range []string{"    comment: Hopper only for now\n", "    override: TORCH_CUDA_ARCH_LIST in the environment (this list is its default)\n",
+			"    toolkit: the script's arm for CUDA 12.8\n"} {
 			if n := strings.Count(out, want); n != 1 {
 				t.Errorf("verbose=%v: %q appears %d times, want once", verbose, want, n)
 			}

@@ -1,6 +1,8 @@
 # Rule fixture: nvcc flags put together in pieces (as NVIDIA warp's
 # build_dll.py does). Written for archlint.
 
+import os
+
 
 def gencode_flags(arch, ctk_version):
     gencode = ["-gencode=arch=compute_80,code=sm_80", "-gencode=arch=compute_90,code=sm_90"]  # want: none
@@ -21,3 +23,19 @@ def fixed_flags(arch):
     if arch == "x86_64":
         archs += ["8.0"]  # want: none
     return archs
+
+
+def cmake_args(args):
+    # A list that goes to CMake as CMAKE_CUDA_ARCHITECTURES: "90" builds
+    # compute_90 PTX too, which reaches 12.0 (ktransformers' kt-kernel).
+    archs = os.environ.get("MYLIB_CUDA_ARCHS", "80;86;89;90").strip()  # want: none
+    args.append(f"-DCMAKE_CUDA_ARCHITECTURES={archs}")
+    os.environ["CMAKE_CUDA_ARCHITECTURES"] = "80;90"  # want: none
+    os.environ["CMAKE_CUDA_ARCHITECTURES"] = "80-real;90-real"  # want "AL202 This arch list admits 8.x, 9.x and shuts out 10.x, 11.x, 12.x"
+    return args
+
+
+def gencode_from(env_list):
+    # The same list given to nvcc one code= at a time builds no PTX.
+    archs = os.environ.get("MYLIB_GENCODE_ARCHS", "80;86;89;90")  # want "AL202 This arch list admits 8.x, 9.x and shuts out 10.x, 11.x, 12.x"
+    return [f"-gencode=arch=compute_{a},code=sm_{a}" for a in archs.split(";")]
