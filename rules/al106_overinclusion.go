@@ -16,9 +16,11 @@ var AL106 = Rule{
 	Full: "An #if range written as a lower bound (`__CUDA_ARCH__ >= 1000`) or an arch-family test admits the target, and " +
 		"the branch holds inline PTX for a feature nvcc 13.0 does not compile for the target: 5th-generation tensor cores " +
 		"(tcgen05) and warpgroup MMA (wgmma) do not exist on sm_120, setmaxnreg needs an a or f build, block-scaled FP4 " +
-		"MMA needs sm_120a. Building for the target fails in ptxas (or, through a JIT, at first use). Narrow the range to " +
-		"the architectures that have the feature and give the target its own path. The knowledge base is measured: " +
-		"each feature was compiled with nvcc 13.0 for every target.",
+		"MMA needs an a or f build (kind::mxf4nvf4 compiles for sm_120a and sm_120f, not sm_120). Building for the target " +
+		"fails in ptxas (or, through a JIT, at first use). Narrow the range to the architectures that have the feature and " +
+		"give the target its own path. When another build of the target compiles the code (the plain sm_120 build fails " +
+		"where sm_120a and sm_120f pass), the finding is a warning: the fix may be the build's flags rather than the code. " +
+		"The knowledge base is measured: each feature was compiled with nvcc 13.0 for every target.",
 	Before: "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000\n  asm volatile(\"tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], 32;\" :: \"r\"(dst));\n#endif",
 	After: "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1030) && defined(__CUDA_ARCH_FEAT_SM100_ALL)\n" +
 		"  asm volatile(\"tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], 32;\" :: \"r\"(dst));\n#endif",

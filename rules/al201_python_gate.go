@@ -21,7 +21,11 @@ var AL201 = Rule{
 		"(`if major == 9: assert head_dim <= 256`, cudnn-frontend's `if (prop_major == 8) { RETURN_..._ERROR_IF(...) }`): " +
 		"the target skips a restriction, which shuts it out of nothing. In a function named for a reason or a skip " +
 		"(`_skip_reason()`, `_should_skip_sample()`, `unsupported_error()`), a returned message is the refusal and a " +
-		"returned None the way on. When a check admits one GPU " +
+		"returned None the way on. A capability test ANDed with a run-time value (`if major == 10 and fa4 is not None:`, " +
+		"`cc == (10, 0) and sm_count >= 148`) is reported when the target fails the capability test: the older GPUs that " +
+		"pass it take the arm when the rest holds, which the scan cannot tell, while the target never does; the message " +
+		"says so (a capability that an earlier check stopped, or an arm that only raises, is no path the target lacks). " +
+		"When a check admits one GPU " +
 		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +
 		"says so: the target is treated like those newer GPUs, and only the GPU admitted gets its own path (the GPUs " +
 		"between are shut out alike). When the code has a comment on the check's line or right above it, the finding " +

@@ -79,10 +79,20 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 			decide = shutout.Decide
 		}
 		v := decide(passes, b, t)
+		undecided := false
+		if v.Shut && v.Maybe && len(g.Undecided) > 0 {
+			if ug, uv, ok := c.undecidedOthers(g, b, t, func(b []int) shutout.Verdict { return decide(passes, b, t) }); ok {
+				g, b, v, undecided = ug, ug.Branch, uv, true
+			}
+		}
 		if !v.Shut || v.Maybe || escapesRestrictions(g, b, t) {
 			continue
 		}
 		f := c.gateFinding(r, g, v, t)
+		if undecided {
+			f.Message += fmt.Sprintf(" On %s the rest of the condition decides (it depends on more than the capability); "+
+				"%s never takes that path.", strings.Join(f.Admits, ", "), c.Caps[t])
+		}
 		if _, own := f.Properties["namesTarget"]; !own && g.Branch[t] >= 0 && g.Function != g.Module && g.Function != "" {
 			if named == nil {
 				named = c.targetNamingGates(t)
@@ -94,6 +104,41 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// undecidedOthers reads a gate decided for the target but undecided for
+// older GPUs: `if cc == (10, 0) and n_sms >= 148:` (apex's GroupNorm v2),
+// `if major == 10 and fa4 is not None:` take the arm on 10.0 only when the
+// rest of the condition holds, which the interpreter cannot tell, while
+// 12.0 never takes it. Each older capability left undecided is read as
+// taking a path of its own, the target's decided path against it; when
+// that shuts the target out for certain, the gate with that path (an
+// outcome of its own) and the verdict are returned. Newer capabilities
+// stay undecided, and so do the capabilities that never reach the check
+// (a Hopper that an earlier raise stopped).
+func (c *Context) undecidedOthers(g *python.Gate, b []int, t int, decide func([]int) shutout.Verdict) (*python.Gate, shutout.Verdict, bool) {
+	if b[t] == shutout.Unknown {
+		return nil, shutout.Verdict{}, false
+	}
+	own := len(g.Outcomes)
+	alt := slices.Clone(b)
+	any := false
+	for i := range alt {
+		if alt[i] == shutout.Unknown && c.Caps[i].Age() < c.Caps[t].Age() && i < len(g.Undecided) && g.Undecided[i] {
+			alt[i], any = own, true
+		}
+	}
+	if !any {
+		return nil, shutout.Verdict{}, false
+	}
+	v := decide(alt)
+	if !v.Shut || v.Maybe {
+		return nil, shutout.Verdict{}, false
+	}
+	ug := *g
+	ug.Branch = alt
+	ug.Outcomes = append(slices.Clip(g.Outcomes), "takes the other path when the rest of the condition holds")
+	return &ug, v, true
 }
 
 // escapesRestrictions says whether the target, on a path that does not

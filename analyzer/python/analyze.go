@@ -181,6 +181,15 @@ type Gate struct {
 	// Lookups are the table lookups whose missing entry this check
 	// gives a value of its own (foldNoneTests).
 	Lookups []GateRef
+	// CapAnd: the condition ANDs a comparison of the capability with
+	// something else (`major == 10 and fa4 is not None`, `cc == (10, 0)
+	// and sm_count >= 148`): where the capability test fails the
+	// condition is decided, elsewhere the rest decides (capAnd).
+	CapAnd bool
+	// Undecided marks, for a CapAnd gate, the capabilities that reach it
+	// and take the arm or not as the rest of the condition decides (a
+	// capability that never reaches the check is not one of them).
+	Undecided []bool
 }
 
 // Notification is something the analysis could not read.

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 
@@ -79,6 +80,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		if first := firstArmTaken(per); first > 0 && first < len(cl) && cl[first].cond != noNode {
 			where = cl[first].cond
 		}
+		g.CapAnd = m.capAnd(where)
 		for _, c := range cl {
 			outs = append(outs, m.describeBlock(c.body))
 			if c.cond != noNode {
@@ -208,9 +210,27 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		reasonOrNone(outs)
 	}
 	g.Comment = m.commentAbout(where)
+	// The arm a CapAnd condition leads to: when it refuses (`if sf.dtype
+	// == torch.float and arch == "90a": raise NotImplementedError`), a
+	// capability that may take it is refused there, not served.
+	capAndRefuses := false
+	if g.CapAnd && k.kind == siteIf {
+		for i, c := range m.clauses(k.node) {
+			if c.cond == where && i < len(outs) {
+				capAndRefuses = outs[i].refuses
+			}
+		}
+	}
 	g.Branch = make([]int, len(per))
 	refusedRaw := -1
 	for ci, r := range per {
+		if r != nil && !r.shadow && r.raw < 0 && g.CapAnd && !capAndRefuses {
+			// Reached, and the rest of the condition decides.
+			if g.Undecided == nil {
+				g.Undecided = make([]bool, len(per))
+			}
+			g.Undecided[ci] = true
+		}
 		switch {
 		case r == nil || r.shadow || r.raw < 0 || r.raw >= len(outs):
 			// A shadow visit explored an arm this capability does not take:
@@ -357,6 +377,36 @@ func (m *module) guardedCall(s nodeID) (string, int) {
 		return "", 0
 	}
 	return firstArg(m, found), m.line(found)
+}
+
+// capAndWordRE is a name the capability is read into (major, cc, sm,
+// arch, capability, compute_cap, get_device_capability()).
+var capAndWordRE = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:major|minor|cc|sm|arch|capability|compute_cap|sm_version)(?:[^a-z]|$)`)
+
+// capAnd: cond is an `and` one of whose operands (through nested ands) is
+// a comparison naming the capability, not a None test (`sizes is not None
+// and batch <= 64` asks about a table lookup's result, which the lookup
+// reports).
+func (m *module) capAnd(cond nodeID) bool {
+	if m.kind(cond) != "boolean_operator" || m.view(m.child(cond, fOperator)) != "and" {
+		return false
+	}
+	for _, k := range []nodeID{m.child(cond, fLeft), m.child(cond, fRight)} {
+		for m.kind(k) == "parenthesized_expression" && m.namedCount(k) == 1 {
+			k = m.namedList(k)[0]
+		}
+		switch m.kind(k) {
+		case "boolean_operator":
+			if m.capAnd(k) {
+				return true
+			}
+		case "comparison_operator":
+			if t := m.text(k); capAndWordRE.MatchString(t) && !strings.Contains(t, "None") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reasonFunc says whether a function is named for the reason something

@@ -92,7 +92,8 @@ func (t *Table) Macros(a Arch, cv CUDAVersion, buildList []Arch) PassMacros {
 // IsKnownUndefined reports whether a name that the pass does not define is
 // known to be undefined there rather than unknown: every nvcc arch macro
 // (__CUDA_ARCH__, __CUDA_ARCH_FEAT_*, __CUDA_ARCH_SPECIFIC__, ...) is set by
-// the compiler alone, so its absence is a fact.
+// the compiler alone, so its absence is a fact. So is a project's switch for
+// another vendor's build (otherVendorSwitch).
 func (pm PassMacros) IsKnownUndefined(name string) bool {
 	if _, def := pm.Defined[name]; def {
 		return false
@@ -101,5 +102,19 @@ func (pm PassMacros) IsKnownUndefined(name string) bool {
 		return true
 	}
 	return strings.HasPrefix(name, "__CUDA_ARCH") || strings.HasPrefix(name, "__NVCC") ||
-		strings.HasPrefix(name, "__CUDACC")
+		strings.HasPrefix(name, "__CUDACC") || otherVendorSwitch(name)
+}
+
+// otherVendorSwitch: name is a project's switch for a HIP, ROCm or MUSA
+// build (GGML_USE_HIP, GGML_USE_MUSA, TORCH_USE_ROCM), which that build's
+// own CMake defines and an nvcc build never does. ggml writes every feature
+// macro as `!defined(GGML_USE_HIP) && __CUDA_ARCH__ >= ...`: unknown, 167 of
+// its 178 architecture directives were undecided and the scan found nothing.
+func otherVendorSwitch(name string) bool {
+	for _, v := range []string{"HIP", "ROCM", "MUSA"} {
+		if name == "USE_"+v || strings.HasSuffix(name, "_USE_"+v) {
+			return true
+		}
+	}
+	return false
 }

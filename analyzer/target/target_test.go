@@ -83,6 +83,14 @@ func TestFlavorsAndMacros(t *testing.T) {
 	if !f.IsKnownUndefined("__CUDA_ARCH_FEAT_SM120_ALL") || f.IsKnownUndefined("ENABLE_FP8") {
 		t.Error("known-undefined classification wrong")
 	}
+	// Another vendor's build switch is never set by nvcc; a name that
+	// only contains one is the project's own.
+	for name, want := range map[string]bool{"GGML_USE_HIP": true, "GGML_USE_MUSA": true, "USE_ROCM": true, "TORCH_USE_ROCM": true,
+		"GGML_USE_HIPBLAS": false, "USE_HIP_FP16": false, "GGML_USE_CUDA": false, "HIP_USE_X": false} {
+		if got := f.IsKnownUndefined(name); got != want {
+			t.Errorf("IsKnownUndefined(%s) = %v, want %v", name, got, want)
+		}
+	}
 	old := tb.Macros(fl[1], CUDAVersion{12, 8}, nil)
 	if _, ok := old.Defined["__CUDA_ARCH_FAMILY_SPECIFIC__"]; ok {
 		t.Error("CUDA 12.8 must not define __CUDA_ARCH_FAMILY_SPECIFIC__")

@@ -31,3 +31,15 @@ __device__ void fence() {
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 #endif
 }
+
+// Dual-vendor code (ggml): the project's HIP build switch is never set by
+// nvcc, so the range is the architecture's alone and decided.
+#if !defined(MYLIB_USE_HIP) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define HAS_WGMMA_CUDA
+#endif
+
+__device__ void fence_cuda() {
+#ifdef HAS_WGMMA_CUDA // want "AL106 This #ifdef lets sm_120, sm_120a and sm_120f into code .*warpgroup MMA via wgmma"
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#endif
+}

@@ -204,3 +204,64 @@ def hopper_only_error():
         props = torch.cuda.get_device_properties(0)
         return f"Hopper-only kernel: found compute capability {capability[0]}.{capability[1]}"
     return ""
+
+
+try:
+    from fa4_kernels import fa4_func
+except ImportError:
+    fa4_func = None
+
+
+def pick_attention(q):
+    # 10.0 takes FA4 when the package is there, which the scan cannot
+    # tell; 12.0 never does: a shut-out whatever the import does.
+    major, _ = torch.cuda.get_device_capability()
+    if major == 10 and fa4_func is not None:  # want "AL201 capability check admits 10.x and shuts out 11.x, 12.x: 12.0 .sm_120. takes the path of 9.0 and older .* On 10.x the rest of the condition decides .it depends on more than the capability.; 12.0 never takes that path."
+        return fa4_func(q)
+    return q
+
+
+def group_norm(x, sm_count):
+    # A capability test ANDed with a run-time value (apex's GroupNorm v2 on
+    # B200 only).
+    cc = torch.cuda.get_device_capability()
+    if cc == (10, 0) and sm_count >= 148:  # want "AL201 capability check admits 10.0 and shuts out 10.3, 11.x, 12.x: .*On 10.0 the rest of the condition decides"
+        return group_norm_v2(x)
+    return group_norm_v1(x)
+
+
+def legacy_path(x, use_legacy):
+    # Old GPUs only, undecided or not: a legacy path is no shut-out.
+    major, _ = torch.cuda.get_device_capability()
+    if major < 8 and use_legacy:  # want: none
+        return x * 2
+    return x
+
+
+def target_undecided(x, flag):
+    # Undecided for the target too: no finding.
+    major, _ = torch.cuda.get_device_capability()
+    if major >= 9 and flag:  # want: none
+        return x * 2
+    return x
+
+
+def load_checkpoint(cfg):
+    # 9.x never reaches the second check (the first raises for it), and
+    # no capability takes its arm: no finding there.
+    cap = torch.cuda.get_device_capability()
+    if cap[0] == 9:  # want: none
+        raise ValueError("not supported on Hopper")
+    has_int4 = any(c is not None and c["precision"] == "int4" for c in cfg.configs)
+    if has_int4 and cap < (7, 5):  # want: none
+        raise ValueError("needs Turing or newer")
+    return cfg
+
+
+def transform(sf, gran):
+    # 9.x may take an arm that raises: refused there, not served; 12.0
+    # skipping it is no shut-out.
+    major, _ = torch.cuda.get_device_capability()
+    if gran == (1, 128) and major == 9:  # want: none
+        raise NotImplementedError
+    return sf
