@@ -82,14 +82,16 @@ var AL202 = Rule{
 		"GPU through the driver's JIT, and so does a CMake list entry without -real (CMake builds `90` as " +
 		"`90-real;90-virtual`), in CMAKE_CUDA_ARCHITECTURES, a CUDA_ARCHITECTURES property or a variable set into one " +
 		"(`set(CMAKE_CUDA_ARCHITECTURES ${CUDAARCHS})`), or a Python string set into the environment variable " +
-		"CMAKE_CUDA_ARCHITECTURES or given to the configure step as `-DCMAKE_CUDA_ARCHITECTURES={archs}`. A CUDAExtension whose nvcc flags name architectures is built for those alone (torch then " +
+		"CMAKE_CUDA_ARCHITECTURES or given to the configure step as `-DCMAKE_CUDA_ARCHITECTURES={archs}`. A Python string " +
+		"that sets a list on a command line the script runs (`\"-DTORCH_CUDA_ARCH_LIST=8.0;9.0;9.0a\"` in an argv list) is " +
+		"read as that list. A CUDAExtension whose nvcc flags name architectures is built for those alone (torch then " +
 		"adds none from TORCH_CUDA_ARCH_LIST), however the flags were put together: appended \"-gencode\" and \"arch=...\" pairs, a " +
 		"sum of flag lists. That list is read at the call, from the flags archlint evaluated, and reported there unless a literal " +
 		"list of the same file already gives it; flags chosen by the GPU the build runs on are not a fixed list and are not read. " +
 		"A Python list literal is read with what its scope adds to it (`flags.extend([...])`, `.append(...)`, `+=`, in any " +
 		"branch: NVIDIA warp adds sm_100 and sm_120 when the toolkit is 12.8 or newer), and a literal that is only such an " +
 		"addition, or an operand of `+` beside another list, is no list of its own. " +
-		"Dockerfiles (Dockerfile, Dockerfile.*, *.Dockerfile) and shell scripts (.sh, .bash) are read for the literal lists they " +
+		"Dockerfiles (Dockerfile, Dockerfile.*, Dockerfile_*, Dockerfile-*, *.Dockerfile) and shell scripts (.sh, .bash) are read for the literal lists they " +
 		"set for the builds after them: `ENV`, `ARG` (a build argument's default), `export` or a command's prefix setting " +
 		"TORCH_CUDA_ARCH_LIST or a variable named for it (CHOSEN_TORCH_CUDA_ARCH_LIST), and CMAKE_CUDA_ARCHITECTURES, " +
 		"`-DCMAKE_CUDA_ARCHITECTURES=` included; a value that reads a variable is the list assigned to that variable. " +

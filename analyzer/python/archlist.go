@@ -549,6 +549,11 @@ func archListGates(m *module, caps []Capability) []Gate {
 		// which holds these words exactly when the text does: most
 		// strings are not read into a value.
 		if raw := m.ident(n); !strings.Contains(raw, "arch=compute_") && !strings.Contains(raw, "code=sm_") {
+			if strings.Contains(raw, "_ARCH") {
+				if specs, ok := m.defineListSpecs(n); ok {
+					add(n, specs, "")
+				}
+			}
 			continue
 		}
 		s, ok := m.stringLit(n)
@@ -560,6 +565,30 @@ func archListGates(m *module, caps []Capability) []Gate {
 		}
 	}
 	return out
+}
+
+// defineListSpecs reads a string that sets a build's list on a command
+// line, `-DTORCH_CUDA_ARCH_LIST=8.0;9.0;9.0a` or
+// `-DCMAKE_CUDA_ARCHITECTURES=80;90` in an argv list (tritonbench builds
+// FBGEMM so), or `TORCH_CUDA_ARCH_LIST=9.0` before a command: CMake's
+// list as CMake reads it, PTX for entries without -real.
+func (m *module) defineListSpecs(n nodeID) ([]archSpec, bool) {
+	s, ok := m.stringLit(n)
+	if !ok {
+		return nil, false
+	}
+	s = strings.TrimPrefix(s, "-D")
+	name, val, ok := strings.Cut(s, "=")
+	if !ok || strings.ContainsAny(val, " \t{}$") || val == "" {
+		return nil, false
+	}
+	switch name {
+	case "TORCH_CUDA_ARCH_LIST":
+		return specsOf(strings.Trim(val, `"'`))
+	case "CMAKE_CUDA_ARCHITECTURES":
+		return cmakeSpecs([]cmakeArg{{text: strings.Trim(val, `"'`)}}, true)
+	}
+	return nil, false
 }
 
 // maxArchMajor bounds the majors a list of capability numbers may name:

@@ -783,6 +783,12 @@ func (s *lexState) stringContent(b []byte) {
 		s.d.ArchList = true
 		return
 	}
+	// A list set on a command line (`-DTORCH_CUDA_ARCH_LIST=8.0;9.0`,
+	// defineListSpecs).
+	if bytes.Contains(b, []byte("TORCH_CUDA_ARCH_LIST=")) || bytes.Contains(b, []byte("CMAKE_CUDA_ARCHITECTURES=")) {
+		s.d.ArchList = true
+		return
+	}
 	for k := range 2 {
 		v := b
 		if k == 1 {

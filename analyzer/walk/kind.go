@@ -18,8 +18,8 @@ const (
 	KindPython
 	// KindCMake is CMakeLists.txt and *.cmake.
 	KindCMake
-	// KindScript is a Dockerfile (Dockerfile, Dockerfile.*, *.dockerfile,
-	// Containerfile) or a shell script (.sh, .bash): where a build's
+	// KindScript is a Dockerfile (Dockerfile, Dockerfile.*, Dockerfile_*,
+	// Dockerfile-*, *.dockerfile, Containerfile) or a shell script (.sh, .bash): where a build's
 	// TORCH_CUDA_ARCH_LIST or CMAKE_CUDA_ARCHITECTURES is set.
 	KindScript
 )
@@ -73,7 +73,11 @@ func KindOf(p string) Kind {
 		return KindCMake
 	}
 	switch low := strings.ToLower(base); {
-	case low == "dockerfile" || low == "containerfile", strings.HasPrefix(low, "dockerfile.") && !isDocExt(path.Ext(low)),
+	case low == "dockerfile" || low == "containerfile",
+		// Dockerfile.gpu, and LightX2V's Dockerfile_5090 (the image for an
+		// sm_120 card) or Dockerfile-cu128; not Dockerfile.md.
+		(strings.HasPrefix(low, "dockerfile.") || strings.HasPrefix(low, "dockerfile_") || strings.HasPrefix(low, "dockerfile-")) &&
+			!isDocExt(path.Ext(low)),
 		strings.HasSuffix(low, ".dockerfile"), strings.HasSuffix(low, ".sh"), strings.HasSuffix(low, ".bash"):
 		return KindScript
 	}

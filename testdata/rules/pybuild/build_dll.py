@@ -39,3 +39,10 @@ def gencode_from(env_list):
     # The same list given to nvcc one code= at a time builds no PTX.
     archs = os.environ.get("MYLIB_GENCODE_ARCHS", "80;86;89;90")  # want "AL202 This arch list admits 8.x, 9.x and shuts out 10.x, 11.x, 12.x"
     return [f"-gencode=arch=compute_{a},code=sm_{a}" for a in archs.split(";")]
+
+
+def build_fbgemm(path):
+    # A list set on the command line of a build the script runs.
+    cmd = ["python", "setup.py", "install", "-DTORCH_CUDA_ARCH_LIST=8.0;9.0;9.0a"]  # want "AL202 This arch list admits 8.x, 9.x and shuts out 10.x, 11.x, 12.x"
+    cmake = ["cmake", "-B", "build", "-DCMAKE_CUDA_ARCHITECTURES=80;90"]  # want: none
+    return cmd, cmake
