@@ -28,7 +28,10 @@ var AL201 = Rule{
 		"When a check admits one GPU " +
 		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +
 		"says so: the target is treated like those newer GPUs, and only the GPU admitted gets its own path (the GPUs " +
-		"between are shut out alike). When the code has a comment on the check's line or right above it, the finding " +
+		"between are shut out alike), and so it does when the GPUs a check admits are all older than 9.0 and every GPU " +
+		"from there to the target takes the target's path (`arch in (\"sm80\", \"sm86\", \"sm87\")` for an fp16 kernel, the " +
+		"FP8 path for 8.9 and newer); the level stays, since the target, nearer Ampere and Ada than Hopper, may need the " +
+		"path those GPUs get. When the code has a comment on the check's line or right above it, the finding " +
 		"ends with it: it often says whether the exclusion is deliberate. A table lookup whose result the function only tests for " +
 		"None (`arch = ARCH_BY_CAPABILITY.get(cap)`, then `if arch is None: return None`) is one decision, reported once: at the " +
 		"lookup, which names the table that lacks the target's entry, with what the check then does, and the check as a related " +

@@ -235,16 +235,33 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 				one, newest = one+1, c.Caps[i].Age()
 			}
 		}
+		// Several GPUs admitted read the same way when they are older
+		// than 9.0 and every GPU between the newest of them and the
+		// target takes the target's path: SpargeAttn's `arch in ("sm80",
+		// "sm86", "sm87")` for its fp16 kernel, the FP8 path for 8.9 and
+		// every newer GPU. The level stays: sm_120 is nearer Ampere and
+		// Ada (mma.sync, 99 KB of shared memory) than the GPUs after them,
+		// so an Ampere/Ada path that Hopper passes by may be the one it
+		// needs (CUTLASS's Ada FP8 example refuses it). An allowlist of
+		// newer ones ([9, 10]) stays as it reads: 11.0 taking the
+		// target's path tells nothing there.
+		between := true
+		for i := range c.Caps {
+			if a := c.Caps[i].Age(); a > newest && a < tc.Age() && g.Branch[i] != bt {
+				between = false
+			}
+		}
 		if alike := capSet(c.Caps, func(i int) bool {
 			return c.Caps[i].Age() > newest && c.Caps[i].Age() < tc.Age() && g.Branch[i] == bt
-		}); one == 1 && len(alike) > 0 {
+		}); (one == 1 || between && newest < 900) && len(alike) > 0 {
 			gets = "the path of older and newer GPUs: " + out
 			do := "do"
 			if len(alike) == 1 {
 				do = "does"
 			}
-			what += fmt.Sprintf(", as %s %s: only %s gets the other path, and the target is treated like the GPUs newer than %s",
-				andList(alike), do, admits[0], admits[0])
+			newestName := admits[len(admits)-1]
+			what += fmt.Sprintf(", as %s %s: only %s %s the other path, and the target is treated like the GPUs newer than %s",
+				andList(alike), do, andList(admits), "get"+singularVerb(len(admits)), newestName)
 		}
 	}
 	kind := gateNoun(g.Kind)

@@ -265,3 +265,13 @@ def transform(sf, gran):
     if gran == (1, 128) and major == 9:  # want: none
         raise NotImplementedError
     return sf
+
+
+def pv_kernel(arch, q):
+    # A path for Ampere alone: 8.9, 9.x and every newer GPU take the
+    # target's, and the message says so.
+    major, minor = torch.cuda.get_device_capability()
+    arch = f"sm{major}{minor}"
+    if arch in ("sm80", "sm86", "sm87"):  # want "AL201 capability check admits 8.0, 8.6, 8.7 and shuts out 8.8, 8.9, 9.x, 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 7.5 and older .continues: returns fp8_path.q.., as 8.8, 8.9, 9.x, 10.x and 11.x do: only 8.0, 8.6 and 8.7 get the other path, and the target is treated like the GPUs newer than 8.7[.]$"
+        return fp16_path(q)
+    return fp8_path(q)
