@@ -14,7 +14,9 @@ var AL104 = Rule{
 		"family-specific (sm_120f). This chain sends the flavors down different branches, usually because it tests " +
 		"__CUDA_ARCH_FEAT_SM120_ALL, __CUDA_ARCH_SPECIFIC__ or __CUDA_ARCH_FAMILY_SPECIFIC__. A build with the wrong " +
 		"flavor silently takes the fallback (or nothing). Make sure the project builds the flavor that gets the code " +
-		"(for example -gencode arch=compute_120a,code=sm_120a), or widen the test to the family macro. " +
+		"(for example -gencode arch=compute_120a,code=sm_120a), or widen the test to the family macro. The advice names " +
+		"only the builds that can compile the branch's code (measured with nvcc 13.0: FP8 multicast reduction, " +
+		"`multimem.ld_reduce ... .e4m3x4`, compiles for sm_120a and not for sm_120f). " +
 		"A chain that tells only the build flavor apart, the same way on every GPU (#ifdef __CUDA_ARCH_SPECIFIC__ " +
 		"choosing an arch-specific id or flag), is not reported: every GPU's a build takes one branch and every plain " +
 		"build the other, so the branch says which build this is, not what the GPU may run.",

@@ -12,6 +12,7 @@ import (
 	"github.com/archlint/archlint/analyzer/cpp/expr"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/shutout"
+	"github.com/archlint/archlint/analyzer/target"
 	"github.com/archlint/archlint/analyzer/verdict"
 )
 
@@ -471,17 +472,42 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 		if len(held) == 0 {
 			continue
 		}
+		// Only the builds that compile the branch's code are advice: FP8
+		// multicast reduction (mscclpp) compiles for sm_120a, not for the
+		// sm_120f build that the test also admits.
+		compiles := good
+		if c.KB != nil && len(good) > 1 {
+			code := c.regionCode(ce.File, &ce.Chain.Branches[bb])
+			compiles = nil
+			for _, i := range good {
+				if c.KB.Judge(code, []target.Arch{c.Passes[c.Flavors[i]]}).Kind != verdict.Justified {
+					compiles = append(compiles, i)
+				}
+			}
+			if len(compiles) == 0 {
+				compiles = good
+			}
+		}
 		names := c.flavorNames(func(i int) bool { return contains(held, i) })
 		goodNames := c.flavorNames(func(i int) bool { return contains(good, i) })
+		adviceNames := c.flavorNames(func(i int) bool { return contains(compiles, i) })
 		d := ce.Directive(bb)
 		gets := "nothing"
 		if b := ce.Branch[c.Flavors[held[0]]]; b >= 0 {
 			gets = fmt.Sprintf("fallback: the %s branch at line %d", ce.Directive(b).Display(), ce.Directive(b).Line)
 		}
+		widen, cannot := " (or widen the test to the family macro)", ""
+		if len(compiles) < len(good) {
+			// The family macro would let in a build that cannot
+			// compile the branch.
+			bad := c.flavorNames(func(i int) bool { return contains(good, i) && !contains(compiles, i) })
+			widen = ""
+			cannot = fmt.Sprintf(" The %s build%s cannot compile it (nvcc 13.0, measured).", strings.Join(bad, " and "), plural(len(bad)))
+		}
 		msg := fmt.Sprintf("Only the %s build%s get%s this %s branch; %s get%s %s instead. "+
-			"Build the project for %s (or widen the test to the family macro) so the GPU runs this path.",
+			"Build the project for %s%s so the GPU runs this path.%s",
 			strings.Join(goodNames, " and "), plural(len(goodNames)), singularVerb(len(goodNames)), d.Display(),
-			strings.Join(names, " and "), singularVerb(len(names)), gets, strings.Join(goodNames, " or "))
+			strings.Join(names, " and "), singularVerb(len(names)), gets, strings.Join(adviceNames, " or "), widen, cannot)
 		out = append(out, finding.Finding{
 			RuleID:    r.ID,
 			Level:     r.Level,

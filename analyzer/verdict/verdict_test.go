@@ -25,8 +25,9 @@ func TestLoadCoversEveryMeasuredFeature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(kb.Features) != 30 {
-		t.Errorf("%d features, want the 30 measured", len(kb.Features))
+	// 30 read 2026-11-29, multimem_fp8 2026-12-03.
+	if len(kb.Features) != 31 {
+		t.Errorf("%d features, want the 31 measured", len(kb.Features))
 	}
 	for _, f := range kb.Features {
 		if len(f.supported) != 23 || len(f.Tokens) == 0 {
@@ -113,6 +114,31 @@ func TestFindLikeEach(t *testing.T) {
 			if got[i] != want[i] {
 				t.Fatalf("%q: %v, want %v", code, got, want)
 			}
+		}
+	}
+}
+
+// TestMultimemFP8: FP8 multicast reduction is measured to need the a build
+// on 12.x (sm_120f fails in ptxas, sm_120a compiles it) and an a or f build
+// on 10.x.
+func TestMultimemFP8(t *testing.T) {
+	kb, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := `asm("multimem.ld_reduce.relaxed.sys.global.add.acc::f16.v4.e4m3x4 {%0,%1,%2,%3}, [%4];");`
+	for spec, want := range map[string]struct {
+		kind Kind
+		has  string
+	}{
+		"sm_120":  {NeedsVariant, "sm_120a"},
+		"sm_120f": {Justified, "FP8 NVLink multicast"},
+		"sm_120a": {Arbitrary, ""},
+		"sm_100f": {Arbitrary, ""},
+	} {
+		j := kb.Judge(code, builds(t, spec))
+		if j.Kind != want.kind || !strings.Contains(j.Evidence, want.has) || want.kind == NeedsVariant && strings.Contains(j.Evidence, "sm_120f") {
+			t.Errorf("%s: %s (%s), want %s containing %q", spec, j.Kind, j.Evidence, want.kind, want.has)
 		}
 	}
 }

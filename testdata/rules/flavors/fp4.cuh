@@ -56,3 +56,17 @@ __device__ int arch_id(int cc) {
   return cc * 10;
 #endif
 }
+
+// The a and f builds get the branch, but FP8 multicast reduction compiles
+// for sm_120a alone (nvcc 13.0, measured): the advice names that build,
+// and AL106 the sm_120f build let in (mscclpp's FP8 NVLS path).
+#if __CUDA_ARCH__ >= 1000 && (defined(__CUDA_ARCH_SPECIFIC__) || defined(__CUDA_ARCH_FAMILY_SPECIFIC__))
+#define HAS_FP8_MULTIMEM
+#endif
+__device__ unsigned fp8_reduce(unsigned* p) {
+  unsigned r = 0;
+#if defined(HAS_FP8_MULTIMEM) // want "AL104 Only the sm_120a and sm_120f builds get this #if branch; sm_120 gets nothing instead. Build the project for sm_120a so the GPU runs this path. The sm_120f build cannot compile it" "AL106 This #if lets sm_120f into code nvcc 13.0 cannot compile for it: the branch uses FP8 NVLink multicast reduction via .e4m3x4"
+  asm("multimem.ld_reduce.relaxed.sys.global.add.e4m3x4 %0, [%1];" : "=r"(r) : "l"(p) : "memory");
+#endif
+  return r;
+}
