@@ -13,7 +13,9 @@ var AL101 = Rule{
 		"sends an older architecture into a branch that the target does not take: the target either gets no code at all " +
 		"there, or takes the same branch as still older architectures (a fallback, usually slower, sometimes wrong). " +
 		"A branch that only prints (`printf(\"ERROR : ... Aborting.\\n\");`, perhaps then `return;`) is no code: " +
-		"it stops nothing, and the code around it goes on with the work undone. " +
+		"it stops nothing, and the code around it goes on with the work undone. So is a branch that only adds run-time " +
+		"arms that refuse (`if constexpr (is_fp8<T>) { assert(false && \"...\"); return; } else`, mscclpp's stub for builds " +
+		"without FP8 multicast): a build that skips it lacks a refusal, not code. " +
 		"Typical causes are upper bounds written before the target existed (`__CUDA_ARCH__ < 1200`) and allowlists " +
 		"(`__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000`). The finding names the condition, the architectures it " +
 		"admits and excludes, the builds (plain, a, f) of the target it holds for, and what the target gets instead. " +

@@ -47,6 +47,17 @@ type Content struct {
 	// nothing, so the shut-out rules read it as no code (the kernel goes on
 	// and returns), and say it printed.
 	PrintOnly string
+	// Refusal marks a branch whose own code is only arms that refuse,
+	// mscclpp's FP8 stub for builds without FP8 multicast:
+	//
+	//	#if defined(__FP8_TYPES_EXIST__) && !defined(FP8_MULTIMEM_SUPPORTED)
+	//	  if constexpr (is_fp8<T>) { MSCCLPP_ASSERT_DEVICE(false, "..."); return; } else
+	//	#endif
+	//	  { ...the working path... }
+	//
+	// A build that skips it reaches the working path: it lacks a refusal,
+	// not code, so the shut-out rules read the branch as no code.
+	Refusal bool
 	// Shape hashes the branch text with numbers replaced and space removed,
 	// nested chains included: two branches with equal Shape differ only in
 	// numbers (tuning). Only ever compared: a branch of a real chain
@@ -570,15 +581,17 @@ func (st *Structure) classify(ci, bi int, spans []ownedSpan) []ownedSpan {
 		// A copy: the match is a slice of the branch's whole text.
 		failure = strings.Clone(branchFailure(own.String()))
 	}
-	printOnly := ""
+	printOnly, refusal := "", false
 	if code && !nestedCode && failure == "" {
 		printOnly = strings.Clone(printCallsOnly(own.String()))
+		refusal = printOnly == "" && refusalArmsOnly(own.String())
 	}
 	b.Content = Content{
 		Empty:      !code,
 		DefineOnly: code && !nonDefine,
 		Failure:    failure,
 		PrintOnly:  printOnly,
+		Refusal:    refusal,
 		Shape:      string(shape.Sum(nil)),
 		AsmText:    asmOnly(own.String()),
 	}
@@ -610,6 +623,30 @@ func printCallsOnly(code string) string {
 		rest = rest[len(m):]
 	}
 	return first
+}
+
+// refusalArmRE is one run-time arm that only refuses: `[else] if
+// [constexpr] (cond) { <refusal>; [return;] } [else]`, the refusal an
+// assert, a project's ASSERT macro or a trap on false.
+var refusalArmRE = regexp.MustCompile(`^(?:else\s+)?if\s*(?:constexpr\s*)?\((?:[^{};]|\([^{};]*\))*\)\s*\{\s*` +
+	`(?:(?:assert|[A-Z][A-Z0-9_]*ASSERT[A-Z0-9_]*)\s*\(\s*(?:false|0)\b(?:[^;"]|"(?:[^"\\]|\\.)*")*\)|__trap\s*\(\s*\)|__builtin_trap\s*\(\s*\))\s*;` +
+	`\s*(?:return\s*;)?\s*\}\s*(?:else\b)?`)
+
+// refusalArmsOnly says code is one or more arms that only refuse
+// (refusalArmRE), nothing else.
+func refusalArmsOnly(code string) bool {
+	rest := strings.TrimSpace(code)
+	if rest == "" {
+		return false
+	}
+	for rest != "" {
+		m := refusalArmRE.FindString(rest)
+		if m == "" {
+			return false
+		}
+		rest = strings.TrimSpace(rest[len(m):])
+	}
+	return true
 }
 
 // includeGuard recognizes the include-guard idiom: the first directive
@@ -655,6 +692,6 @@ func isIdent(s string) bool {
 	return s != ""
 }
 
-// NoWork says the branch runs no code of its own: it is empty, or it only
-// prints (PrintOnly).
-func (c Content) NoWork() bool { return c.Empty || c.PrintOnly != "" }
+// NoWork says the branch runs no code of its own: it is empty, it only
+// prints (PrintOnly), or it only refuses in run-time arms (Refusal).
+func (c Content) NoWork() bool { return c.Empty || c.PrintOnly != "" || c.Refusal }

@@ -124,3 +124,23 @@ func TestPrintCallsOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalArmsOnly: run-time arms that only refuse, and nothing else.
+func TestRefusalArmsOnly(t *testing.T) {
+	for code, want := range map[string]bool{
+		"if constexpr (std::is_same_v<T, __fp8_e4m3> || std::is_same_v<T, __fp8_e5m2>) {\nMSCCLPP_ASSERT_DEVICE(false, \"FP8 not supported\");\nreturn;\n} else": true,
+		"else if constexpr (is_fp8<T>::value) {\nassert(false && \"FP8 needs sm_100a\");\nreturn;\n}":                                                            true,
+		"if (n > 4) { __trap(); }":                                true,
+		"if (n > 4) { __trap(); }\nif (m) { assert(0); return; }": true,
+		"if (n > 4) { x = 1; }":                                   false,
+		"if (n > 4) { assert(false); return; } y = 2;":            false,
+		"if (n > 4) { assert(n < 8); return; }":                   false,
+		"if (n > 4) { MY_ASSERT(false, \"a; b\"); return; }":      true,
+		"":                         false,
+		"asm volatile(\"trap;\");": false,
+	} {
+		if got := refusalArmsOnly(code); got != want {
+			t.Errorf("refusalArmsOnly(%q) = %v, want %v", code, got, want)
+		}
+	}
+}

@@ -33,3 +33,19 @@ __global__ void fill_kernel(float* out) { // want "AL102 Kernel fill_kernel has 
   printf("fill_kernel: unsupported architecture\n");
 #endif
 }
+
+// A branch that only adds a run-time arm refusing some types (mscclpp's
+// FP8 stub for builds without FP8 multicast): a build that skips it
+// reaches the working path, so it lacks a refusal, not code. No finding.
+template <typename T>
+__device__ void reduce_store(T* dst, const T* src) {
+#if defined(__CUDA_ARCH__) && !(__CUDA_ARCH__ >= 1000 && (defined(__CUDA_ARCH_SPECIFIC__) || defined(__CUDA_ARCH_FAMILY_SPECIFIC__)))
+  if constexpr (sizeof(T) == 1) {
+    PROJECT_ASSERT_DEVICE(false, "FP8 multicast reduction needs an a or f build");
+    return;
+  } else
+#endif
+  {
+    dst[threadIdx.x] = src[threadIdx.x];
+  }
+}
