@@ -519,6 +519,8 @@ func checkFlavorOnly(r Rule, c *Context) []finding.Finding {
 			Flavors:   names,
 			Gets:      gets,
 			Target:    c.Target.String(),
+			// A derived macro's #define is where the flavor test is.
+			Related: defRelated(ce.Dirs),
 		})
 	}
 	return out
