@@ -121,7 +121,8 @@ var AL203 = Rule{
 	Full: "A pytest skip marker or skip call (or a test-only capability check, in Python or in a C++ test: a file " +
 		"under tests/, test_*.cu, *_test.cpp; googletest's `GTEST_SKIP()` reads as the skip it is) excludes the target " +
 		"while older GPUs run the test. Nothing fails on the target, but nothing is tested either: once the code is opened " +
-		"for the target, open the test too.",
+		"for the target, open the test too. Every gate in test code is this rule's, an arch list too: a test's " +
+		"CUDAExtension or setup.py built for older GPUs only leaves the target's tests with no kernels to run.",
 	Before:    "@pytest.mark.skipif(get_compute_capability()[0] not in [9, 10], reason=\"needs Hopper or Blackwell\")",
 	After:     "@pytest.mark.skipif(get_compute_capability()[0] < 9, reason=\"needs Hopper or newer\")",
 	Level:     finding.LevelNote,
