@@ -21,12 +21,16 @@ var AL105 = Rule{
 		"\"enable_rasteration\": True}`), " +
 		"and a config function whose arms return numbers (`return {\"BV\": 64, \"threads\": 256}`, the fall-through " +
 		"`return {\"BV\": 16, \"threads\": 64}` being the target's); in C++ host code, a ternary assigned (`mt = cc_major == 10 ? " +
-		"128 : 64`), an if/else ladder whose arms assign or return numbers, and a switch with a default whose labels " +
+		"128 : 64`), an if/else ladder whose arms assign or return numbers, an if with no else whose arms only resize " +
+		"(`if (ccMajor == 10) blocks = max(1, min(128 / ctx->worldSize, MAX_NBLOCKS));`, the target keeping the size set " +
+		"before; a 0 or a 1 alone is a switch and picks a path), and a switch with a default whose labels " +
 		"return launch shapes (`case 80: case 89: return 8; default: return 4;`), and arms that run one statement with other " +
 		"numbers however they nest (flash-attention's `run_flash_fwd<Flash_fwd_kernel_traits<Headdim, 64, 64, 4, ...>>` " +
 		"for 8.6-8.9 and `<Headdim, 128, 64, 4, ...>` for the rest; not when a differing number may name an architecture, " +
 		"as in `run<90>` against `run<80>`); in Python too, a chain with an else whose arms make one call with other numbers " +
-		"(`kernel[grid](x, BLOCK_M=128)` against `BLOCK_M=64`). An arm that sets a string, a boolean, the result of any call but arithmetic " +
+		"(`kernel[grid](x, BLOCK_M=128)` against `BLOCK_M=64`), or whose arms and fall-through return one call of the same " +
+		"function with other numbers or a constant table's entry (flux's `return _as_triton_config_info(A800_TUNEMAP[key])` " +
+		"against `_as_triton_config_info((128, 128, 64, 4, 4, 4))`). An arm that sets a string, a boolean, the result of any call but arithmetic " +
 		"(min, max, int, cdiv), only names, or a value computed from names (`return x * 2`) chooses a path and stays AL201, as does a number named for an architecture or a " +
 		"version (`sm_mma = 80` picks 8.0's MMA instructions) and a ternary inside an expression (`shape[0 if sm90 else 1]`).",
 	Before: "#if __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000\nconstexpr int kSmemBytes = 227 * 1024;\n#else\n" +

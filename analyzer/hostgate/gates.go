@@ -212,6 +212,8 @@ func (w *walker) ladder(n node) {
 	if g := w.record(arms[0].cond, last, w.text(arms[0].cond), raw, outs, vals...); g != nil {
 		if elseBody != noNode {
 			g.Tuning = w.tuningArms(withElse) || w.sameShapeArms(withElse)
+		} else {
+			g.Tuning = w.resizeArms(bodies)
 		}
 		g.Restricts = make([]bool, len(outs))
 		for i, b := range withElse[:len(outs)] {

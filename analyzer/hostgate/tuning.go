@@ -24,7 +24,8 @@ func (w *walker) numberExpr(n node, numeric *bool) bool {
 	case "number_literal":
 		*numeric = true
 		return true
-	case "identifier":
+	case "identifier", "field_expression":
+		// A name, or a member: ctx->worldSize.
 		return true
 	case "parenthesized_expression":
 		kids := w.named(n)
@@ -95,6 +96,40 @@ func (w *walker) tuningArms(bodies []node) bool {
 		}
 		if len(stmts) == 0 || !w.tuningStmts(stmts, &numeric) {
 			return false
+		}
+	}
+	return numeric
+}
+
+// resizeArms: a chain with no else whose every arm only reassigns sizes:
+// a computed one (min/max or arithmetic: mscclpp's GB200 block count,
+// `if (ccMajor == 10) blocks.first = max(1, min(128 / worldSize,
+// MAX_NBLOCKS));`) or a literal other than 0 and 1. The target keeps the
+// size set before. A 0 or a 1 alone may be a switch (`use_fast = 1`),
+// which picks a path.
+func (w *walker) resizeArms(bodies []node) bool {
+	numeric := false
+	for _, b := range bodies {
+		stmts := []node{b}
+		if w.kind(b) == "compound_statement" {
+			stmts = w.named(b)
+		}
+		if len(stmts) == 0 {
+			return false
+		}
+		for _, s := range stmts {
+			kids := w.named(s)
+			if w.kind(s) != "expression_statement" || len(kids) != 1 || w.kind(kids[0]) != "assignment_expression" {
+				return false
+			}
+			a := kids[0]
+			left, right := w.field(a, fLeft), w.field(a, fRight)
+			if python.ArchNumberName(w.text(left)) || !w.numberExpr(right, &numeric) {
+				return false
+			}
+			if k := w.kind(right); k == "number_literal" && (w.text(right) == "0" || w.text(right) == "1") || k == "identifier" {
+				return false
+			}
 		}
 	}
 	return numeric

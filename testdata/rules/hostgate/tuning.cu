@@ -102,3 +102,23 @@ void run_by_arch(int stream) {
     run_arch<80>(stream);
   }
 }
+
+// No else: the arm only resizes what was set just before (mscclpp's block
+// count for GB200); 12.0 keeps the default size.
+struct Ctx { int worldSize; };
+void launch_blocks(const Ctx* ctx, int ccMajor) {
+  int nblocks = 32;
+  if (ccMajor == 10) {  // want "AL105 12.0 .sm_120. runs with numbers chosen for other GPUs here"
+    nblocks = max(1, min(128 / ctx->worldSize, 64));
+  }
+  run(nblocks);
+}
+
+// A switch set to 1 picks a path: not tuning.
+void pick_path(int ccMajor) {
+  int use_fast = 0;
+  if (ccMajor == 10) {  // want "AL201 host-side capability check admits 10.x"
+    use_fast = 1;
+  }
+  run(use_fast);
+}
