@@ -122,13 +122,13 @@ func (c *Context) undecidedOthers(g *python.Gate, b []int, t int, decide func([]
 	}
 	own := len(g.Outcomes)
 	alt := slices.Clone(b)
-	any := false
+	found := false
 	for i := range alt {
 		if alt[i] == shutout.Unknown && c.Caps[i].Age() < c.Caps[t].Age() && i < len(g.Undecided) && g.Undecided[i] {
-			alt[i], any = own, true
+			alt[i], found = own, true
 		}
 	}
-	if !any {
+	if !found {
 		return nil, shutout.Verdict{}, false
 	}
 	v := decide(alt)
