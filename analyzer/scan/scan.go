@@ -980,6 +980,10 @@ func Run(opt Options) (*Result, error) {
 			return c
 		}
 		chains := results.ChainEvals(p.FS)
+		if len(res.Targets) == 0 {
+			// The same chains for every target: said once.
+			res.Notifications = append(res.Notifications, p.blindSpots(chains)...)
+		}
 		ctx := newCtx(chains)
 		// The assumption runs need the main evaluation only: they
 		// evaluate while the checks run, and are judged after them, in
