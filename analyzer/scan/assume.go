@@ -130,6 +130,16 @@ type assumptions struct {
 	runs  []*assumptionRun
 }
 
+// judged are the macros the runs evaluate both ways: a chain undecided by
+// one of them alone is judged, with a `when:` line where it matters.
+func (a *assumptions) judged() map[string]bool {
+	out := map[string]bool{}
+	for _, r := range a.runs {
+		out[r.macro] = true
+	}
+	return out
+}
+
 // assumptionRun is the evaluation of one macro defined or not; done
 // receives its results once the evaluation ends.
 type assumptionRun struct {

@@ -980,15 +980,15 @@ func Run(opt Options) (*Result, error) {
 			return c
 		}
 		chains := results.ChainEvals(p.FS)
-		if len(res.Targets) == 0 {
-			// The same chains for every target: said once.
-			res.Notifications = append(res.Notifications, p.blindSpots(chains)...)
-		}
 		ctx := newCtx(chains)
 		// The assumption runs need the main evaluation only: they
 		// evaluate while the checks run, and are judged after them, in
 		// the same order as before.
 		assumed := p.conditionalFindings(eng, chains)
+		if len(res.Targets) == 0 {
+			// The same chains for every target: said once.
+			res.Notifications = append(res.Notifications, p.blindSpots(chains, assumed.judged())...)
+		}
 		var fs []finding.Finding
 		for _, c := range rules.Checks() {
 			fs = append(fs, c.Run(c.Rule, ctx)...)
