@@ -60,7 +60,8 @@ var AL201 = Rule{
 		"the checks after it, so `if (version_num >= 120) { gemm_sm120(); return; }` keeps 12.0 out of the older " +
 		"kernels' checks that follow, and a GPU a TORCH_CHECK throws for reaches none of the statements after it (a " +
 		"second check repeating the test for bf16 is not a second finding). The capability is read from getSMVersion()-style helpers (get_sm_version, " +
-		"vllm's get_sm_version_num()) and cudaDeviceProp.major.",
+		"vllm's get_sm_version_num()), cudaDeviceProp.major, and a variable or parameter named for it (`sm_version`, `cc`: " +
+		"ppl.llm's `dispatch_cutlassF(T cb, int cc)`).",
 	Before:    "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major == 9 or major == 10",
 	After:     "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major >= 9",
 	Level:     finding.LevelWarning,

@@ -93,7 +93,7 @@ func analyze(root, path string, t *cst.Tree, cfg Config) (gates []python.Gate, n
 	for {
 		relevant = relevant[:0]
 		for i, fn := range funcs {
-			if mentions(bodies[i], sourceTokens) || callsBareSM(raw[i]) || namesOne(raw[i], lookFor) {
+			if mentions(bodies[i], sourceTokens) || callsBareSM(raw[i]) || namesOne(raw[i], plainCapNames) || namesOne(raw[i], lookFor) {
 				relevant = append(relevant, fn)
 			}
 		}
@@ -213,6 +213,11 @@ func (f *file) funcName(def node) string {
 // which any capability read contains.
 var sourceTokens = []string{"getsm", "devicesm", "cudasm", "currentsm", "gpusm", "computecapabilit", "major",
 	"deviceprop", "smversion", "smver", "smarch", "cudaarch", "archversion"}
+
+// plainCapNames are capability names too short to be fragments
+// (sourceTokens would find "cc" in most bodies): a body must hold one as a
+// whole name (isCapName's `cc`, ppl.llm's `int cc` parameter).
+var plainCapNames = map[string]bool{"cc": true}
 
 func mentions(body string, tokens []string) bool {
 	for _, t := range tokens {

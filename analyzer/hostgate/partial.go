@@ -229,7 +229,7 @@ func mayRead(text []byte) bool {
 		} else {
 			buf = append(buf, norm(string(text[i:j]))...)
 		}
-		if string(buf) == "sm" || hasReadToken(buf) {
+		if string(buf) == "sm" || string(buf) == "cc" || hasReadToken(buf) {
 			exact := ascii && !('0' <= text[i] && text[i] <= '9')
 			if !exact || nameReads(string(text[i:j]), text[j:]) {
 				return true

@@ -50,7 +50,11 @@ func helperStem(name string) string {
 // the capability, with the scale decided by the compared literal.
 func isCapName(name string) bool {
 	switch norm(name) {
-	case "smversion", "smver", "smarch", "computecapability", "archmajor", "smmajor", "ccmajor", "cudaarch":
+	case "smversion", "smver", "smarch", "computecapability", "archmajor", "smmajor", "ccmajor", "cudaarch",
+		// ppl.llm's xformers dispatch takes the capability as `int cc`
+		// (major * 10 + minor); mayRead and the scan's host triggers
+		// look for the plain name apart.
+		"cc":
 		return true
 	}
 	return false

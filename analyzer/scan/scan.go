@@ -98,7 +98,11 @@ func (r *Result) Lacks(f filter.FileRef) bool {
 // hostTriggers reveal C++ host code that reads the GPU's capability.
 var hostTriggers = []string{"getSMVersion", "get_sm_version", "GetSMVersion", "ComputeCapability", "cudaGetDeviceProperties",
 	"getCurrentDeviceProperties", "getDeviceProperties", "sm_version", "compute_capability", "prop.major", "props.major", "->major",
-	"arch_major", "ArchMajor", "sm_major", "SmMajor", "SMMajor", "cc_major"}
+	"arch_major", "ArchMajor", "sm_major", "SmMajor", "SMMajor", "cc_major",
+	// A parameter or local holding the capability as a plain `cc`
+	// (ppl.llm's `dispatch_cutlassF(T cb, int cc)`): the declaration is
+	// the cheap sign; "cc" alone is in most files.
+	"int cc"}
 
 var triggers = []string{"__CUDA_ARCH", "NV_IF_", "NV_PROVIDES_SM", "NV_IS_", "CUTLASS_ARCH_MMA", "CUDA_ARCH_FAMILY", "CUDA_ARCH_CONDITIONAL"}
 

@@ -86,3 +86,13 @@ int validate_sdpa(int d_qk) {
   }
   return 0;
 }
+
+// The capability handed in as a parameter named for it (ppl.llm's
+// xformers dispatch, called with major * 10 + minor).
+template <class T>
+int dispatch_fmha(T cb, int cc) {
+  if (80 <= cc && cc < 100) { // want "AL201 host-side capability check admits 8.x, 9.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 7.5 and older"
+    return run_sm80(cb);
+  }
+  return -1;
+}
