@@ -24,7 +24,10 @@ var AL201 = Rule{
 		"returned None the way on. A capability test ANDed with a run-time value (`if major == 10 and fa4 is not None:`, " +
 		"`cc == (10, 0) and sm_count >= 148`) is reported when the target fails the capability test: the older GPUs that " +
 		"pass it take the arm when the rest holds, which the scan cannot tell, while the target never does; the message " +
-		"says so (a capability that an earlier check stopped, or an arm that only raises, is no path the target lacks). " +
+		"says so (a capability that an earlier check stopped, or an arm that only raises, is no path the target lacks; nor " +
+		"are GPUs older than every other on the target's path, a legacy path). So is a C++ host check " +
+		"(`std::is_same<DT, bf16>::value && 80 <= cc && cc < 100`, ppl.llm's xformers dispatch) whose arm does work and " +
+		"goes on: an arm that returns a verdict (`return false;`), continues, breaks or only restricts serves no GPU. " +
 		"When a check admits one GPU " +
 		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +
 		"says so: the target is treated like those newer GPUs, and only the GPU admitted gets its own path (the GPUs " +

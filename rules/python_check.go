@@ -131,6 +131,23 @@ func (c *Context) undecidedOthers(g *python.Gate, b []int, t int, decide func([]
 	if !found {
 		return nil, shutout.Verdict{}, false
 	}
+	// GPUs older than every other that takes the target's path (7.5 alone
+	// in cudnn-frontend's `prop.major < 8 && status == ARCH_MISMATCH`
+	// exception handler) may take a legacy path: no shut-out, even where
+	// the target's path refuses.
+	oldestTarget, newestMay := -1, -1
+	for i := range alt {
+		if a := c.Caps[i].Age(); a < c.Caps[t].Age() {
+			if alt[i] == own {
+				newestMay = max(newestMay, a)
+			} else if alt[i] == b[t] && (oldestTarget < 0 || a < oldestTarget) {
+				oldestTarget = a
+			}
+		}
+	}
+	if oldestTarget >= 0 && newestMay < oldestTarget {
+		return nil, shutout.Verdict{}, false
+	}
 	v := decide(alt)
 	if !v.Shut || v.Maybe {
 		return nil, shutout.Verdict{}, false

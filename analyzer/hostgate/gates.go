@@ -113,6 +113,54 @@ func (w *walker) markAfter(end node, raw []int, outs []outcome) {
 	}
 }
 
+// capAnd marks a check whose condition is an `&&` that the capability
+// decides for some GPUs and leaves to the rest of the condition for others
+// (ppl.llm's `std::is_same<DT, bf16>::value && 80 <= cc && cc < 100`: false
+// on 12.0, up to the type on 8.x and 9.x), as the Python side's
+// Gate.CapAnd: the rules read the undecided GPUs that reach it as taking
+// the arm when the rest holds. Only for an arm that does work and goes
+// on: one that refuses, only restricts (RETURN_..._ERROR_IF), or leaves
+// (cudnn-frontend's samples return after an exception on old GPUs,
+// flashinfer's config filter continues) serves no GPU that takes it.
+func (w *walker) capAnd(g *python.Gate, cond, body node, raw []int, outs []outcome) {
+	for w.kind(cond) == "parenthesized_expression" && len(w.named(cond)) == 1 {
+		cond = w.named(cond)[0]
+	}
+	if w.kind(cond) != "binary_expression" || len(outs) == 0 || outs[0].refuses || w.restrictsOnly(body) {
+		return
+	}
+	goesOn := w.allLeafStmts(body, func(s node) bool {
+		switch w.kind(s) {
+		case "continue_statement", "break_statement", "throw_statement", "goto_statement":
+			return false
+		case "return_statement":
+			// `return run_sm80(cb);` returns the work done; `return;`,
+			// `return false;` or a name leave with a verdict.
+			kids := w.named(s)
+			return len(kids) > 0 && w.kind(kids[0]) == "call_expression"
+		}
+		return true
+	})
+	if !goesOn {
+		// Anywhere in the arm, nested ifs included (flashinfer's
+		// `if (patchF2fp && sm == 103) { if (cfg.sm != Sm103a) continue;
+		// }` filters configs).
+		return
+	}
+	if op := w.text(w.field(cond, fOperator)); op != "&&" && op != "and" {
+		return
+	}
+	for i, r := range raw {
+		if r == unknown && (w.cur == nil || w.cur[i]) {
+			if g.Undecided == nil {
+				g.Undecided = make([]bool, len(raw))
+			}
+			g.Undecided[i] = true
+		}
+	}
+	g.CapAnd = g.Undecided != nil
+}
+
 // uniform reports a decision every capability takes the same way, or that
 // could not be evaluated for any: no gate.
 func uniform(b []int) bool {
@@ -218,6 +266,9 @@ func (w *walker) ladder(n node) {
 		g.Restricts = make([]bool, len(outs))
 		for i, b := range withElse[:len(outs)] {
 			g.Restricts[i] = w.restrictsOnly(b)
+		}
+		if len(arms) == 1 {
+			w.capAnd(g, arms[0].cond, arms[0].body, raw, outs)
 		}
 	}
 }

@@ -96,3 +96,47 @@ int dispatch_fmha(T cb, int cc) {
   }
   return -1;
 }
+
+// The capability ANDed with a compile-time type test: 8.x and 9.x take
+// the kernel when the type holds, 12.0 never does.
+template <class DT, class T>
+int dispatch_typed(T cb, int cc) {
+  if (std::is_same<DT, bf16>::value && 80 <= cc && cc < 100) { // want "AL201 host-side capability check admits 8.x, 9.x and shuts out 10.x, 11.x, 12.x: .* On 8.x, 9.x the rest of the condition decides"
+    return run_sm80(cb);
+  }
+  return -1;
+}
+
+// An arm that leaves serves no GPU that takes it: no finding.
+bool supported_by_library(int library_version) {
+  cudaDeviceProp prop{};
+  cudaGetDeviceProperties(&prop, 0);
+  if (library_version < 8600 && prop.major == 9) {  // no finding
+    return false;
+  }
+  return true;
+}
+
+// Only the oldest GPUs may take the arm (an exception handler's message
+// for them): a legacy path, no finding, though the others then fail.
+void on_error(int status) {
+  cudaDeviceProp prop{};
+  cudaGetDeviceProperties(&prop, 0);
+  if (prop.major < 8 && status == 7) {  // no finding
+    print_message("only supported on Ampere and newer");
+  } else {
+    TORCH_CHECK(false, "unexpected error");
+  }
+}
+
+// A nested jump filters: no finding.
+int pick_config(int sm_version, bool patch, int n) {
+  int chosen = 0;
+  for (int i = 0; i < n; ++i) {
+    if (patch && sm_version == 103) {  // no finding
+      if (i % 2) continue;
+    }
+    chosen = i;
+  }
+  return chosen;
+}
