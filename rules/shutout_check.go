@@ -154,7 +154,7 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 			if p := ce.Chain.Branches[tk].Content.PrintOnly; p != "" {
 				// The branch prints an error and goes on: the code
 				// around it runs on with nothing done.
-				p = python.ClipTo(strings.Join(strings.Fields(p), " "), 120)
+				p = python.ClipTo(p, 120) // on one line, as ClipTo folds spaces
 				gets = "nothing: the branch only prints (" + p + ")"
 				what = fmt.Sprintf("%s get%s no code here, only a print that stops nothing, while %s %s",
 					who, singularVerb(verbN), strings.Join(admits, ", "), doVerb(admits))

@@ -129,6 +129,9 @@ func (w *walker) capAnd(g *python.Gate, cond, body node, raw []int, outs []outco
 	if w.kind(cond) != "binary_expression" || len(outs) == 0 || outs[0].refuses || w.restrictsOnly(body) {
 		return
 	}
+	if op := w.text(w.field(cond, fOperator)); op != "&&" && op != "and" {
+		return
+	}
 	goesOn := w.allLeafStmts(body, func(s node) bool {
 		switch w.kind(s) {
 		case "continue_statement", "break_statement", "throw_statement", "goto_statement":
@@ -145,9 +148,6 @@ func (w *walker) capAnd(g *python.Gate, cond, body node, raw []int, outs []outco
 		// Anywhere in the arm, nested ifs included (flashinfer's
 		// `if (patchF2fp && sm == 103) { if (cfg.sm != Sm103a) continue;
 		// }` filters configs).
-		return
-	}
-	if op := w.text(w.field(cond, fOperator)); op != "&&" && op != "and" {
 		return
 	}
 	for i, r := range raw {

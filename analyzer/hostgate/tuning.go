@@ -90,15 +90,19 @@ func (w *walker) tuningArms(bodies []node) bool {
 		if b == noNode {
 			return false
 		}
-		stmts := []node{b}
-		if w.kind(b) == "compound_statement" {
-			stmts = w.named(b)
-		}
-		if len(stmts) == 0 || !w.tuningStmts(stmts, &numeric) {
+		if stmts := w.stmtsOf(b); len(stmts) == 0 || !w.tuningStmts(stmts, &numeric) {
 			return false
 		}
 	}
 	return numeric
+}
+
+// stmtsOf are the statements of block b, or b alone when it is no block.
+func (w *walker) stmtsOf(b node) []node {
+	if w.kind(b) == "compound_statement" {
+		return w.named(b)
+	}
+	return []node{b}
 }
 
 // resizeArms: a chain with no else whose every arm only reassigns sizes:
@@ -110,23 +114,17 @@ func (w *walker) tuningArms(bodies []node) bool {
 func (w *walker) resizeArms(bodies []node) bool {
 	numeric := false
 	for _, b := range bodies {
-		stmts := []node{b}
-		if w.kind(b) == "compound_statement" {
-			stmts = w.named(b)
-		}
-		if len(stmts) == 0 {
+		stmts := w.stmtsOf(b)
+		if len(stmts) == 0 || !w.tuningStmts(stmts, &numeric) {
 			return false
 		}
 		for _, s := range stmts {
-			kids := w.named(s)
-			if w.kind(s) != "expression_statement" || len(kids) != 1 || w.kind(kids[0]) != "assignment_expression" {
+			// Assignments only (tuningStmts also takes returns and
+			// breaks), of a size rather than a switch or a name.
+			if w.kind(s) != "expression_statement" {
 				return false
 			}
-			a := kids[0]
-			left, right := w.field(a, fLeft), w.field(a, fRight)
-			if python.ArchNumberName(w.text(left)) || !w.numberExpr(right, &numeric) {
-				return false
-			}
+			right := w.field(w.named(s)[0], fRight)
 			if k := w.kind(right); k == "number_literal" && (w.text(right) == "0" || w.text(right) == "1") || k == "identifier" {
 				return false
 			}

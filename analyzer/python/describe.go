@@ -195,13 +195,19 @@ func (m *module) returnedReason(k nodeID) string {
 // messageText is the text of n when it is a string literal, or several,
 // in parentheses or not (`("FA3 needs " "Hopper")`).
 func (m *module) messageText(n nodeID) (string, bool) {
-	for m.kind(n) == "parenthesized_expression" && m.namedCount(n) == 1 {
-		n = m.firstNamed(n)
-	}
+	n = m.unparen(n)
 	if k := m.kind(n); k != "string" && k != "concatenated_string" {
 		return "", false
 	}
 	return m.stringText(n), true
+}
+
+// unparen is n without the parentheses around it: `(("a"))` is `"a"`.
+func (m *module) unparen(n nodeID) nodeID {
+	for m.kind(n) == "parenthesized_expression" && m.namedCount(n) == 1 {
+		n = m.firstNamed(n)
+	}
+	return n
 }
 
 // refusingCall says whether a call of fn (the function's text) at a

@@ -64,6 +64,11 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	}
 	g := Gate{Root: m.root, Path: m.path, Module: m.name, Function: m.enclosing(k.node), IsTest: m.isTest}
 	where := k.node // the deciding expression
+	// capAndRefuses: the arm a CapAnd condition leads to refuses (`if
+	// sf.dtype == torch.float and arch == "90a": raise
+	// NotImplementedError`): a capability that may take it is refused
+	// there, not served.
+	capAndRefuses := false
 	var outs []outcome
 	// same[i] is the first arm whose code is arm i's (an if chain's arms
 	// that do the same thing are one path); nil when each arm is its own.
@@ -89,6 +94,13 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		}
 		if cl[len(cl)-1].cond != noNode {
 			outs = append(outs, m.describeRest(k.node))
+		}
+		if g.CapAnd {
+			for i, c := range cl {
+				if c.cond == where {
+					capAndRefuses = outs[i].refuses
+				}
+			}
 		}
 		g.Tuning = (m.tuningArms(k.node, cl) || m.sameShapeArms(cl) || m.sameCallArms(k.node, cl)) && !outs[len(outs)-1].refuses
 		g.Restricts = make([]bool, len(outs))
@@ -210,17 +222,6 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		reasonOrNone(outs)
 	}
 	g.Comment = m.commentAbout(where)
-	// The arm a CapAnd condition leads to: when it refuses (`if sf.dtype
-	// == torch.float and arch == "90a": raise NotImplementedError`), a
-	// capability that may take it is refused there, not served.
-	capAndRefuses := false
-	if g.CapAnd && k.kind == siteIf {
-		for i, c := range m.clauses(k.node) {
-			if c.cond == where && i < len(outs) {
-				capAndRefuses = outs[i].refuses
-			}
-		}
-	}
 	g.Branch = make([]int, len(per))
 	refusedRaw := -1
 	for ci, r := range per {
@@ -392,9 +393,7 @@ func (m *module) capAnd(cond nodeID) bool {
 		return false
 	}
 	for _, k := range []nodeID{m.child(cond, fLeft), m.child(cond, fRight)} {
-		for m.kind(k) == "parenthesized_expression" && m.namedCount(k) == 1 {
-			k = m.namedList(k)[0]
-		}
+		k = m.unparen(k)
 		switch m.kind(k) {
 		case "boolean_operator":
 			if m.capAnd(k) {

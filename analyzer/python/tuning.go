@@ -409,8 +409,9 @@ func (m *module) sameCallArms(s nodeID, cl []clause) bool {
 		if !m.returnsAt(rest) {
 			return false
 		}
+		// Plain returns only: an if among them is not read.
 		for _, st := range rest {
-			if m.kind(st) == "if_statement" && !m.allLeafStmts(st, sameCall) || m.kind(st) != "if_statement" && !sameCall(st) {
+			if !sameCall(st) {
 				return false
 			}
 		}

@@ -3,6 +3,7 @@ package scan
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -62,12 +63,12 @@ func (p *Project) blindSpots(chains []*cpp.ChainEval, judged map[string]bool) []
 		}
 	}
 	var out []finding.Notification
-	for _, root := range sortedKeys(roots) {
+	for _, root := range slices.Sorted(maps.Keys(roots)) {
 		t := roots[root]
 		if t.undecided < blindMin || t.undecided*blindShare < t.arch {
 			continue
 		}
-		macros := sortedKeys(t.by)
+		macros := slices.Sorted(maps.Keys(t.by))
 		slices.SortStableFunc(macros, func(a, b string) int { return cmp.Compare(t.by[b], t.by[a]) })
 		var named []string
 		for _, m := range macros[:min(blindNamed, len(macros))] {
@@ -82,14 +83,4 @@ func (p *Project) blindSpots(chains []*cpp.ChainEval, judged map[string]bool) []
 				"reported only where it holds either way; `archlint trace --stats` lists them.", t.undecided, t.arch, root, why)))
 	}
 	return out
-}
-
-// sortedKeys are m's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
