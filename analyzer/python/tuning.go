@@ -347,7 +347,8 @@ func (m *module) sameShapeArms(cl []clause) bool {
 // sameCallArms: every statement the chain's arms run (through nested ifs)
 // returns one call of the same function whose arguments are numbers,
 // tuples of them or entries of a constant table, and so does the code
-// after the chain when it has no else: flux's Triton configs,
+// after the chain when it has no else (its ifs read the same way): flux's
+// Triton configs,
 //
 //	if _is_A_gpu():
 //	    if key in A800_TUNEMAP:
@@ -409,9 +410,17 @@ func (m *module) sameCallArms(s nodeID, cl []clause) bool {
 		if !m.returnsAt(rest) {
 			return false
 		}
-		// Plain returns only: an if among them is not read.
+		// Returns of the call, and ifs whose every arm ends in one (a
+		// table looked up before the default: `if key in TUNED: return
+		// f(TUNED[key])`).
 		for _, st := range rest {
-			if !sameCall(st) {
+			if m.kind(st) == "if_statement" {
+				for _, c := range m.clauses(st) {
+					if !m.allLeafStmts(c.body, sameCall) {
+						return false
+					}
+				}
+			} else if !sameCall(st) {
 				return false
 			}
 		}

@@ -128,3 +128,25 @@ def arch_config():
     if torch.cuda.get_device_capability() == (9, 0):  # want "AL201 capability check admits 9.x"
         return _as_config((90, 128, 64, 4, 4))
     return _as_config((80, 128, 64, 4, 4))
+
+
+H100_TUNED = {(8192, 8192): (128, 256, 64, 8, 4)}
+
+
+def tune_config_table_after(M, N):
+    # The fall-through looks the shape up in a table before its default:
+    # the target still gets a config from the same function, not a path.
+    if torch.cuda.get_device_capability() == (8, 0):  # want "AL105 12.0 .sm_120. runs with numbers chosen for other GPUs here: this capability check gives 8.0 its own"
+        return _as_config((128, 256, 32, 4, 3))
+    if (M, N) in H100_TUNED:
+        return _as_config(H100_TUNED[(M, N)])
+    return _as_config((128, 128, 64, 4, 4))
+
+
+def path_after(M, N, x):
+    # An if after the chain that does other work than the call: a path.
+    if torch.cuda.get_device_capability() == (8, 0):  # want "AL201 capability check admits 8.0"
+        return _as_config((128, 256, 32, 4, 3))
+    if (M, N) in H100_TUNED:
+        x.fill_(0)
+    return _as_config((128, 128, 64, 4, 4))
