@@ -251,9 +251,10 @@ func (m *module) inRefusingBlock(n nodeID) bool {
 
 // inTestData says whether literal n of a test file is data for the test
 // rather than a list the test builds for: an element of a bigger literal
-// (a table of cases: unsloth's `(None, ["sm_90"], False)`) or an argument
+// (a table of cases: unsloth's `(None, ["sm_90"], False)`), an argument
 // of a parametrize decorator (flashinfer's `parametrize("backend",
-// ["sm90", "sm80"])`), but not a pytest marker's argument. open holds n's
+// ["sm90", "sm80"])`), a fake's builder or a stub, or part of an assert,
+// but not a pytest marker's argument. open holds n's
 // ancestors, innermost last.
 func (m *module) inTestData(n nodeID, open []nodeID) bool {
 	for i := len(open) - 1; i >= 0; i-- {
@@ -261,12 +262,19 @@ func (m *module) inTestData(n nodeID, open []nodeID) bool {
 		if a == n {
 			continue
 		}
+		switch m.kind(a) {
+		case "assert_statement", "lambda":
+			// What an assert checks a function returns for, and what a
+			// stub returns (unsloth's `monkeypatch.setattr(mod,
+			// "get_arch_list", lambda: ["sm_80", "sm_89"])`).
+			return true
+		}
 		switch m.op(a) {
 		case opList, opSet, opTuple, opDictionary:
 			return true
 		case opCall:
 			switch fn := m.view(m.child(a, fFunction)); {
-			case strings.HasSuffix(fn, "parametrize"):
+			case strings.HasSuffix(fn, "parametrize"), fakeBuilder(fn), m.testMaker(fn, a):
 				return true
 			case strings.Contains(fn, "mark."):
 				// A marker's own argument (CUTLASS's
@@ -280,6 +288,36 @@ func (m *module) inTestData(n nodeID, open []nodeID) bool {
 		}
 	}
 	return false
+}
+
+// fakeBuilder says whether a test calls a function that builds a fake or
+// a stub (`mock_runtime(...)`, `monkeypatch.setattr(mod, "get_arch_list",
+// ...)`): its arguments describe what the fake claims, not the GPUs the
+// test runs on.
+func fakeBuilder(fn string) bool {
+	l := strings.TrimLeft(strings.ToLower(lastName(fn)), "_")
+	for _, p := range []string{"mock", "fake", "stub", "setattr"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// testMaker says whether call fn is a `make_` helper of the test's own (a
+// def of the file, or a fixture the test takes): unsloth's
+// `make_artifact("bundle.tar.gz", supported_sms=["75", "86"])` builds the
+// record the code under test reads. An imported `make_` builds real code
+// (CCCL's `make_reduce_into(..., compute_capability=[80, 90])` compiles
+// for those two).
+func (m *module) testMaker(fn string, call nodeID) bool {
+	if !strings.HasPrefix(strings.TrimLeft(fn, "_"), "make_") {
+		return false
+	}
+	if f := m.enclosingFunc(call); f != nil && slices.ContainsFunc(f.params, func(p param) bool { return p.name == fn }) {
+		return true
+	}
+	return slices.ContainsFunc(m.funcs, func(d *funcDef) bool { return d.outer == nil && d.class == nil && d.name == fn })
 }
 
 // rangeName says whether a name speaks of a span's two ends rather than a
