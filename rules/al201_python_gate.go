@@ -107,7 +107,14 @@ var AL202 = Rule{
 		"the target at all (CUDA 12.8 brought the first Blackwell architectures, 10.0 and 12.0 among them) is not reported: " +
 		"that build has no code for the target whatever its list says. A list set in the arm of a test of the GPU's own " +
 		"capability (`if [ \"${cc_major}\" = \"9\" ]`) is the one the GPU the build runs on picks, no fixed list, and is not " +
-		"read. " +
+		"read. A Python setup script is read the same way: an arm of `if bare_metal_version >= Version(\"11.8\"): ... elif ...` " +
+		"that only toolkits older than 12.8 take is not reported. A list written into TORCH_CUDA_ARCH_LIST " +
+		"(`os.environ[\"TORCH_CUDA_ARCH_LIST\"] = \"8.0;9.0\"`) replaces what the user exported, and the finding says so; " +
+		"one written only where the variable is unset (an if that names it, `os.environ.setdefault(...)`, `os.environ.get(..., " +
+		"default)`) is a default the user's setting wins over. Such a list is the build's whole list, so one that names old " +
+		"GPUs only is reported too. One set only when no GPU is visible (`if not torch.cuda.is_available():`, the cross-compiling " +
+		"default of apex and flash-attention's setup.py) says so: a build in a container without a GPU uses it, one that sees " +
+		"the GPU compiles for it; one deleted again in the same scope (set around an import on CPU-only workers) is no build's. " +
 		"When the code has a comment on the list's line or right above it, the finding ends with it.",
 	Before:    "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10])",
 	After:     "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10, 12])",
@@ -126,7 +133,10 @@ var AL203 = Rule{
 		"under tests/, test_*.cu, *_test.cpp; googletest's `GTEST_SKIP()` reads as the skip it is) excludes the target " +
 		"while older GPUs run the test. Nothing fails on the target, but nothing is tested either: once the code is opened " +
 		"for the target, open the test too. Every gate in test code is this rule's, an arch list too: a test's " +
-		"CUDAExtension or setup.py built for older GPUs only leaves the target's tests with no kernels to run.",
+		"CUDAExtension or setup.py built for older GPUs only leaves the target's tests with no kernels to run. An arch list " +
+		"that is the test's data is none of these: an element of a table of cases, a parametrize argument, what an assert " +
+		"checks (`assert normalize([90, 80]) == ...`), what a stub returns (a lambda, `monkeypatch.setattr`), or an argument " +
+		"of a fake's builder (`mock_...`, `fake_...`, or a `make_...` helper the test file defines or takes as a fixture).",
 	Before:    "@pytest.mark.skipif(get_compute_capability()[0] not in [9, 10], reason=\"needs Hopper or Blackwell\")",
 	After:     "@pytest.mark.skipif(get_compute_capability()[0] < 9, reason=\"needs Hopper or newer\")",
 	Level:     finding.LevelNote,

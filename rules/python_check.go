@@ -73,9 +73,12 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 			continue
 		}
 		decide := shutout.DecideRefusals
-		if archListKind(g.Kind) && g.Build == "" {
+		if archListKind(g.Kind) && g.Build == "" && g.EnvVar == "" {
 			// A list naming old GPUs only ("7.0;7.5" for a legacy
 			// kernel) is a path for old GPUs, not a refusal of new ones.
+			// One that is an extension's nvcc flags or an environment
+			// variable's (TORCH_CUDA_ARCH_LIST, the build's whole list)
+			// leaves the GPUs it does not name no code at all.
 			decide = shutout.Decide
 		}
 		v := decide(passes, b, t)
@@ -317,8 +320,13 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	switch {
 	case g.Kind == python.KindScriptArchs:
 		msg += scriptListNote(g)
+	case g.EnvWrite:
+		msg += fmt.Sprintf(" The code writes the list into the environment variable %s, replacing what was set there: exporting %s does not change it.", g.EnvVar, g.EnvVar)
 	case g.EnvVar != "":
 		msg += fmt.Sprintf(" The list is the default of the environment variable %s, which can change it.", g.EnvVar)
+	}
+	if g.NoGPU {
+		msg += " It is set only when no GPU is visible (a build in a container without one): a build that sees the GPU compiles for it instead."
 	}
 	if g.CacheVar != "" {
 		msg += fmt.Sprintf(" The list is the default of the CMake cache variable %s: configuring with -D%s=... changes it.", g.CacheVar, g.CacheVar)
@@ -597,7 +605,7 @@ func overrideOf(g *python.Gate) string {
 	switch {
 	case g.Kind == python.KindScriptArchs && strings.HasPrefix(g.Expr, "ARG"):
 		return fmt.Sprintf("docker build --build-arg %s=... (this list is the argument's default)", g.Function)
-	case g.Kind != python.KindScriptArchs && g.EnvVar != "":
+	case g.Kind != python.KindScriptArchs && g.EnvVar != "" && !g.EnvWrite:
 		return fmt.Sprintf("%s in the environment (this list is its default)", g.EnvVar)
 	case g.CacheVar != "":
 		return fmt.Sprintf("cmake -D%s=... (this list is the cache variable's default)", g.CacheVar)
@@ -611,10 +619,15 @@ func overrideOf(g *python.Gate) string {
 // list says, so the list shuts nothing out (the arms for newer toolkits
 // are read on their own).
 func toolkitTooOld(g *python.Gate, a target.Arch) bool {
+	first := target.OldestToolkit(a)
+	if g.ToolkitBelow != "" {
+		// The arm's toolkits are all older than this one.
+		below, err := target.ParseCUDAVersion(g.ToolkitBelow)
+		return err == nil && !below.AtLeast(first.Major, first.Minor+1)
+	}
 	if len(g.Toolkits) == 0 {
 		return false
 	}
-	first := target.OldestToolkit(a)
 	for _, v := range g.Toolkits {
 		// 12.6.1: the patch level does not change what nvcc knows.
 		parts := strings.SplitN(strings.TrimSuffix(v, "*"), ".", 3)

@@ -148,7 +148,14 @@ type Gate struct {
 	// give (`torch.cuda.get_device_capability()[0] in [10, 12]`), so
 	// that a rule can see the helper name the target.
 	HelperReturns []string
-	EnvVar        string // an arch list read from this environment variable (its default was evaluated)
+	EnvVar        string // an arch list read from or written into this environment variable
+	// EnvWrite: the code writes the list into EnvVar whatever the user
+	// set (no condition on the way names the variable): setting the
+	// variable does not change it.
+	EnvWrite bool
+	// NoGPU: the list is set only when no GPU is visible (a build in a
+	// container without one).
+	NoGPU bool
 	// Build is the extension builder (CUDAExtension) whose nvcc flags
 	// the arch list is, read at the call (buildListGates): the
 	// extension has code for those architectures alone.
@@ -167,6 +174,10 @@ type Gate struct {
 	// toolkit test sets this list (`case "$CUDA_VERSION" in 12.8.1)`);
 	// nil when none does.
 	Toolkits []string
+	// ToolkitBelow: the list is set in a Python arm that runs only with
+	// CUDA toolkits older than this version (`elif bare_metal_version >=
+	// Version("11.1"):` after a `>= Version("11.8")` arm: "11.8").
+	ToolkitBelow string
 	// Restricts[i] says that outcome i's arm only adds checks that may
 	// refuse (asserts, raises, error macros, ifs of those): a GPU that
 	// takes another path misses a restriction there, not code

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -320,6 +321,226 @@ func (m *module) testMaker(fn string, call nodeID) bool {
 	return slices.ContainsFunc(m.funcs, func(d *funcDef) bool { return d.outer == nil && d.class == nil && d.name == fn })
 }
 
+// envWriteGuard is what the ifs around an assignment into an environment
+// variable say of it.
+type envWriteGuard struct {
+	// onlyUnset: a condition on the way names the variable (`if
+	// "TORCH_CUDA_ARCH_LIST" not in os.environ:`, DeepSpeed's
+	// `if not is_env_set(...)`), so the list is a default the user's
+	// setting wins over; otherwise the assignment replaces it.
+	onlyUnset bool
+	// noGPU: the arm runs only when no GPU is visible (`if not
+	// torch.cuda.is_available():`): a build in a container without one,
+	// or a CPU-only process.
+	noGPU bool
+	// temporary: set where no GPU is visible and deleted again in the
+	// same scope (verl's CPU workers set it around an import so that
+	// torch's JIT does not query a device): no build uses it.
+	temporary bool
+}
+
+// envGuard reads the ifs around an assignment into environment variable
+// env; open holds the assignment's ancestors, innermost last.
+func (m *module) envGuard(open []nodeID, env string) envWriteGuard {
+	var g envWriteGuard
+	for i := len(open) - 2; i >= 0; i-- {
+		a := open[i]
+		if k := m.kind(a); k == "function_definition" || k == "class_definition" {
+			break
+		}
+		if m.kind(a) != "if_statement" {
+			continue
+		}
+		for _, c := range m.clauses(a) {
+			inArm := c.body != noNode && c.body <= open[len(open)-1] && open[len(open)-1] < m.next(c.body)
+			if c.cond != noNode {
+				cond := m.text(c.cond)
+				if strings.Contains(cond, env) {
+					g.onlyUnset = true
+				}
+				// The arm taken without a GPU: `not ...available`
+				// itself, or what follows an `is_available()` arm.
+				if neg, avail := gpuAvailability(cond); avail && neg == inArm {
+					g.noGPU = true
+				}
+			}
+			if inArm {
+				break
+			}
+		}
+	}
+	if g.noGPU {
+		scope := open[0]
+		for i := len(open) - 2; i >= 0; i-- {
+			if k := m.kind(open[i]); k == "function_definition" || k == "module" {
+				scope = open[i]
+				break
+			}
+		}
+		for k := scope; k < m.next(scope); k++ {
+			if m.kind(k) == "delete_statement" || m.op(k) == opCall && strings.HasSuffix(m.view(m.child(k, fFunction)), "environ.pop") {
+				if strings.Contains(m.text(k), env) {
+					g.temporary = true
+					break
+				}
+			}
+		}
+	}
+	return g
+}
+
+// gpuAvailability reads a condition that tests whether a CUDA GPU is
+// visible (`torch.cuda.is_available()`, `is_cuda_available`,
+// `torch.cuda.device_count() == 0`): avail when it does, neg when it is
+// true without a GPU.
+func gpuAvailability(cond string) (neg, avail bool) {
+	c := strings.Join(strings.Fields(cond), " ")
+	if strings.Contains(c, " or ") {
+		return false, false
+	}
+	for _, w := range []string{"device_count() == 0", "device_count() < 1"} {
+		if strings.Contains(c, w) {
+			return true, true
+		}
+	}
+	for _, w := range []string{"is_available()", "cuda_available"} {
+		i := strings.Index(c, w)
+		if i < 0 {
+			continue
+		}
+		start := strings.LastIndexByte(c[:i], ' ') + 1 // the token holding w
+		tok := c[start:]
+		if e := strings.IndexByte(c[i:], ' '); e >= 0 {
+			tok = c[start : i+e]
+		}
+		if !strings.Contains(tok, "cuda") {
+			continue // torch.backends.mps.is_available()
+		}
+		return strings.HasSuffix(c[:start], "not "), true
+	}
+	return false, false
+}
+
+// toolkitCeiling reads the ifs around n (open holds its ancestors,
+// innermost last, or none) for a test of the CUDA toolkit's version that
+// bounds the arm from above: the version the arm's toolkits are all older
+// than ("" when none). apex's and flash-attention's setup.py set
+// TORCH_CUDA_ARCH_LIST per toolkit (`if bare_metal_version >=
+// Version("11.8"): ... elif bare_metal_version >= Version("11.1"):`): the
+// second arm's toolkits are older than 11.8, and cannot build a newer GPU
+// whatever the list says.
+func (m *module) toolkitCeiling(n nodeID, open []nodeID) string {
+	var best []int
+	lower := func(v []int) {
+		if best == nil || v[0] < best[0] || v[0] == best[0] && v[1] < best[1] {
+			best = v
+		}
+	}
+	for i := len(open) - 1; i >= 0; i-- {
+		a := open[i]
+		if k := m.kind(a); k == "function_definition" || k == "class_definition" {
+			break
+		}
+		if m.kind(a) != "if_statement" || a == n {
+			continue
+		}
+		for _, c := range m.clauses(a) {
+			inArm := c.body != noNode && c.body <= n && n < m.next(c.body)
+			if c.cond != noNode {
+				if op, v, ok := m.toolkitTest(c.cond); ok {
+					next := []int{v[0], v[1] + 1}
+					switch {
+					case inArm && op == "<":
+						lower(v)
+					case inArm && (op == "<=" || op == "=="):
+						lower(next)
+					case !inArm && op == ">=":
+						lower(v)
+					case !inArm && op == ">":
+						lower(next)
+					}
+				}
+			}
+			if inArm {
+				break
+			}
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d.%d", best[0], best[1])
+}
+
+// toolkitTest reads a comparison of the CUDA toolkit's version with a
+// literal one: `bare_metal_version >= Version("11.8")`, `cuda_version <
+// (12, 8)`, written either way round.
+func (m *module) toolkitTest(cond nodeID) (op string, v []int, ok bool) {
+	cond = m.unparen(cond)
+	if m.op(cond) != opComparisonOperator {
+		return "", nil, false
+	}
+	kids := m.namedList(cond)
+	ops := m.childrenBy(cond, fOperators)
+	if len(kids) != 2 || len(ops) != 1 {
+		return "", nil, false
+	}
+	op = m.view(ops[0])
+	left, right := kids[0], kids[1]
+	flip := map[string]string{"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "=="}
+	if _, isVer := m.versionLit(left); isVer {
+		left, right, op = right, left, flip[op]
+	}
+	name := strings.ToLower(m.view(left))
+	if !strings.Contains(name, "cuda") && !strings.Contains(name, "bare_metal") && !strings.Contains(name, "nvcc") && !strings.Contains(name, "toolkit") {
+		return "", nil, false
+	}
+	v, ok = m.versionLit(right)
+	if _, known := flip[op]; !ok || !known {
+		return "", nil, false
+	}
+	return op, v, true
+}
+
+// versionLit reads a literal version: Version("11.8"), parse("11.8"),
+// "11.8", (11, 8). The major and minor only.
+func (m *module) versionLit(n nodeID) ([]int, bool) {
+	n = m.unparen(n)
+	text := ""
+	switch {
+	case m.op(n) == opCall:
+		fn := lastName(m.view(m.child(n, fFunction)))
+		args := m.namedList(m.child(n, fArguments))
+		if len(args) != 1 || !strings.Contains(strings.ToLower(fn), "version") && fn != "parse" {
+			return nil, false
+		}
+		s, ok := m.stringLit(args[0])
+		if !ok {
+			return nil, false
+		}
+		text = s
+	case m.op(n) == opString:
+		s, ok := m.stringLit(n)
+		if !ok {
+			return nil, false
+		}
+		text = s
+	case m.op(n) == opTuple:
+		parts := m.namedList(n)
+		if len(parts) < 2 {
+			return nil, false
+		}
+		text = m.view(parts[0]) + "." + m.view(parts[1])
+	default:
+		return nil, false
+	}
+	parts, ok := parseVersion(text)
+	if !ok || len(parts) < 2 {
+		return nil, false
+	}
+	return []int{int(parts[0].i), int(parts[1].i)}, true
+}
+
 // rangeName says whether a name speaks of a span's two ends rather than a
 // list.
 func rangeName(name string) bool {
@@ -471,6 +692,10 @@ func (m *module) stringLit(n nodeID) (string, bool) {
 func archListGates(m *module, caps []Capability) []Gate {
 	var out []Gate
 	done := map[nodeID]bool{}
+	// The nodes are in pre-order: the open ones whose subtree holds the
+	// node read are a stack, its parent on top (module.parent walks down
+	// from the root for each).
+	var open []nodeID
 	add := func(n nodeID, specs []archSpec, env string) {
 		if m.inRefusingBlock(n) {
 			return
@@ -479,6 +704,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 			IsTest: m.isTest, EnvVar: env}
 		setPos(&g, m, n, n)
 		g.Comment = m.commentAbout(n)
+		g.ToolkitBelow = m.toolkitCeiling(n, open)
 		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
 		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
 		if env != "" {
@@ -487,10 +713,6 @@ func archListGates(m *module, caps []Capability) []Gate {
 		out = append(out, g)
 	}
 	additions := m.listAdditions()
-	// The nodes are in pre-order: the open ones whose subtree holds the
-	// node read are a stack, its parent on top (module.parent walks down
-	// from the root for each).
-	var open []nodeID
 	for i := range m.nodes {
 		n := nodeID(i)
 		for len(open) > 0 && m.next(open[len(open)-1]) <= n {
@@ -538,7 +760,9 @@ func archListGates(m *module, caps []Capability) []Gate {
 			}
 		case opCall:
 			fn := m.view(m.child(n, fFunction))
-			if fn != "os.environ.get" && fn != "os.getenv" && fn != "environ.get" && fn != "getenv" {
+			if fn != "os.environ.get" && fn != "os.getenv" && fn != "environ.get" && fn != "getenv" && !strings.HasSuffix(fn, "environ.setdefault") {
+				// setdefault writes the default only where the
+				// environment has none: a default as get's is.
 				continue
 			}
 			args := m.namedList(m.child(n, fArguments))
@@ -572,7 +796,20 @@ func archListGates(m *module, caps []Capability) []Gate {
 				continue
 			}
 			if specs, ok := m.envListSpecs(s, right, env); ok {
-				add(right, specs, env)
+				if env != "" {
+					guard := m.envGuard(open, env)
+					if guard.temporary {
+						continue
+					}
+					add(right, specs, env)
+					g := &out[len(out)-1]
+					g.EnvWrite, g.NoGPU = !guard.onlyUnset, guard.noGPU
+					if g.EnvWrite {
+						g.Outcomes[0] = strings.TrimSuffix(g.Outcomes[0], " (default; $"+env+" can change it)")
+					}
+				} else {
+					add(right, specs, env)
+				}
 				done[right] = true
 			}
 		}
