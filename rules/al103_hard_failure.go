@@ -12,7 +12,9 @@ var AL103 = Rule{
 	Full: "For the target, an #if chain selects a branch that refuses to build (#error, static_assert(false, ...), or " +
 		"the template idiom for it: a static_assert of a dependent false such as `kDependentFalse`, " +
 		"`dependent_false<T>::value`, `always_false_v<T>` or `sizeof(T) == 0`) or " +
-		"traps at run time (__trap(), asm(\"trap;\"), a \"not supported\" printf followed by a trap), while another " +
+		"traps at run time (__trap(), asm(\"trap;\"), a \"not supported\" printf followed by a trap, CuTe's " +
+		"CUTE_INVALID_CONTROL_PATH, CUTLASS's CUTLASS_NOT_IMPLEMENTED() or asm(\"brkpt;\"), a breakpoint that with no debugger " +
+		"attached ends the kernel with an error), while another " +
 		"architecture or build flavor gets a working implementation. The build fails, or the kernel aborts the process " +
 		"with an illegal-instruction or unspecified-launch-failure error on the target. Reported at error level even when " +
 		"the range itself would not count as a shut-out (for example when only one flavor of the target is refused). " +

@@ -393,7 +393,9 @@ func Build(src *Source) *Structure {
 var (
 	// failureRE finds code that fails hard when it runs or compiles:
 	// #error is handled as a directive; CUTE_INVALID_CONTROL_PATH is
-	// CuTe's assert-and-trap; a static_assert of a dependent false
+	// CuTe's assert-and-trap, CUTLASS_NOT_IMPLEMENTED() CUTLASS's
+	// print-and-`brkpt` on the device (a breakpoint with no debugger
+	// attached ends the kernel with a launch failure); a static_assert of a dependent false
 	// (kDependentFalse, dependent_false<T>::value, always_false_v<T>,
 	// sizeof(T) == 0) fails the build wherever the template is used, as
 	// static_assert(false) does.
@@ -404,10 +406,10 @@ var (
 
 // failureAlts are failureRE's alternatives. Each begins with \b and one of
 // failureWords, which findFailure relies on.
-const failureAlts = `\bstatic_assert\s*\(\s*(false\b|0\b|!\s*sizeof\b|sizeof\s*\([^()]*\)\s*==\s*0\b|[\w:]*(?i:dependent_?false|always_?false)\w*)|\b__trap\s*\(\s*\)|\basm\s*(volatile\s*)?\(\s*"trap;?"|\b__builtin_trap\s*\(\s*\)|\bassert\s*\(\s*(false|0)\s*[,)&]|\bCUTE_INVALID_CONTROL_PATH\s*\(`
+const failureAlts = `\bstatic_assert\s*\(\s*(false\b|0\b|!\s*sizeof\b|sizeof\s*\([^()]*\)\s*==\s*0\b|[\w:]*(?i:dependent_?false|always_?false)\w*)|\b__trap\s*\(\s*\)|\b__brkpt\s*\(\s*\)|\basm\s*(volatile\s*)?\(\s*"\s*(trap|brkpt);?(\\n)?"|\b__builtin_trap\s*\(\s*\)|\bassert\s*\(\s*(false|0)\s*[,)&]|\bCUTE_INVALID_CONTROL_PATH\s*\(|\bCUTLASS_NOT_IMPLEMENTED\s*\(`
 
 // failureWords are the words a failureRE match can begin with.
-var failureWords = []string{"static_assert", "__trap", "asm", "__builtin_trap", "assert", "CUTE_INVALID_CONTROL_PATH"}
+var failureWords = []string{"static_assert", "__trap", "__brkpt", "asm", "__builtin_trap", "assert", "CUTE_INVALID_CONTROL_PATH", "CUTLASS_NOT_IMPLEMENTED"}
 
 // findFailure is failureRE.FindString. A branch's text is often a whole
 // header (the include guard's branch), and "assert" is in most of them, so
@@ -422,7 +424,8 @@ func findFailure(s string) string {
 
 // findFailureAt is findFailure with the offset of the match.
 func findFailureAt(s string) (int, string) {
-	if !strings.Contains(s, "assert") && !strings.Contains(s, "trap") && !strings.Contains(s, "CUTE_INVALID_CONTROL_PATH") {
+	if !strings.Contains(s, "assert") && !strings.Contains(s, "trap") && !strings.Contains(s, "brkpt") &&
+		!strings.Contains(s, "CUTE_INVALID_CONTROL_PATH") && !strings.Contains(s, "CUTLASS_NOT_IMPLEMENTED") {
 		return -1, ""
 	}
 	for i := 0; i < len(s); i++ {

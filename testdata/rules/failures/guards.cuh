@@ -40,3 +40,24 @@ __device__ inline int pick(int id) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 #error "sm_80 or newer required"
 #endif
+
+// CUTLASS's not-implemented macro prints and runs `brkpt` on the device:
+// with no debugger attached the kernel ends with a launch failure.
+template <typename T>
+__device__ void dequant_ladder(T* p) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 750 && __CUDA_ARCH__ < 800
+  p[0] = T(2);
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800 && __CUDA_ARCH__ < 900
+  p[0] = T(1);
+#else
+  CUTLASS_NOT_IMPLEMENTED(); // want "AL103 sm_120 traps at run time"
+#endif
+}
+
+__device__ void breaks_in(int* p) {
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ < 1000)
+  p[0] = 1;
+#else
+  asm volatile("  brkpt;\n"); // want "AL103 sm_120 traps at run time"
+#endif
+}
