@@ -97,7 +97,9 @@ var AL202 = Rule{
 		"list of the same file already gives it; flags chosen by the GPU the build runs on are not a fixed list and are not read. " +
 		"A Python list literal is read with what its scope adds to it (`flags.extend([...])`, `.append(...)`, `+=`, in any " +
 		"branch: NVIDIA warp adds sm_100 and sm_120 when the toolkit is 12.8 or newer), and a literal that is only such an " +
-		"addition, or an operand of `+` beside another list, is no list of its own. " +
+		"addition, or an operand of `+` beside another list, is no list of its own. A gencode list of (virtual, real) pairs " +
+		"(CuPy's `[('compute_90', 'sm_90'), ..., 'compute_120']`) is read whole, each pair building its real code; a list " +
+		"of Jetson modules' capabilities only (5.3, 6.2, 7.2, 8.7, with Thor's) is their own path, no build list. " +
 		"Dockerfiles (Dockerfile, Dockerfile.*, Dockerfile_*, Dockerfile-*, *.Dockerfile) and shell scripts (.sh, .bash) are read for the literal lists they " +
 		"set for the builds after them: `ENV`, `ARG` (a build argument's default), `export` or a command's prefix setting " +
 		"TORCH_CUDA_ARCH_LIST or a variable named for it (CHOSEN_TORCH_CUDA_ARCH_LIST), and CMAKE_CUDA_ARCHITECTURES, " +

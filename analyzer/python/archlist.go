@@ -728,6 +728,11 @@ func archListGates(m *module, caps []Capability) []Gate {
 			if parent != noNode && m.op(parent) == opComparisonOperator {
 				continue
 			}
+			if _, pair := m.gencodePair(n); pair && parent != noNode && (m.op(parent) == opList || m.op(parent) == opSet || m.op(parent) == opTuple) {
+				// One (virtual, real) pair of the list around it,
+				// which is read whole.
+				continue
+			}
 			if m.isTest && m.inTestData(n, open) {
 				continue
 			}
@@ -912,6 +917,10 @@ func (m *module) listSpecs(n nodeID) ([]archSpec, bool) {
 	}
 	var flagSpecs []archSpec
 	for _, k := range kids {
+		if sp, ok := m.gencodePair(k); ok {
+			specs = append(specs, sp...)
+			continue
+		}
 		s, ok := m.stringLit(k)
 		if !ok {
 			return nil, false
@@ -948,7 +957,51 @@ func (m *module) listSpecs(n nodeID) ([]archSpec, bool) {
 	if !prefixed && !archContext(m.contextName(n)) {
 		return nil, false
 	}
+	if tegraOnly(specs) {
+		// CuPy's `_tegra_archs = ('32', '53', '62', '72', '87')`: the
+		// Jetson modules, which a check (`if arch in _tegra_archs`)
+		// gives their own path; no list of what a desktop GPU is built
+		// for.
+		return nil, false
+	}
 	return specs, true
+}
+
+// gencodePair reads a (virtual, real) pair of a gencode list, CuPy's
+// `('compute_90', 'sm_90')` for `-gencode=arch=compute_90,code=sm_90`:
+// the code built is the real one's (a cubin, or PTX when it is a
+// compute_ name too).
+func (m *module) gencodePair(n nodeID) ([]archSpec, bool) {
+	if k := m.kind(n); k != "tuple" && k != "list" {
+		return nil, false
+	}
+	kids := m.namedList(n)
+	if len(kids) != 2 {
+		return nil, false
+	}
+	virt, ok1 := m.stringLit(kids[0])
+	real, ok2 := m.stringLit(kids[1])
+	if !ok1 || !ok2 || !strings.HasPrefix(strings.TrimSpace(virt), "compute_") {
+		return nil, false
+	}
+	return specsOf(real)
+}
+
+// tegraOnly: every entry is a Jetson (Tegra) module's capability, one of
+// them an older one than Thor's: 3.2 (TK1), 5.3 (Nano, TX1), 6.2 (TX2),
+// 7.2 (Xavier), 8.7 (Orin), and 10.1 or 11.0 (Thor).
+func tegraOnly(specs []archSpec) bool {
+	older := false
+	for _, a := range specs {
+		switch c := a.cap.Major*10 + a.cap.Minor; c {
+		case 32, 53, 62, 72, 87:
+			older = true
+		case 101, 110:
+		default:
+			return false
+		}
+	}
+	return older
 }
 
 // enclosingKind says whether an ancestor of n is of the kind.

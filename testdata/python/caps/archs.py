@@ -34,3 +34,18 @@ else:
 # One end of a span, not a list (nccl's registry metadata).
 MIN_ARCH = "8.0"  # gate: none
 sm_min = "9.0a"  # gate: none
+
+# A gencode list of (virtual, real) pairs is read whole (CuPy's builder):
+# the real one is built; a pair is no list of its own.
+def pair_gencode(toolkit):
+    archs = [("compute_90a", "sm_90a"), ("compute_100f", "sm_100")]  # gate: arch-list admits 9.0, 10.x, 11.0, 12.x
+    if toolkit >= 12090:
+        archs += [("compute_120f", "sm_120"), "compute_100"]  # gate: none
+    return archs
+
+
+old_pairs = [("compute_80", "sm_80"), ("compute_90", "sm_90")]  # gate: arch-list admits 8.x, 9.0
+
+# The Jetson modules' capabilities, for a check that gives them their own
+# path, are no build list.
+_tegra_archs = ("32", "53", "62", "72", "87")  # gate: none
