@@ -133,7 +133,9 @@ var AL203 = Rule{
 	Short: "A test is skipped on the target GPU while older GPUs run it.",
 	Full: "A pytest skip marker or skip call (or a test-only capability check, in Python or in a C++ test: a file " +
 		"under tests/, test_*.cu, *_test.cpp; googletest's `GTEST_SKIP()` reads as the skip it is) excludes the target " +
-		"while older GPUs run the test. Nothing fails on the target, but nothing is tested either: once the code is opened " +
+		"while older GPUs run the test; so does a conftest hook that marks every collected test to skip (`skip = " +
+		"pytest.mark.skip(...)`, `item.add_marker(skip)`) unless a capability check returns first, and there the return is " +
+		"the way on, not a refusal. Nothing fails on the target, but nothing is tested either: once the code is opened " +
 		"for the target, open the test too. Every gate in test code is this rule's, an arch list too: a test's " +
 		"CUDAExtension or setup.py built for older GPUs only leaves the target's tests with no kernels to run. An arch list " +
 		"that is the test's data is none of these: an element of a table of cases, a parametrize argument, what an assert " +

@@ -230,8 +230,12 @@ func refusingCall(fn string) (refuses, skip bool) {
 // describeRest says what happens after a chain without else when no arm
 // is taken: the statements that follow it in its block.
 func (m *module) describeRest(s nodeID) outcome {
-	o := m.describeStmts(m.stmtsAfter(s))
+	rest := m.stmtsAfter(s)
+	o := m.describeStmts(rest)
 	if !o.refuses {
+		if reason, ok := m.marksSkip(rest); ok {
+			return outcome{desc: clip("skips every test: " + reason), refuses: true, skip: true}
+		}
 		// What it continues to: "continues" alone left the reader to
 		// find the code after the check.
 		if o.desc == "" || o.desc == "continues" || o.desc == "does nothing" {
@@ -241,6 +245,29 @@ func (m *module) describeRest(s nodeID) outcome {
 		}
 	}
 	return o
+}
+
+// marksSkip says whether statements put a skip marker on the collected
+// tests, as a conftest's collection hook does (`skip =
+// pytest.mark.skip(reason=...)` and `item.add_marker(skip)` for each item),
+// and gives the marker's reason.
+func (m *module) marksSkip(stmts []nodeID) (string, bool) {
+	reason, mark, add := "", false, false
+	for _, st := range stmts {
+		for k := st; k < m.next(st); k++ {
+			if m.op(k) != opCall {
+				continue
+			}
+			switch fn := m.view(m.child(k, fFunction)); {
+			case strings.HasSuffix(fn, "mark.skip"):
+				mark = true
+				reason = argText(m, k)
+			case lastName(fn) == "add_marker":
+				add = true
+			}
+		}
+	}
+	return reason, mark && add
 }
 
 // stmtsAfter are the statements after s in its block.
@@ -301,6 +328,10 @@ func argText(m *module, call nodeID) string {
 	args := m.namedList(m.child(call, fArguments))
 	if len(args) == 0 {
 		return ""
+	}
+	if m.kind(args[0]) == "keyword_argument" {
+		// pytest.mark.skip(reason="...")
+		return m.stringText(m.child(args[0], fValue))
 	}
 	return m.stringText(args[0])
 }

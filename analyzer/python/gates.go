@@ -2,6 +2,7 @@ package python
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -221,6 +222,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	if reasonFunc(g.Function) {
 		reasonOrNone(outs)
 	}
+	noneBeforeSkip(outs)
 	g.Comment = m.commentAbout(where)
 	g.Branch = make([]int, len(per))
 	refusedRaw := -1
@@ -419,6 +421,20 @@ func reasonFunc(qual string) bool {
 		}
 	}
 	return false
+}
+
+// noneBeforeSkip: where another way skips the tests, a bare return is
+// the way on, no refusal (a conftest hook: `if SUPPORTS_FP8: return`,
+// then every test is marked to skip).
+func noneBeforeSkip(outs []outcome) {
+	if !slices.ContainsFunc(outs, func(o outcome) bool { return o.skip }) {
+		return
+	}
+	for i := range outs {
+		if outs[i].desc == "returns None" {
+			outs[i].refuses = false
+		}
+	}
 }
 
 // reasonOrNone reads the arms of a reason function (reasonFunc): a message
