@@ -17,7 +17,7 @@ var AL204 = Rule{
 	Name:  "python-gate-routes-target-to-foreign-kernels",
 	Short: "A capability check such as `major >= 10` sends the target down a path named for another architecture family's kernels (SM100 / tcgen05, Hopper's sm90 kernels).",
 	Full: "A Python (or C++ host) capability check admits the target together with a different family, typically `major >= 10` " +
-		"or `sm >= 100`, and the path it takes names kernels built for that family: an SM100/SM103 module, tcgen05/UMMA, " +
+		"or `sm >= 100`, and the path it takes names kernels built for that family: an SM100/SM103 module, tcgen05/UMMA, tensor memory (`gemm_tmem_reduce`), " +
 		"trtllm-gen cubins. sm_120 and sm_121 are not datacenter Blackwell: they lack tcgen05 and TMEM, so the module does " +
 		"not build for them or its kernels cannot run. In C++ host dispatch the same holds for Hopper: `if (version_num >= 90) " +
 		"cutlass_scaled_mm_azp_sm90(...)` sends 12.0 to a CUTLASS 3.x kernel that uses wgmma and is built for sm_90a alone (a " +
@@ -49,7 +49,7 @@ type foreignFamily struct {
 }
 
 // foreignFamilies: datacenter Blackwell (sm_100/sm_103: tcgen05, UMMA,
-// trtllm-gen cubins, named anywhere in the path), and Hopper, whose
+// tensor memory (TMEM), trtllm-gen cubins, named anywhere in the path), and Hopper, whose
 // kernels C++ host dispatch calls by a name with sm90 in it (vllm's
 // cutlass_scaled_mm_azp_sm90, CUTLASS 3.x kernels built for 9.0a alone)
 // use wgmma, which no later GPU runs. A Hopper tile size (kBlockM_sm90) is
@@ -58,7 +58,7 @@ type foreignFamily struct {
 // 9 to 12), so neither counts.
 func foreignFamilies() []foreignFamily {
 	return []foreignFamily{
-		{regexp.MustCompile(`(?i)sm_?10[03]a?\b|sm_?10[03]_|sm10x|tcgen05|umma|trtllm[_-]gen|blackwell_dc`), 10, 11,
+		{regexp.MustCompile(`(?i)sm_?10[03]a?\b|sm_?10[03]_|sm10x|tcgen05|umma|(?:\b|_)tmem(?:\b|_)|trtllm[_-]gen|blackwell_dc`), 10, 11,
 			"datacenter Blackwell kernels (tcgen05/UMMA)", false},
 		{regexp.MustCompile(`(?i)\b\w*sm_?90a?(?:_\w*)?\s*\(|wgmma`), 9, 9, "Hopper kernels (sm_90a: wgmma)", true},
 	}

@@ -49,6 +49,13 @@ def fp4_gemm_module():
     return get_gemm_module_cutlass_fp4()
 
 
+def indexer_reduce(x):
+    # A path named for tensor memory (TMEM), which sm_12x does not have.
+    if torch.cuda.get_device_capability() >= (10, 3):  # want "AL204 This capability check sends 12.0 .sm_120. down the path of 10.3, 11.0: returns gemm_tmem_reduce"
+        return gemm_tmem_reduce(x)
+    return gemm_reduce(x)
+
+
 def partly_decided(flag):
     major, _ = torch.cuda.get_device_capability()
     if major == 10 or (major == 11 and flag):  # want "AL201 capability check admits 10.x and shuts out 12.x: on 12.0 .sm_120.: raises RuntimeError: needs tcgen05. Undecided here: 11.x"
