@@ -124,9 +124,11 @@ func listGate(specs []archSpec, caps []Capability) (branch []int, outs []string,
 			n += "+PTX"
 		} else if s.ptx {
 			n = "compute_" + itoa(s.cap.Major) + itoa(s.cap.Minor) + s.suffix
-			if s.suffix == "" {
-				anyPTX = true
-			}
+		}
+		// PTX with its cubin (CMake's "80", kernel-builder's "8.0+PTX")
+		// reaches newer GPUs as PTX alone does: outcome 1 below.
+		if s.ptx && s.suffix == "" {
+			anyPTX = true
 		}
 		names = append(names, n)
 	}

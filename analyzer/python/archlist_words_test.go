@@ -15,3 +15,21 @@ func TestArchContext(t *testing.T) {
 		}
 	}
 }
+
+// TestListGatePTXWithCubin: an entry that builds its cubin and its PTX
+// (CMake's "80") sends a newer GPU down the JIT outcome, named as such.
+func TestListGatePTXWithCubin(t *testing.T) {
+	specs, ok := cmakeSpecs([]cmakeArg{{text: "80"}}, true)
+	if !ok {
+		t.Fatal("cmakeSpecs(80) not read")
+	}
+	caps := DefaultCaps()
+	branch, outs, _ := listGate(specs, caps)
+	for i, c := range caps {
+		if c == (Capability{12, 0}) {
+			if b := branch[i]; b < 0 || outs[b] != "runs PTX of an older listed architecture through the driver JIT" {
+				t.Errorf("12.0 takes %d of %q", b, outs)
+			}
+		}
+	}
+}
