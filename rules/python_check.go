@@ -73,12 +73,13 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 			continue
 		}
 		decide := shutout.DecideRefusals
-		if archListKind(g.Kind) && g.Build == "" && g.EnvVar == "" {
+		if archListKind(g.Kind) && g.Build == "" && g.EnvVar == "" && g.Kind != python.KindKernelArchs {
 			// A list naming old GPUs only ("7.0;7.5" for a legacy
 			// kernel) is a path for old GPUs, not a refusal of new ones.
 			// One that is an extension's nvcc flags or an environment
 			// variable's (TORCH_CUDA_ARCH_LIST, the build's whole list)
-			// leaves the GPUs it does not name no code at all.
+			// leaves the GPUs it does not name no code at all, and so
+			// does a kernel-builder kernel's cuda-capabilities.
 			decide = shutout.Decide
 		}
 		v := decide(passes, b, t)
@@ -320,6 +321,8 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	switch {
 	case g.Kind == python.KindScriptArchs:
 		msg += scriptListNote(g)
+	case g.Kind == python.KindKernelArchs:
+		msg += kernelListNote(g)
 	case g.EnvWrite:
 		msg += fmt.Sprintf(" The code writes the list into the environment variable %s, replacing what was set there: exporting %s does not change it.", g.EnvVar, g.EnvVar)
 	case g.EnvVar != "":
@@ -597,6 +600,20 @@ func scriptListNote(g *python.Gate) string {
 	return s
 }
 
+// kernelListNote says what a kernel-builder kernel's cuda-capabilities
+// does (analyzer/python/kernelbuild.go has the facts).
+func kernelListNote(g *python.Gate) string {
+	s := fmt.Sprintf(" The kernel [%s] of this build.toml is compiled for these capabilities alone: kernel-builder gives its "+
+		"sources a cubin for each capability listed and PTX only for an entry ending in +PTX, so the kernel's extension has "+
+		"no code for a GPU not listed and its ops there fail with \"no kernel image is available for execution on the device\".",
+		g.Function)
+	if len(g.Variants) > 0 {
+		s += fmt.Sprintf(" The variants of its family list their own architectures alone: %s; a GPU given code here needs "+
+			"the variant it runs given code too.", strings.Join(g.Variants, "; "))
+	}
+	return s
+}
+
 // overrideOf says how a build changes the list without editing it, when
 // the list is a default (an environment variable's, a CMake cache
 // variable's, a Docker build argument's): the one thing to check before
@@ -662,6 +679,8 @@ func gateNoun(kind string) string {
 		return "CMake arch list"
 	case python.KindScriptArchs:
 		return "build script's arch list"
+	case python.KindKernelArchs:
+		return "kernel-builder capability list"
 	case "cpp-host-check":
 		return "host-side capability check"
 	}
@@ -694,7 +713,7 @@ func archListKind(kind string) bool {
 // compiles for: in Python, CMake or a build script.
 func buildListKind(kind string) bool {
 	switch kind {
-	case python.KindArchList, python.KindCMakeArchs, python.KindScriptArchs:
+	case python.KindArchList, python.KindCMakeArchs, python.KindScriptArchs, python.KindKernelArchs:
 		return true
 	}
 	return false

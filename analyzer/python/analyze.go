@@ -125,7 +125,7 @@ type Gate struct {
 	Root, Path      string
 	Line, Col       int // 1-based, of the deciding expression
 	EndLine, EndCol int
-	Kind            string // supported-major-versions, capability-check, helper-predicate, arch-list, dispatch-ladder, table-lookup, pytest-skip, decorator, cmake-arch-list
+	Kind            string // supported-major-versions, capability-check, helper-predicate, arch-list, dispatch-ladder, table-lookup, pytest-skip, decorator, cmake-arch-list, script-arch-list, kernel-arch-list
 	Expr            string // exact source text of the condition / list
 	// Conds are the conditions of an if/elif chain's arms, in order (an
 	// else has none): Branch[i] names an arm, and the conditions up to
@@ -174,6 +174,10 @@ type Gate struct {
 	// toolkit test sets this list (`case "$CUDA_VERSION" in 12.8.1)`);
 	// nil when none does.
 	Toolkits []string
+	// Variants are, for a kernel-builder kernel's list, the variants of
+	// its family that list only their own architecture and are not
+	// reported apart ("[kernel.attn_sm89] 8.9").
+	Variants []string
 	// ToolkitBelow: the list is set in a Python arm that runs only with
 	// CUDA toolkits older than this version (`elif bare_metal_version >=
 	// Version("11.1"):` after a `>= Version("11.8")` arm: "11.8").
@@ -249,6 +253,8 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 			gates = append(gates, cmakeGates(s, cfg.Caps, cfg.CUDAVersion)...)
 		case isBuildScript(s.Path):
 			gates = append(gates, scriptGates(s, cfg.Caps)...)
+		case isKernelBuild(s.Path):
+			gates = append(gates, kernelGates(s, cfg.Caps)...)
 		case strings.HasSuffix(s.Path, ".py") || strings.HasSuffix(s.Path, ".pyi"):
 			pySrcs = append(pySrcs, s)
 		}

@@ -32,7 +32,7 @@ func projectFlavors(prog *python.Program, gates []python.Gate, tg target.Target)
 		}
 	}
 	for _, g := range gates {
-		if g.Kind == "arch-list" || g.Kind == "cmake-arch-list" {
+		if g.Kind == "arch-list" || g.Kind == "cmake-arch-list" || g.Kind == python.KindKernelArchs {
 			note(g.Expr, g.Root, g.Path, g.Line)
 		}
 	}

@@ -22,6 +22,11 @@ const (
 	// Dockerfile-*, *.dockerfile, Containerfile) or a shell script (.sh, .bash): where a build's
 	// TORCH_CUDA_ARCH_LIST or CMAKE_CUDA_ARCHITECTURES is set.
 	KindScript
+	// KindKernelBuild is a Hugging Face kernel-builder build.toml (the
+	// Kernel Hub's kernels): its [kernel.*] sections list the CUDA
+	// capabilities each kernel is compiled for. Only the exact name counts:
+	// kernel-builder reads no other.
+	KindKernelBuild
 )
 
 func (k Kind) String() string {
@@ -34,6 +39,8 @@ func (k Kind) String() string {
 		return "cmake"
 	case KindScript:
 		return "script"
+	case KindKernelBuild:
+		return "kernel-build"
 	}
 	return "other"
 }
@@ -69,8 +76,11 @@ func KindOf(p string) Kind {
 	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
 		base = p[i+1:]
 	}
-	if base == "CMakeLists.txt" {
+	switch base {
+	case "CMakeLists.txt":
 		return KindCMake
+	case "build.toml":
+		return KindKernelBuild
 	}
 	switch low := strings.ToLower(base); {
 	case low == "dockerfile" || low == "containerfile",

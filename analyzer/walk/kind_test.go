@@ -17,6 +17,9 @@ func TestKindOfScripts(t *testing.T) {
 		"Dockerfile_notes.txt":        KindOther,
 		"Dockerfiles":                 KindOther,
 		"CMakeLists.txt":              KindCMake,
+		"relu/build.toml":             KindKernelBuild,
+		"Build.toml":                  KindOther,
+		"pyproject.toml":              KindOther,
 		"setup.py":                    KindPython,
 		"k.cu":                        KindCUDA,
 	} {
