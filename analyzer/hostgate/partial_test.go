@@ -322,7 +322,7 @@ func TestMayRead(t *testing.T) {
 }
 
 // hostTriggers are analyzer/scan's: the files a scan runs host checks on.
-var hostTriggers = []string{"getSMVersion", "get_sm_version", "GetSMVersion", "ComputeCapability", "cudaGetDeviceProperties",
+var hostTriggers = []string{"SMVersion", "SmVersion", "smVersion", "get_sm_version", "ComputeCapability", "cudaGetDeviceProperties",
 	"getCurrentDeviceProperties", "getDeviceProperties", "sm_version", "compute_capability", "prop.major", "props.major", "->major",
 	"arch_major", "ArchMajor", "sm_major", "SmMajor", "SMMajor", "cc_major"}
 

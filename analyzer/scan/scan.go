@@ -92,11 +92,12 @@ func (r *Result) Lacks(f filter.FileRef) bool {
 	return ok && !has
 }
 
-// triggers are the byte strings that make a C/C++/CUDA file worth parsing
-// for structure: the nvcc arch macros, CCCL's target macros and CUTLASS's
-// derived arch macros.
 // hostTriggers reveal C++ host code that reads the GPU's capability.
-var hostTriggers = []string{"getSMVersion", "get_sm_version", "GetSMVersion", "ComputeCapability", "cudaGetDeviceProperties",
+// They are case-sensitive literals: getSMVersion and GetSMVersion hold
+// "SMVersion"; TensorRT's plugins spell the helper getSmVersion and the
+// local smVersion. All three share the rare pivot byte 'V', so they cost
+// the byte scan no extra pass (walk.Prefilter).
+var hostTriggers = []string{"SMVersion", "SmVersion", "smVersion", "get_sm_version", "ComputeCapability", "cudaGetDeviceProperties",
 	"getCurrentDeviceProperties", "getDeviceProperties", "sm_version", "compute_capability", "prop.major", "props.major", "->major",
 	"arch_major", "ArchMajor", "sm_major", "SmMajor", "SMMajor", "cc_major",
 	// A parameter or local holding the capability as a plain `cc`
@@ -104,6 +105,9 @@ var hostTriggers = []string{"getSMVersion", "get_sm_version", "GetSMVersion", "C
 	// the cheap sign; "cc" alone is in most files.
 	"int cc"}
 
+// triggers are the byte strings that make a C/C++/CUDA file worth parsing
+// for structure: the nvcc arch macros, CCCL's target macros and CUTLASS's
+// derived arch macros.
 var triggers = []string{"__CUDA_ARCH", "NV_IF_", "NV_PROVIDES_SM", "NV_IS_", "CUTLASS_ARCH_MMA", "CUDA_ARCH_FAMILY", "CUDA_ARCH_CONDITIONAL"}
 
 // NewTriggers builds the prefilter for arch-relevant C/C++/CUDA text.
