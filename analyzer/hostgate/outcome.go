@@ -29,20 +29,52 @@ func isUpperMacro(name string) bool {
 	return name != "" && strings.ToUpper(name) == name && strings.ContainsAny(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 }
 
+// checkWords are the words an assertion macro's name holds: TORCH_CHECK,
+// TORCH_INTERNAL_ASSERT, TensorRT's PLUGIN_VALIDATE, Caffe2's
+// CAFFE_ENFORCE, and the VERIFY and REQUIRE spellings of other libraries.
+var checkWords = []string{"CHECK", "ASSERT", "VALIDATE", "VERIFY", "ENFORCE", "REQUIRE"}
+
+// notConditionSuffixes end the names of check macros whose first argument
+// is no condition that must hold: Catch2's REQUIRE_FALSE and CHECK_FALSE
+// (it must not), REQUIRE_THROWS and REQUIRE_NOTHROW (an expression run),
+// REQUIRE_THAT and CHECK_THAT (a value a matcher judges).
+var notConditionSuffixes = []string{"_FALSE", "_THROWS", "_NOTHROW", "_THAT"}
+
+// hasCheckWord reports a macro name with one of checkWords.
+func hasCheckWord(name string) bool {
+	for _, w := range checkWords {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // isCheckMacro reports an assertion whose first argument is the condition
 // that must hold: TORCH_CHECK, TLLM_CHECK_WITH_INFO, FLASHINFER_CHECK,
-// TORCH_INTERNAL_ASSERT, TORCH_CHECK_NOT_IMPLEMENTED, assert.
+// TORCH_INTERNAL_ASSERT, TORCH_CHECK_NOT_IMPLEMENTED, PLUGIN_VALIDATE,
+// CAFFE_ENFORCE, assert. gtest's EXPECT_TRUE holds no check word: a test's
+// expectation, not a refusal.
 func isCheckMacro(name string) bool {
 	if name == "assert" {
 		return true
 	}
-	return isUpperMacro(name) && (strings.Contains(name, "CHECK") || strings.Contains(name, "ASSERT")) &&
-		!strings.Contains(name, "CUDA") && cmpSuffix(name) == ""
+	if !isUpperMacro(name) || !hasCheckWord(name) || strings.Contains(name, "CUDA") || cmpSuffix(name) != "" {
+		return false
+	}
+	for _, suf := range notConditionSuffixes {
+		if strings.HasSuffix(name, suf) || strings.Contains(name, suf+"_") {
+			return false
+		}
+	}
+	return true
 }
 
-// cmpSuffix is the comparison a TORCH_CHECK_GE(a, b)-style macro makes.
+// cmpSuffix is the comparison a TORCH_CHECK_GE(a, b)-style macro makes
+// (CAFFE_ENFORCE_GE and the other check words but ASSERT alike: gtest's
+// ASSERT_GE is a test's).
 func cmpSuffix(name string) string {
-	if !isUpperMacro(name) || !strings.Contains(name, "CHECK") {
+	if !isUpperMacro(name) || !hasCheckWord(name) || strings.Contains(name, "ASSERT") && !strings.Contains(name, "CHECK") {
 		return ""
 	}
 	for suf, op := range map[string]string{"_EQ": "==", "_NE": "!=", "_LT": "<", "_LE": "<=", "_GT": ">", "_GE": ">="} {
@@ -241,7 +273,7 @@ func (e *evaluator) describe(arm node) outcome {
 
 // mayLeave reports statement text that may return, throw, jump or fail.
 func mayLeave(text string) bool {
-	for _, w := range []string{"return", "throw", "break", "continue", "goto", "exit", "abort", "ERROR", "THROW", "CHECK", "assert", "ASSERT", "UNREACHABLE"} {
+	for _, w := range []string{"return", "throw", "break", "continue", "goto", "exit", "abort", "ERROR", "THROW", "CHECK", "assert", "ASSERT", "VALIDATE", "VERIFY", "ENFORCE", "REQUIRE", "UNREACHABLE"} {
 		if strings.Contains(text, w) {
 			return true
 		}
