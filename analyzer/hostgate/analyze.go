@@ -216,8 +216,9 @@ var sourceTokens = []string{"getsm", "devicesm", "cudasm", "currentsm", "gpusm",
 
 // plainCapNames are capability names too short to be fragments
 // (sourceTokens would find "cc" in most bodies): a body must hold one as a
-// whole name (isCapName's `cc`, ppl.llm's `int cc` parameter).
-var plainCapNames = map[string]bool{"cc": true}
+// whole name (isCapName's `cc`, ppl.llm's `int cc` parameter; isWeakCapName's
+// sm, sm_ and SM).
+var plainCapNames = map[string]bool{"cc": true, "sm": true}
 
 func mentions(body string, tokens []string) bool {
 	for _, t := range tokens {

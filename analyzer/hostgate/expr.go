@@ -91,6 +91,10 @@ func (e *evaluator) eval1(n node, depth int) *val {
 		if isCapName(name) {
 			return e.capVal(smScale, true)
 		}
+		if isWeakCapName(name) && !e.conflicted[name] {
+			// A member sm also assigned a plain number is not one.
+			return e.weakCap()
+		}
 	case "field_expression":
 		if v, ok := e.env[e.text(n)]; ok {
 			return v
@@ -112,6 +116,9 @@ func (e *evaluator) eval1(n node, depth int) *val {
 		}
 		if isCapName(field) {
 			return e.capVal(smScale, true)
+		}
+		if isWeakCapName(field) {
+			return e.weakCap()
 		}
 	case "parenthesized_expression":
 		if k := e.named(n); len(k) == 1 {

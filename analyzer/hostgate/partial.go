@@ -344,7 +344,7 @@ func hasReadToken(b []byte) bool {
 func nameReads(name string, rest []byte) bool {
 	n := norm(name)
 	switch {
-	case isCapName(name),
+	case isCapName(name), isWeakCapName(name),
 		strings.Contains(name, "cudaDeviceProp"), strings.Contains(name, "hipDeviceProp"),
 		strings.Contains(n, "computecapabilitymajor"), strings.Contains(n, "computecapabilityminor"):
 		return true

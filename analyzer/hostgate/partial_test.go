@@ -68,13 +68,14 @@ struct K {
 };
 void other() { int y = unrelated(3); counter = y; }
 `,
-	// A member sm_ found in the first parse: the widening adds go, which
+	// A member dev_sm_ found in the first parse: the widening adds go, which
 	// names it, and not tile or count, which hold "sm" only inside
-	// other names (smem, num_sms: namesOne).
+	// other names (smem, num_sms: namesOne; a plain sm, sm_ or SM is
+	// read by its name, isWeakCapName).
 	"whole-names": `struct K {
-  int sm_, sm_count;
-  void init() { sm_ = getSMVersion(); }
-  void go() { if (sm_ >= 90) { a(); } else { b(); } }
+  int dev_sm_, sm_count;
+  void init() { dev_sm_ = getSMVersion(); }
+  void go() { if (dev_sm_ >= 90) { a(); } else { b(); } }
   int tile(int smem) { return smem / 4; }
   int count(int num_sms) { sm_count = num_sms; return sm_count; }
 };
@@ -93,10 +94,10 @@ int g;
   int mSM;
 };
 `,
-	// Nothing reads the capability (ColumnMajor, a major member, sm
+	// Nothing reads the capability (ColumnMajor, a major member, smem
 	// used as a variable): no parse at all, no gate.
-	"none": `using Layout = ColumnMajor; int sm = 3;
-int f(Prop* p) { return p->major + sm; }
+	"none": `using Layout = ColumnMajor; int smem = 3;
+int f(Prop* p) { return p->major + smem; }
 `,
 	// Kernels that test __CUDA_ARCH__ only in #if lines read no
 	// capability (inertDirective): only run is parsed for the host
@@ -295,7 +296,7 @@ func TestMayRead(t *testing.T) {
 	for _, s := range []string{"getSMVersion()", "x = get_sm_version(dev)", "GetCudaComputeCapability ()", "sm()", "obj.SM<T>()",
 		"int sm_version;", "cfg.sm_arch", "cc_major", "arch_major", "__CUDA_ARCH__", "const cudaDeviceProp& p", "hipDeviceProp_t p",
 		"at::cuda::getCurrentDeviceProperties()", "get_device_properties(0)", "cudaGetDeviceProperties(&p, 0)",
-		"cudaDevAttrComputeCapabilityMajor", "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR", "getSMVersion /* x */ ()",
+		"cudaDevAttrComputeCapabilityMajor", "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR", "getSMVersion /* x */ ()", "int sm = 3;", "this->sm_ >= 90",
 		"x\u00e9getSMVersion()", "1getSMVersion()"} {
 		if !mayRead([]byte(s)) {
 			t.Errorf("%q: not seen as a capability read", s)
@@ -311,7 +312,7 @@ func TestMayRead(t *testing.T) {
 			t.Errorf("%q: not seen as a capability read", s)
 		}
 	}
-	for _, s := range []string{"ColumnMajor", "p->major", "int sm = 3;", "getSMCount()", "__CUDA_ARCH_FEAT_SM90_ALL",
+	for _, s := range []string{"ColumnMajor", "p->major", "int smem = 3;", "num_sms", "getSMCount()", "__CUDA_ARCH_FEAT_SM90_ALL",
 		"kMinComputeCapabilityX", "getSmallestQuery()", "get_sm100_tuning()", "SM90", "getSMVersion;",
 		"x;\n#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)\n", "x;\n\t#  elif __CUDA_ARCH__ < 800 \\\n  || __CUDA_ARCH__ > 1000\r\n",
 		"x;\n#ifdef __CUDA_ARCH__\n#endif", "x;\n#define ARCH(x) (getSMVersion() >= x ? 1 : 0)\n", "x;\n#pragma unroll(sm_version)\n"} {
@@ -324,7 +325,12 @@ func TestMayRead(t *testing.T) {
 // hostTriggers are analyzer/scan's: the files a scan runs host checks on.
 var hostTriggers = []string{"SMVersion", "SmVersion", "smVersion", "get_sm_version", "ComputeCapability", "cudaGetDeviceProperties",
 	"getCurrentDeviceProperties", "getDeviceProperties", "sm_version", "compute_capability", "prop.major", "props.major", "->major",
-	"arch_major", "ArchMajor", "sm_major", "SmMajor", "SMMajor", "cc_major"}
+	"arch_major", "ArchMajor", "sm_major", "SmMajor", "SMMajor", "cc_major",
+	// A capability in a plain sm or sm_ (FasterTransformer's WindowAttention,
+	// TensorRT-LLM's get_candidate_configs(int sm, ...)) is read only where
+	// it is compared with an architecture number (hostgate.isWeakCapName):
+	// the comparison is the sign; "sm" alone is in most files.
+	"sm ==", "sm !=", "sm >", "sm <", "sm==", "sm!=", "sm>=", "sm<=", "sm_ ==", "sm_ !=", "sm_ >", "sm_ <"}
 
 // TestPartialCorpus compares AnalyzeSource with a whole parse's gates on
 // every file of ARCHLINT_HOSTGATE_CORPUS (colon-separated directories)

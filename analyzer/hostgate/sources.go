@@ -60,6 +60,14 @@ func isCapName(name string) bool {
 	return false
 }
 
+// isWeakCapName reports a name that is the capability only where it is
+// compared with an architecture number (val.weak): plain sm, sm_, SM
+// (FasterTransformer's `const int sm = additional_params[5]`, TensorRT-LLM's
+// get_candidate_configs(int sm, ...)).
+// An upper-case SM is left out: a template parameter (template <int SM>)
+// the caller picks.
+func isWeakCapName(name string) bool { return strings.Trim(name, "_") == "sm" }
+
 // isPropsFunc reports a call that returns a cudaDeviceProp (or a pointer
 // to one): at::cuda::getCurrentDeviceProperties(),
 // at::cuda::getDeviceProperties(dev).

@@ -22,6 +22,11 @@ type val struct {
 	// does (<= 13 a major, 2-3 digits major*10+minor, 4 digits
 	// __CUDA_ARCH__).
 	flex bool
+	// weak marks a capability read only from the plain name sm (sm_, SM):
+	// the name holds shared-memory sizes and SM counts as often, so only
+	// a comparison with an architecture number (archNumber) reads it as
+	// the capability; any other use of it is unknown.
+	weak bool
 	// props marks a cudaDeviceProp-like object: .major and .minor read
 	// the capability.
 	props bool
@@ -46,6 +51,9 @@ type evaluator struct {
 	// capability to in one function and reads in others: mSM in
 	// Runner() { mSM = getSMVersion(); }.
 	members map[string]*val
+	// conflicted are the file's members also assigned something else
+	// than a capability (file.conflicted).
+	conflicted map[string]bool
 	// memo holds results of eval by node while env is unchanged; cuts
 	// counts evaluations cut short by the depth bound.
 	memo map[node]*val
@@ -87,6 +95,48 @@ func (v *val) constant() (int, bool) {
 	return v.n[0], true
 }
 
+// weakCap is the capability read from a variable named plain sm (weak).
+func (e *evaluator) weakCap() *val {
+	v := e.capVal(smScale, false)
+	v.weak = true
+	return v
+}
+
+// unweaken reads a weak operand of op (weak) as the capability when op
+// compares it with an architecture number, and as unknown otherwise.
+func (e *evaluator) unweaken(op string, a, b *val) (*val, *val) {
+	strong := func(v *val) *val {
+		w := *v
+		w.weak = false
+		return &w
+	}
+	switch {
+	case a != nil && a.weak && b != nil && b.weak:
+		return nil, nil
+	case a != nil && a.weak:
+		if k, ok := b.constant(); ok && isCompare(op) && archNumber(k) {
+			return strong(a), b
+		}
+		return nil, b
+	default:
+		if k, ok := a.constant(); ok && isCompare(op) && archNumber(k) {
+			return a, strong(b)
+		}
+		return a, nil
+	}
+}
+
+// archNumber reports a number a capability as major*10+minor is compared
+// with: a compute capability's (3.0 to 12.1), or a round bound from 30 to
+// 130 (sm < 130). 48, 64, 96 or 227 (shared-memory sizes in KiB) are not.
+func archNumber(k int) bool {
+	switch k {
+	case 32, 35, 37, 52, 53, 61, 62, 72, 75, 86, 87, 88, 89, 101, 103, 121:
+		return true
+	}
+	return k >= 30 && k <= 130 && k%10 == 0
+}
+
 // rescale is a flex value read at the scale a compared literal implies.
 func (e *evaluator) rescale(v *val, lit int) *val {
 	var f func(python.Capability) int
@@ -120,6 +170,11 @@ func parseInt(s string) (int, bool) {
 func (e *evaluator) binop(op string, a, b *val) *val {
 	if a == nil && b == nil {
 		return nil
+	}
+	if a != nil && a.weak || b != nil && b.weak {
+		if a, b = e.unweaken(op, a, b); a == nil && b == nil {
+			return nil
+		}
 	}
 	if a != nil && a.flex && (b == nil || !b.flex) {
 		if k, ok := b.constant(); ok && isCompare(op) {
@@ -234,7 +289,7 @@ func arith(op string, x, y int) (int, bool) {
 
 // unop is !, - or + per capability.
 func (e *evaluator) unop(op string, a *val) *val {
-	if a == nil || (op != "!" && op != "-" && op != "+") {
+	if a == nil || a.weak || (op != "!" && op != "-" && op != "+") {
 		return nil
 	}
 	r := &val{n: make([]int, len(e.caps)), ok: make([]bool, len(e.caps)), taint: a.taint, helper: a.helper, helperLine: a.helperLine}
@@ -257,10 +312,11 @@ func (e *evaluator) unop(op string, a *val) *val {
 
 // choose is c ? a : b per capability.
 func (e *evaluator) choose(c, a, b *val) *val {
-	if c == nil {
+	if c == nil || c.weak {
 		return nil
 	}
-	r := &val{n: make([]int, len(e.caps)), ok: make([]bool, len(e.caps)), taint: c.taint || (a != nil && a.taint) || (b != nil && b.taint)}
+	r := &val{n: make([]int, len(e.caps)), ok: make([]bool, len(e.caps)), taint: c.taint || (a != nil && a.taint) || (b != nil && b.taint),
+		weak: a != nil && a.weak || b != nil && b.weak}
 	for i := range e.caps {
 		if !c.ok[i] {
 			continue

@@ -29,7 +29,7 @@ type walker struct {
 
 func (f *file) newWalker(def node, emit bool) *walker {
 	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[node]bool{}, beforeError: map[node]bool{}, checked: map[node]bool{}, next: map[node]node{}, reach: map[node][]bool{},
-		e: &evaluator{tree: f.tree, caps: f.caps, groups: f.groups, env: map[string]*val{}, helpers: f.helpers, members: f.members}}
+		e: &evaluator{tree: f.tree, caps: f.caps, groups: f.groups, env: map[string]*val{}, helpers: f.helpers, members: f.members, conflicted: f.conflicted}}
 	// Parameters: a cudaDeviceProp reference reads the capability; a
 	// capability-named one (sm_version) is the capability while gates are
 	// evaluated, as in the Python analyzer.
@@ -262,6 +262,18 @@ func (w *walker) declare(n node) {
 				continue
 			}
 			v = w.e.eval(value, 0)
+			if v == nil && value != noNode && w.emit && w.kind(value) != "identifier" {
+				// A capability-named local set from what the walk
+				// cannot read (FasterTransformer's `const int sm =
+				// additional_params[5];`) is taken by its name, as a
+				// parameter so named is: left unbound, the name reads.
+				// A copy of another name (int sm = n) is that name's.
+				if name := w.e.declName(d); isCapName(name) || isWeakCapName(name) {
+					delete(w.e.env, name)
+					clear(w.e.memo)
+					continue
+				}
+			}
 		}
 		if props {
 			v = &val{props: true}

@@ -100,6 +100,11 @@ func (r *Result) Lacks(f filter.FileRef) bool {
 var hostTriggers = []string{"SMVersion", "SmVersion", "smVersion", "get_sm_version", "ComputeCapability", "cudaGetDeviceProperties",
 	"getCurrentDeviceProperties", "getDeviceProperties", "sm_version", "compute_capability", "prop.major", "props.major", "->major",
 	"arch_major", "ArchMajor", "sm_major", "SmMajor", "SMMajor", "cc_major",
+	// A capability in a plain sm or sm_ (FasterTransformer's WindowAttention,
+	// TensorRT-LLM's get_candidate_configs(int sm, ...)) is read only where
+	// it is compared with an architecture number (hostgate.isWeakCapName):
+	// the comparison is the sign; "sm" alone is in most files.
+	"sm ==", "sm !=", "sm >", "sm <", "sm==", "sm!=", "sm>=", "sm<=", "sm_ ==", "sm_ !=", "sm_ >", "sm_ <",
 	// A parameter or local holding the capability as a plain `cc`
 	// (ppl.llm's `dispatch_cutlassF(T cb, int cc)`): the declaration is
 	// the cheap sign; "cc" alone is in most files.
