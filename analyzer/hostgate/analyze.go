@@ -62,6 +62,7 @@ func analyze(root, path string, t *cst.Tree, cfg Config) (gates []python.Gate, n
 		helperDef: map[string]node{}, lostHelper: map[string]bool{},
 		members: map[string]*val{}, wasMember: map[string]bool{}, conflicted: map[string]bool{}}
 	funcs := f.functions()
+	f.consts = f.fileConsts()
 	// Only functions whose text mentions a capability source (or a helper
 	// or member found to hold one) can decide on the capability; skipping
 	// the rest keeps the walk to a fraction of the file. Helper summaries
@@ -159,6 +160,8 @@ type file struct {
 	wasMember map[string]bool
 	// conflicted are members also assigned something else.
 	conflicted map[string]bool
+	// consts are the constants declared at file or namespace scope.
+	consts map[string]*val
 	// shared says a helper or a member was found (and maybe lost again
 	// to a conflict).
 	shared bool

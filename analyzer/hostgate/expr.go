@@ -88,6 +88,9 @@ func (e *evaluator) eval1(n node, depth int) *val {
 		if v, ok := e.members[name]; ok {
 			return v
 		}
+		if v, ok := e.consts[name]; ok {
+			return v
+		}
 		if isCapName(name) {
 			return e.capVal(smScale, true)
 		}
@@ -119,6 +122,13 @@ func (e *evaluator) eval1(n node, depth int) *val {
 		}
 		if isWeakCapName(field) {
 			return e.weakCap()
+		}
+	case "qualified_identifier":
+		// arch::kHopper: a file-scope constant by its unqualified name.
+		if name := e.field(n, fName); name != noNode && e.kind(name) == "identifier" {
+			if v, ok := e.consts[e.text(name)]; ok {
+				return v
+			}
 		}
 	case "parenthesized_expression":
 		if k := e.named(n); len(k) == 1 {

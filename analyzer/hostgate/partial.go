@@ -177,6 +177,14 @@ func readingItems(src []byte, pieces []cst.Piece) (reads []bool, any bool) {
 			reads[i], any = true, true
 		}
 	}
+	if any {
+		// The constants a check may compare with (fileConsts).
+		for i, pc := range pieces {
+			if pc.Item && !reads[i] && constDeclText(src[pc.Start:pc.End]) {
+				reads[i] = true
+			}
+		}
+	}
 	return reads, any
 }
 

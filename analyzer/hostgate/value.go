@@ -54,6 +54,9 @@ type evaluator struct {
 	// conflicted are the file's members also assigned something else
 	// than a capability (file.conflicted).
 	conflicted map[string]bool
+	// consts are the file's constants at file or namespace scope
+	// (fileConsts), by their unqualified names.
+	consts map[string]*val
 	// memo holds results of eval by node while env is unchanged; cuts
 	// counts evaluations cut short by the depth bound.
 	memo map[node]*val

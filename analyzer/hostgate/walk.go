@@ -29,7 +29,7 @@ type walker struct {
 
 func (f *file) newWalker(def node, emit bool) *walker {
 	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[node]bool{}, beforeError: map[node]bool{}, checked: map[node]bool{}, next: map[node]node{}, reach: map[node][]bool{},
-		e: &evaluator{tree: f.tree, caps: f.caps, groups: f.groups, env: map[string]*val{}, helpers: f.helpers, members: f.members, conflicted: f.conflicted}}
+		e: &evaluator{tree: f.tree, caps: f.caps, groups: f.groups, env: map[string]*val{}, helpers: f.helpers, members: f.members, conflicted: f.conflicted, consts: f.consts}}
 	// Parameters: a cudaDeviceProp reference reads the capability; a
 	// capability-named one (sm_version) is the capability while gates are
 	// evaluated, as in the Python analyzer.
