@@ -451,6 +451,10 @@ func (w *walker) ternary(n node) {
 		{desc: clip("takes " + w.text(w.field(n, fAlternative)))},
 	}
 	raw := w.truthOutcomes(v)
+	// A ternary nested in an arm is met only by the GPUs taking that arm
+	// (flash-attention's `arch >= 90 ? bm_h : (arch == 86 || arch == 89 ?
+	// bm_ada : bm_amp)`: 12.0 takes bm_h, not the inner choice's bm_amp).
+	w.markArms([]node{w.field(n, fConsequence), w.field(n, fAlternative)}, raw)
 	if g := w.record(c, c, w.text(c), raw, outs, v); g != nil {
 		g.Tuning = w.tuningTernary(n)
 	}
