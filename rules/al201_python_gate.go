@@ -28,6 +28,18 @@ var AL201 = Rule{
 		"are GPUs older than every other on the target's path, a legacy path). So is a C++ host check " +
 		"(`std::is_same<DT, bf16>::value && 80 <= cc && cc < 100`, ppl.llm's xformers dispatch) whose arm does work and " +
 		"goes on: an arm that returns a verdict (`return false;`), continues, breaks or only restricts serves no GPU. " +
+		"In C++ host code the capability is also read from helpers in any casing (`getSMVersion`, `getSmVersion`), locals " +
+		"named `smVersion`, and a plain `sm` (`sm_`) where it is compared with an architecture number (a compute capability " +
+		"such as 80 or 121, or a round bound from 30 to 130): elsewhere that name often holds a shared-memory size or an SM " +
+		"count. A capability-named local set from a value archlint cannot read (`const int sm = params[5]`) is taken by its " +
+		"name, unless its initializer names an architecture (`compute_capability cc{arch_id::sm_89}`). Integer constants " +
+		"declared const or constexpr at file or namespace scope (`constexpr int kSM_80 = 80;`) are read by their value; " +
+		"constants from included headers are not. Assertion macros are recognised by CHECK, ASSERT, VALIDATE, VERIFY, " +
+		"ENFORCE or REQUIRE in their name (`PLUGIN_VALIDATE`, `CAFFE_ENFORCE`), with `_EQ` to `_GE` forms comparing their " +
+		"two arguments; test-framework forms whose first argument is no condition (`REQUIRE_FALSE`, `CHECK_THAT`) and " +
+		"gtest's `EXPECT_*` are not. A ternary nested in another's arm is judged only for the GPUs the outer condition sends " +
+		"there. An arm that only turns a feature off (`use_granular_tiling = false;`, with a printf saying so) restricts the " +
+		"GPU it admits; the target misses nothing. " +
 		"When a check admits one GPU " +
 		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +
 		"says so: the target is treated like those newer GPUs, and only the GPU admitted gets its own path (the GPUs " +
@@ -100,6 +112,14 @@ var AL202 = Rule{
 		"addition, or an operand of `+` beside another list, is no list of its own. A gencode list of (virtual, real) pairs " +
 		"(CuPy's `[('compute_90', 'sm_90'), ..., 'compute_120']`) is read whole, each pair building its real code; a list " +
 		"of Jetson modules' capabilities only (5.3, 6.2, 7.2, 8.7, with Thor's) is their own path, no build list. " +
+		"Hugging Face kernel-builder `build.toml` files are read: each CUDA kernel's `cuda-capabilities` (`backend = \"cuda\"`, " +
+		"or in version 1 files `language` absent, `\"cuda\"` or `\"cuda-hipify\"`) is the list its sources are compiled for, " +
+		"reported at the list with its `[kernel.NAME]` section. Kernel-builder gives each listed capability a cubin and adds " +
+		"PTX only for an entry ending in `+PTX` (never for the highest), so `\"8.9\"` leaves 12.0 no code while `\"8.0+PTX\"` " +
+		"reaches it through the driver's JIT and `\"12.0a\"` runs on it. A kernel with no list, or an empty one, uses " +
+		"kernel-builder's default (12.0+PTX from CUDA 12.8) and is not reported. A variant that names only its own " +
+		"architecture beside its family's generic kernel (`flash_attn_sm90` beside `flash_attn`) is named in the generic " +
+		"kernel's finding, and a capability a sibling variant builds for is not reported. " +
 		"Dockerfiles (Dockerfile, Dockerfile.*, Dockerfile_*, Dockerfile-*, *.Dockerfile) and shell scripts (.sh, .bash) are read for the literal lists they " +
 		"set for the builds after them: `ENV`, `ARG` (a build argument's default), `export` or a command's prefix setting " +
 		"TORCH_CUDA_ARCH_LIST or a variable named for it (CHOSEN_TORCH_CUDA_ARCH_LIST), and CMAKE_CUDA_ARCHITECTURES, " +

@@ -275,26 +275,44 @@ func (w *walker) ladder(n node) {
 
 // restrictsOnly says whether statement b (a block, usually) only adds
 // checks that may refuse: check and error macros (TORCH_CHECK,
-// RETURN_CUDNN_FRONTEND_ERROR_IF), throws, and ifs whose arms do only that.
+// RETURN_CUDNN_FRONTEND_ERROR_IF), throws, and ifs whose arms do only that;
+// or turns a feature off (`use_granular_tiling = false;`, with a printf
+// saying so: flashinfer's fmha_v2 for e4m3 on 8.0). A GPU that takes
+// another path misses the restriction, not code.
 func (w *walker) restrictsOnly(b node) bool {
-	return w.allLeafStmts(b, func(s node) bool {
+	restricts := false // prints alone restrict nothing
+	only := w.allLeafStmts(b, func(s node) bool {
 		switch w.kind(s) {
 		case "throw_statement":
+			restricts = true
 			return true
 		case "expression_statement":
 			kids := w.named(s)
 			if len(kids) != 1 {
 				return false
 			}
+			if w.kind(kids[0]) == "assignment_expression" && w.text(w.field(kids[0], fRight)) == "false" {
+				restricts = true
+				return true
+			}
 			call := w.e.streamHead(kids[0])
 			if call == noNode || w.kind(call) != "call_expression" {
 				return false
 			}
 			name := w.e.callee(call)
-			return isCheckMacro(name) || isErrorMacro(name) || cmpSuffix(name) != "" || isUpperMacro(name) && strings.Contains(name, "ERROR_IF")
+			switch name {
+			case "printf", "fprintf", "puts":
+				// Saying what the arm turns off or refuses.
+				return true
+			}
+			if isCheckMacro(name) || isErrorMacro(name) || cmpSuffix(name) != "" || isUpperMacro(name) && strings.Contains(name, "ERROR_IF") {
+				restricts = true
+				return true
+			}
 		}
 		return false
 	})
+	return only && restricts
 }
 
 // allLeafStmts says whether statement b has statements and leaf holds for

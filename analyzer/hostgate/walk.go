@@ -1,5 +1,7 @@
 package hostgate
 
+import "regexp"
+
 // walker evaluates one function body in source order.
 type walker struct {
 	*file
@@ -262,12 +264,15 @@ func (w *walker) declare(n node) {
 				continue
 			}
 			v = w.e.eval(value, 0)
-			if v == nil && value != noNode && w.emit && w.kind(value) != "identifier" {
+			if v == nil && value != noNode && w.emit && w.kind(value) != "identifier" && !fixedArchRE.MatchString(w.text(value)) {
 				// A capability-named local set from what the walk
 				// cannot read (FasterTransformer's `const int sm =
 				// additional_params[5];`) is taken by its name, as a
 				// parameter so named is: left unbound, the name reads.
-				// A copy of another name (int sm = n) is that name's.
+				// A copy of another name (int sm = n) is that name's,
+				// and one built from a named architecture (CCCL's
+				// `cuda::compute_capability cc{cuda::arch_id::sm_89}`)
+				// is no device's.
 				if name := w.e.declName(d); isCapName(name) || isWeakCapName(name) {
 					delete(w.e.env, name)
 					clear(w.e.memo)
@@ -328,3 +333,7 @@ func (w *walker) call(n node) {
 		w.checkGate(n, name, a, "")
 	}
 }
+
+// fixedArchRE finds a named architecture (sm_89, arch_id::sm_90a) in an
+// initializer: the value is that architecture, not the device's.
+var fixedArchRE = regexp.MustCompile(`\bsm_?\d{2,3}[af]?\b`)

@@ -25,3 +25,16 @@ void pick_tiles(int sm) {
     throw std::runtime_error("not enough shared memory");
   }
 }
+
+struct LaunchParams {
+  bool use_granular_tiling;
+};
+
+void pick_tiling(LaunchParams& launch_params, int sm, bool e4m3) {
+  // The arm turns a feature off for one GPU: the others, the target among
+  // them, keep it.
+  if (launch_params.use_granular_tiling && (e4m3 && sm == 80)) {  // want: none
+    printf("no tiled e4m3 kernels on this GPU\n");
+    launch_params.use_granular_tiling = false;
+  }
+}
