@@ -67,8 +67,8 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	where := k.node // the deciding expression
 	// capAndRefuses: the arm a CapAnd condition leads to refuses (`if
 	// sf.dtype == torch.float and arch == "90a": raise
-	// NotImplementedError`): a capability that may take it is refused
-	// there, not served.
+	// NotImplementedError`), or only restricts: a capability that may
+	// take it is refused there, or misses nothing, not served.
 	capAndRefuses := false
 	var outs []outcome
 	// same[i] is the first arm whose code is arm i's (an if chain's arms
@@ -99,7 +99,10 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		if g.CapAnd {
 			for i, c := range cl {
 				if c.cond == where {
-					capAndRefuses = outs[i].refuses
+					// An arm that refuses, or only restricts (adds
+					// checks, or flags for fixed architectures), is no
+					// path the target lacks.
+					capAndRefuses = outs[i].refuses || m.restrictsOnly(c.body)
 				}
 			}
 		}
@@ -540,15 +543,89 @@ func (m *module) returnTexts(fn *funcDef) []string {
 }
 
 // restrictsOnly says whether block body only adds checks that may refuse:
-// asserts, raises, and ifs whose arms do only that.
+// asserts, raises, and ifs whose arms do only that; or only adds nvcc
+// flags for fixed architectures (qutlass's `if cc in (101, 110): flags +=
+// ["-gencode", "arch=compute_110a,code=sm_110a"]`), with locals that
+// nothing after the arm reads: a GPU that takes another path misses code
+// it does not run. Flags built from the capability (`compute_{cc}a`) are
+// the device's own and stay a path.
 func (m *module) restrictsOnly(body nodeID) bool {
-	return m.allLeafStmts(body, func(s nodeID) bool {
+	adds := false
+	var locals []string
+	only := m.allLeafStmts(body, func(s nodeID) bool {
 		switch m.kind(s) {
 		case "assert_statement", "raise_statement", "pass_statement":
 			return true
+		case "expression_statement":
+			if m.addsArchFlags(s) {
+				adds = true
+				return true
+			}
+			kids := m.namedList(s)
+			if len(kids) == 1 && m.kind(kids[0]) == "assignment" {
+				left := m.child(kids[0], fLeft)
+				switch m.kind(left) {
+				case "identifier", "pattern_list", "tuple_pattern":
+				default:
+					return false // an attribute or an entry outlives the arm
+				}
+				for k := left; k < m.next(left); k++ {
+					if m.kind(k) == "identifier" {
+						locals = append(locals, m.view(k))
+					}
+				}
+				return true
+			}
 		}
 		return false
 	})
+	switch {
+	case !only:
+		return false
+	case len(locals) == 0:
+		return true
+	case !adds:
+		return false // an arm that only sets values picks a path
+	}
+	// The locals serve the flags alone: nothing after the arm reads them.
+	end := noNode
+	if f := m.enclosingFunc(body); f != nil {
+		end = m.next(f.node)
+	} else {
+		end = nodeID(len(m.nodes))
+	}
+	for k := m.next(body); k < end; k++ {
+		if m.kind(k) == "identifier" && slices.Contains(locals, m.view(k)) {
+			return false
+		}
+	}
+	return true
+}
+
+// addsArchFlags: statement s only adds nvcc flags for fixed architectures
+// to a list (`flags += [...]`, `flags.append(...)`, `flags.extend([...])`).
+func (m *module) addsArchFlags(s nodeID) bool {
+	kids := m.namedList(s)
+	if len(kids) != 1 {
+		return false
+	}
+	e := kids[0]
+	added := noNode
+	switch {
+	case m.kind(e) == "augmented_assignment" && m.view(m.child(e, fOperator)) == "+=":
+		added = m.child(e, fRight)
+	case m.op(e) == opCall:
+		switch lastName(m.view(m.child(e, fFunction))) {
+		case "append", "extend":
+			added = m.child(e, fArguments)
+		}
+	}
+	if added == noNode {
+		return false
+	}
+	t := m.text(added)
+	return (strings.Contains(t, "arch=compute_") || strings.Contains(t, "code=sm_") || strings.Contains(t, "-arch=sm_")) &&
+		!strings.Contains(t, "{") && !strings.Contains(t, "%")
 }
 
 // allLeafStmts says whether block body has statements and leaf holds for
