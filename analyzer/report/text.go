@@ -244,11 +244,14 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 //   - override: a list that is a build setting's default changes with
 //     the setting, so the reader checks the build before the code;
 //   - toolkit: a build script's list set for some toolkits only, which
-//     tells apart arms whose lists read alike.
+//     tells apart arms whose lists read alike;
+//   - projectBuilds: the flavors the project builds, which the finding
+//     does not affect, why it is a note.
 var propertyLines = []struct{ key, label string }{
 	{"comment", "comment"},
 	{"namesTarget", "on purpose"},
 	{"byDesign", "by design"},
+	{"projectBuilds", "project builds"},
 	{"override", "override"},
 	{"toolkit", "toolkit"},
 }

@@ -109,6 +109,6 @@ func preferProjectFlavors(fs []finding.Finding, ev flavorEvidence, tg target.Tar
 		if f.Properties == nil {
 			f.Properties = map[string]any{}
 		}
-		f.Properties["projectBuilds"] = strings.Join(built, ", ")
+		f.Properties["projectBuilds"] = fmt.Sprintf("%s (%s:%d), which this does not affect", strings.Join(built, " and "), first.Path, first.Line)
 	}
 }
