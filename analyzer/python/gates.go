@@ -548,7 +548,8 @@ func (m *module) returnTexts(fn *funcDef) []string {
 // ["-gencode", "arch=compute_110a,code=sm_110a"]`), with locals that
 // nothing after the arm reads: a GPU that takes another path misses code
 // it does not run. Flags built from the capability (`compute_{cc}a`) are
-// the device's own and stay a path.
+// the device's own and stay a path. An arm that only filters a list of
+// options (filtersList) restricts too.
 func (m *module) restrictsOnly(body nodeID) bool {
 	adds := false
 	var locals []string
@@ -559,6 +560,9 @@ func (m *module) restrictsOnly(body nodeID) bool {
 		case "expression_statement":
 			if m.addsArchFlags(s) {
 				adds = true
+				return true
+			}
+			if m.filtersList(s) {
 				return true
 			}
 			kids := m.namedList(s)
@@ -600,6 +604,31 @@ func (m *module) restrictsOnly(body nodeID) bool {
 		}
 	}
 	return true
+}
+
+// filtersList: statement s only drops entries of a list of options
+// (sonic-moe's `configs = [c for c in configs if c.tile_n != 208]` on
+// Hopper): the GPU it runs for has fewer choices, the others all of them.
+func (m *module) filtersList(s nodeID) bool {
+	kids := m.namedList(s)
+	if len(kids) != 1 || m.kind(kids[0]) != "assignment" {
+		return false
+	}
+	left, right := m.child(kids[0], fLeft), m.child(kids[0], fRight)
+	if m.kind(left) != "identifier" || m.kind(right) != "list_comprehension" {
+		return false
+	}
+	name := m.view(left)
+	filtered, over := false, false
+	for k := range m.named(right) {
+		switch m.kind(k) {
+		case "for_in_clause":
+			over = m.view(m.child(k, fRight)) == name
+		case "if_clause":
+			filtered = true
+		}
+	}
+	return filtered && over
 }
 
 // addsArchFlags: statement s only adds nvcc flags for fixed architectures
