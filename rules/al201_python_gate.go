@@ -23,7 +23,10 @@ var AL201 = Rule{
 		"architectures (qutlass's `if cc in (101, 110): flags += [\"-gencode\", \"arch=compute_110a,code=sm_110a\"]`, with " +
 		"locals nothing after it reads): the target misses code it does not run; flags built from the capability itself " +
 		"(`f\"-gencode=arch=compute_{cc}a,code=sm_{cc}a\"`) are the device's own and remain a path. An arm that only drops " +
-		"options from a list (`configs = [c for c in configs if c.tile_n != 208]` on Hopper) restricts as well. In a function named for a reason or a skip " +
+		"options from a list (`configs = [c for c in configs if c.tile_n != 208]` on Hopper) restricts as well. A constructor " +
+		"that keeps a capability-named parameter on self (`def __init__(self, sm): assert 50 <= sm <= 80; self.sm = sm`) " +
+		"describes something built for that architecture (a kernel generator's config, an SM80-family GEMM class), not the " +
+		"device: its checks are not read as the device's. In a function named for a reason or a skip " +
 		"(`_skip_reason()`, `_should_skip_sample()`, `unsupported_error()`), a returned message is the refusal and a " +
 		"returned None the way on. A capability test ANDed with a run-time value (`if major == 10 and fa4 is not None:`, " +
 		"`cc == (10, 0) and sm_count >= 148`) is reported when the target fails the capability test: the older GPUs that " +

@@ -708,11 +708,33 @@ func (w *worker) funcFrame(fn *funcDef, capParams bool) (f *frame, capNamed bool
 		v := unknown
 		if capParams {
 			v = w.capParam(p.name)
+			if v.Cap && fn.name == "__init__" && fn.class != nil && fn.mod.storesOnSelf(fn, p.name) {
+				// A constructor that keeps it (`self.sm = sm`) builds a
+				// description of something for that architecture (natten's
+				// KernelConfig(sm, ...) in a kernel generator), not a
+				// check of the device.
+				v = unknown
+			}
 		}
 		capNamed = capNamed || v.Cap
 		f.env.set(p.name, v)
 	}
 	return f, capNamed
+}
+
+// storesOnSelf says whether method fn assigns its parameter name to an
+// attribute of self (`self.sm = sm`).
+func (m *module) storesOnSelf(fn *funcDef, name string) bool {
+	for k := fn.body; k < m.next(fn.body); k++ {
+		if m.kind(k) != "assignment" {
+			continue
+		}
+		left, right := m.child(k, fLeft), m.child(k, fRight)
+		if m.kind(left) == "attribute" && m.view(m.child(left, fObject)) == "self" && m.kind(right) == "identifier" && m.view(right) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // capParam is the value of a parameter named like a capability (sm_version,
