@@ -118,7 +118,10 @@ var AL202 = Rule{
 		"branch: NVIDIA warp adds sm_100 and sm_120 when the toolkit is 12.8 or newer), and a literal that is only such an " +
 		"addition, or an operand of `+` beside another list, is no list of its own. A gencode list of (virtual, real) pairs " +
 		"(CuPy's `[('compute_90', 'sm_90'), ..., 'compute_120']`) is read whole, each pair building its real code; a list " +
-		"of Jetson modules' capabilities only (5.3, 6.2, 7.2, 8.7, with Thor's) is their own path, no build list. " +
+		"of Jetson modules' capabilities only (5.3, 6.2, 7.2, 8.7, with Thor's) is their own path, no build list. A list " +
+		"bound to a function's local (or a module's private `_name`) that is only ever tested for membership (`big_smem = " +
+		"[80, 90, 100, 103]`, then `if cap in big_smem:`) is the set a check admits: the check is judged where it is (AL201), " +
+		"and the list is no build list. " +
 		"Hugging Face kernel-builder `build.toml` files are read: each CUDA kernel's `cuda-capabilities` (`backend = \"cuda\"`, " +
 		"or in version 1 files `language` absent, `\"cuda\"` or `\"cuda-hipify\"`) is the list its sources are compiled for, " +
 		"reported at the list with its `[kernel.NAME]` section. Kernel-builder gives each listed capability a cubin and adds " +

@@ -751,6 +751,9 @@ func archListGates(m *module, caps []Capability) []Gate {
 				continue
 			}
 			specs, ok := m.listSpecs(n)
+			if ok && parent != noNode && m.kind(parent) == "assignment" && m.child(parent, fRight) == n && m.membershipOnly(parent) {
+				continue
+			}
 			if ok {
 				if parent != noNode && m.kind(parent) == "assignment" && m.child(parent, fRight) == n {
 					// The list the build uses is this one with what the
@@ -967,6 +970,47 @@ func (m *module) listSpecs(n nodeID) ([]archSpec, bool) {
 		return nil, false
 	}
 	return specs, true
+}
+
+// membershipOnly: the list assignment a binds a local (of a function, or
+// a module's private `_name`) that is only ever tested for membership
+// (natten's `dc_class_arches = [80, 90, 100, 103]`, then `if compute_cap
+// in dc_class_arches:` for larger tiles): the set of GPUs a check admits,
+// which the check's own reading judges, not a list a build compiles for.
+func (m *module) membershipOnly(a nodeID) bool {
+	left := m.child(a, fLeft)
+	if m.kind(left) != "identifier" {
+		return false
+	}
+	name := m.view(left)
+	scope := noNode
+	if f := m.enclosingFunc(a); f != nil {
+		scope = f.node
+	} else if strings.HasPrefix(name, "_") {
+		scope = 0 // the module
+	} else {
+		return false // a module's public name may be read elsewhere
+	}
+	used := false
+	for k := scope; k < m.next(scope); k++ {
+		if k == left || m.kind(k) != "identifier" || m.view(k) != name {
+			continue
+		}
+		p := m.parent(k)
+		if p == noNode || m.op(p) != opComparisonOperator {
+			return false
+		}
+		kids := m.namedList(p)
+		ops := m.childrenBy(p, fOperators)
+		if len(kids) != 2 || kids[1] != k || len(ops) != 1 {
+			return false
+		}
+		if op := strings.Join(strings.Fields(m.view(ops[0])), " "); op != "in" && op != "not in" {
+			return false
+		}
+		used = true
+	}
+	return used
 }
 
 // gencodePair reads a (virtual, real) pair of a gencode list, CuPy's

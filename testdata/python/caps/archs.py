@@ -49,3 +49,19 @@ old_pairs = [("compute_80", "sm_80"), ("compute_90", "sm_90")]  # gate: arch-lis
 # The Jetson modules' capabilities, for a check that gives them their own
 # path, are no build list.
 _tegra_archs = ("32", "53", "62", "72", "87")  # gate: none
+
+
+# A local only tested for membership is the set a check admits, judged as
+# that check, no build list.
+def tile_sizes(cap):
+    big_smem_arches = [80, 90, 100, 103]  # gate: none
+    if cap not in big_smem_arches:
+        return 64
+    return 128 if cap in big_smem_arches else 64
+
+
+def build_archs(cap):
+    archs = [80, 90]  # gate: arch-list admits 8.x, 9.0
+    if cap in archs:
+        return archs
+    return archs
