@@ -3,6 +3,7 @@ package python
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -360,13 +361,18 @@ func (m *module) sameShapeArms(cl []clause) bool {
 // target gets a config, not another path. A number that may name an
 // architecture (ArchLikeNumber) among the arguments is no tuning.
 func (m *module) sameCallArms(s nodeID, cl []clause) bool {
-	callee, first := "", ""
+	callee, first, stmtKind := "", "", ""
 	numeric, differ := false, false
+	// strs are the string arguments of the first call, by position or
+	// keyword: the others must pass the same (a label, a dtype's name).
+	strs := map[string]string{}
 	sameCall := func(st nodeID) bool {
 		kids := m.namedList(st)
-		if m.kind(st) != "return_statement" || len(kids) != 1 || m.kind(kids[0]) != "call" {
+		if k := m.kind(st); k != "return_statement" && k != "expression_statement" || stmtKind != "" && k != stmtKind ||
+			len(kids) != 1 || m.kind(kids[0]) != "call" {
 			return false
 		}
+		stmtKind = m.kind(st)
 		c := kids[0]
 		fn := m.view(m.child(c, fFunction))
 		if ArchNumberName(lastName(fn)) || callee != "" && fn != callee {
@@ -377,12 +383,21 @@ func (m *module) sameCallArms(s nodeID, cl []clause) bool {
 		if len(args) == 0 {
 			return false
 		}
-		for _, a := range args {
+		for i, a := range args {
+			key := strconv.Itoa(i)
 			if m.kind(a) == "keyword_argument" {
 				if ArchNumberName(m.view(m.child(a, fName))) {
 					return false
 				}
+				key = m.view(m.child(a, fName))
 				a = m.child(a, fValue)
+			}
+			if m.kind(a) == "string" {
+				if prev, ok := strs[key]; ok && prev != m.text(a) || !ok && first != "" {
+					return false
+				}
+				strs[key] = m.text(a)
+				continue
 			}
 			if !m.constantNumbers(a, &numeric) {
 				return false
@@ -442,6 +457,17 @@ func (m *module) constantNumbers(v nodeID, numeric *bool) bool {
 		params = f.params
 	}
 	for k := v; k < m.next(v); k++ {
+		if m.kind(k) == "conditional_expression" {
+			// `3.0 if version == "1.4" else 4.0`: the condition picks
+			// between numbers, it computes none.
+			if kids := m.namedList(k); len(kids) == 3 {
+				if !m.constantNumbers(kids[0], numeric) || !m.constantNumbers(kids[2], numeric) {
+					return false
+				}
+			}
+			k = m.next(k) - 1
+			continue
+		}
 		if m.kind(k) == "subscript" {
 			// numberExpr took it for a constant table's entry: the
 			// index is no operand.

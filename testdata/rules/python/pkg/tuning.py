@@ -150,3 +150,20 @@ def path_after(M, N, x):
     if (M, N) in H100_TUNED:
         x.fill_(0)
     return _as_config((128, 128, 64, 4, 4))
+
+
+def set_quant_level(args, sm_version, is_flux):
+    # The arms call one setter with other numbers (one picked by a
+    # condition) and the same label: the target gets a level, not a path.
+    if sm_version == 90 and is_flux:  # want "AL105"
+        override_level(3.0, "FP8")
+    else:
+        override_level(3.0 if args.version == "1.4" else 4.0, "FP8")
+
+
+def set_kernel(sm_version):
+    # Another label per arm names another path.
+    if sm_version == 90:  # want "AL201 capability check admits 9.x"
+        use_kernel(3, "sm90_kernel")
+    else:
+        use_kernel(4, "generic_kernel")
