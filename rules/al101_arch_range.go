@@ -26,7 +26,9 @@ var AL101 = Rule{
 		"A range inside a definition whose name states it (vllm's and flash-attention's kernel wrappers " +
 		"`enable_sm80_to_sm89`, `enable_sm90_only`, `enable_sm100f_only`, `enable_sm90`) is that wrapper's contract: " +
 		"the finding is a note that says so and names the file's definitions that admit the target, since only host " +
-		"code picking the wrapper for the target would be a bug. A bare architecture in a name (CUTLASS's " +
+		"code picking the wrapper for the target would be a bug. So is a range in a file under a directory named for one " +
+		"architecture (FlashMLA's `csrc/sm100/`, `csrc/sm90/`) that admits it and not the target: the code there is that " +
+		"architecture's, and only a build or host code sending the target there would be a bug. A bare architecture in a name (CUTLASS's " +
 		"`SM90_TMA_LOAD_2D`, a namespace `SM90`) is where the code starts, not a window, and changes nothing.",
 	Before: "#if (defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200))\n" +
 		"  cudaGridDependencySynchronize();\n#endif",

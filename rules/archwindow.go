@@ -71,6 +71,25 @@ type windowScope struct {
 	in        cst.Scope
 	w         archWindow
 	forTarget []cst.Scope
+	// dir: no definition names the window, the file's directory does
+	// (FlashMLA's csrc/sm100/...).
+	dir string
+}
+
+// archDirRE is a directory named for one architecture: sm100, sm_90a.
+var archDirRE = regexp.MustCompile(`(?i)^sm_?(\d{2,3})[af]?$`)
+
+// dirWindow is the architecture the innermost directory of path named for
+// one names (csrc/sm100/prefill/kernel.hpp: sm_100), with that directory.
+func dirWindow(path string) (archWindow, string, bool) {
+	parts := strings.Split(path, "/")
+	for i := len(parts) - 2; i >= 0; i-- {
+		if m := archDirRE.FindStringSubmatch(parts[i]); m != nil {
+			a, _ := strconv.Atoi(m[1])
+			return archWindow{lo: a * 10, hi: a * 10, text: "sm_" + m[1]}, strings.Join(parts[:i+1], "/"), true
+		}
+	}
+	return archWindow{}, "", false
 }
 
 // namedWindow finds the definition around line of file whose name names
@@ -103,6 +122,13 @@ func (c *Context) namedWindow(file *cpp.File, line int, admitted []int, target i
 		ws, found = windowScope{in: s, w: win}, true
 	}
 	if !found {
+		// A file under a directory named for one architecture holds
+		// that architecture's code (FlashMLA's csrc/sm100/, compiled for
+		// 10.0f alone): a chain there that admits it and not the target
+		// keeps to the directory's purpose, whatever else it admits.
+		if win, dir, ok := dirWindow(file.Path); ok && !win.holds(target) && slices.ContainsFunc(admitted, win.holds) {
+			return windowScope{w: win, dir: dir}, true
+		}
 		return windowScope{}, false
 	}
 	for _, s := range scopes {
@@ -117,6 +143,9 @@ func (c *Context) namedWindow(file *cpp.File, line int, admitted []int, target i
 // which definition the chain is in and which of the file's admit the
 // target.
 func (ws windowScope) by(tName string) string {
+	if ws.dir != "" {
+		return fmt.Sprintf("the file is under %s/, named for %s", ws.dir, ws.w.text)
+	}
 	s := fmt.Sprintf("%s (line %d) is named for %s", ws.in.Name, ws.in.StartLine, ws.w.text)
 	if len(ws.forTarget) > 0 {
 		names := make([]string, len(ws.forTarget))
@@ -131,8 +160,13 @@ func (ws windowScope) by(tName string) string {
 // mark makes f a note that says its range is the definition's window.
 func (ws windowScope) mark(f *finding.Finding, tName string) {
 	f.Level = finding.LevelNote
-	f.Message += fmt.Sprintf(" It is inside %s, which is named for %s: keeping to that range is its contract, so shutting %s out is by design, "+
-		"and a bug only where host code picks %s for %s.", ws.in.Name, ws.w.text, tName, ws.in.Name, tName)
+	if ws.dir != "" {
+		f.Message += fmt.Sprintf(" Its file is under %s/, which is named for %s: the code there is that architecture's, so shutting %s out is by design, "+
+			"and a bug only where the build or host code sends %s there.", ws.dir, ws.w.text, tName, tName)
+	} else {
+		f.Message += fmt.Sprintf(" It is inside %s, which is named for %s: keeping to that range is its contract, so shutting %s out is by design, "+
+			"and a bug only where host code picks %s for %s.", ws.in.Name, ws.w.text, tName, ws.in.Name, tName)
+	}
 	if f.Properties == nil {
 		f.Properties = map[string]any{}
 	}
