@@ -82,6 +82,9 @@ func (f *frame) execStmt(s nodeID) bool {
 				f.eval(e)
 			}
 		}
+		if !f.shadow {
+			f.raised = true
+		}
 		return true
 	case opAssertStatement:
 		e := m.firstNamed(s)
@@ -94,6 +97,9 @@ func (f *frame) execStmt(s nodeID) bool {
 		}
 		if v.Cap && v.truth() != triUnknown {
 			f.ctrl = true
+		}
+		if v.truth() == triFalse && !f.shadow {
+			f.raised = true
 		}
 		return v.truth() == triFalse
 	case opForStatement:
@@ -242,20 +248,47 @@ func (f *frame) execWithItem(item nodeID) {
 
 // execTry runs the body, then each handler as a path that may have been
 // taken instead (an exception can come from anywhere in the body).
+//
+// A body that reads the capability and raises nothing of its own is taken
+// to succeed: the platform is CUDA with a GPU present (callExt), so a
+// handler there only supplies a fallback for a machine without one
+// (`except RuntimeError: major, minor = 0, 0`, `except Exception: return
+// False`). Its path would blur the capability into what every GPU gets, so
+// it is explored for its gates only and the body's bindings (or returns)
+// stand. A body that raises for some GPU (`if major < 9: raise`) keeps its
+// handlers, which catch that; so does one in a capability-dependent arm,
+// whose every binding depends on the capability whether it reads it or not.
 func (f *frame) execTry(s nodeID) bool {
 	m := f.mod
 	// Every path below begins where the try does.
 	mark := f.env.save()
+	raised, ctrl, rs, ret := f.raised, f.ctrl, f.retSeen, f.ret
+	f.raised = false
 	done := f.execBlock(m.child(s, fBody))
 	var envs []envDiff
 	allDone := done
-	if !done {
+	maybe := !f.raised && !ctrl && m.catches(s) // the handlers may be fallbacks
+	if !done || maybe {
 		envs = append(envs, f.env.diff(mark))
 	}
+	fallback := maybe && (readsCap(envs) || f.retSeen && f.ret.Cap && !(rs && ret.Cap))
+	if done {
+		envs = envs[:0]
+	}
+	// A raise in the body goes to the handlers, or on without one.
+	f.raised = raised || f.raised && !m.catches(s)
 	f.env.restore(mark)
 	for k := range m.named(s) {
 		switch m.kind(k) {
 		case "except_clause", "except_group_clause":
+			if fallback {
+				for c := range m.named(k) {
+					if m.kind(c) == "block" {
+						f.shadowBlock(c)
+					}
+				}
+				continue
+			}
 			mark := f.env.save()
 			open := 0 // blocks of this clause that fell through
 			for c := range m.named(k) {
@@ -302,6 +335,29 @@ func (f *frame) execTry(s nodeID) bool {
 		}
 	}
 	return allDone
+}
+
+// catches says whether try statement s has an except clause.
+func (m *module) catches(s nodeID) bool {
+	for k := range m.named(s) {
+		if k := m.kind(k); k == "except_clause" || k == "except_group_clause" {
+			return true
+		}
+	}
+	return false
+}
+
+// readsCap says whether a path bound a value that depends on the
+// capability.
+func readsCap(paths []envDiff) bool {
+	for _, d := range paths {
+		for _, b := range d {
+			if b.v.Cap {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clause is one arm of an if/elif/else chain.

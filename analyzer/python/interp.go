@@ -304,6 +304,9 @@ type frame struct {
 	record bool
 	ctrl   bool // a capability-dependent condition decided how we got here
 	shadow bool // exploring a branch this capability does not take
+	// raised: a raise (or failing assert) ended a path of this frame
+	// (execTry: the handlers catch it).
+	raised bool
 	loop   int
 	// side evaluates what this capability skips (the other side of a
 	// short circuit) for its calls only: no gates are recorded.
