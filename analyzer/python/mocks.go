@@ -1,37 +1,62 @@
 package python
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
 
 // mocksCapability says whether fn (a test) replaces a capability source
 // with a stub of its own: `monkeypatch.setattr(torch.cuda,
 // "get_device_capability", lambda *a: (7, 5))`, `mock.patch(
-// "torch.cuda.get_device_capability", return_value=(9, 0))`, on a line of
-// its body or a decorator. Its checks test a helper against the numbers it
-// chose, on any GPU (unsloth's bf16_unsupported_reason test asserts what
-// the helper says on a mocked 7.5): they are no gates. A capability source
-// named in a string closes it (`"get_device_capability"`,
-// `".get_device_capability'`); the call that installs the stub is
-// setattr or patch.
+// "torch.cuda.get_device_capability", return_value=(9, 0))` or
+// `patch.object(torch.cuda, "get_device_capability", ...)`, in its body or
+// a decorator. Its checks test a helper against the numbers it chose, on
+// any GPU (unsloth's bf16_unsupported_reason test asserts what the helper
+// says on a mocked 7.5): they are no gates.
 func (m *module) mocksCapability(fn *funcDef) bool {
-	from := m.start(fn.node)
-	if len(fn.decorators) > 0 {
-		from = min(from, m.start(fn.decorators[0]))
+	src := m.src[m.start(fn.node):m.end(fn.node)]
+	mocks := bytes.Contains(src, []byte("setattr(")) || bytes.Contains(src, []byte("patch"))
+	for _, d := range fn.decorators {
+		mocks = mocks || bytes.Contains(m.src[m.start(d):m.end(d)], []byte("patch"))
 	}
-	src := m.src[from:m.end(fn.node)]
-	if !bytes.Contains(src, []byte("setattr(")) && !bytes.Contains(src, []byte("patch")) {
+	if !mocks {
 		return false
 	}
-	for _, name := range capSourceNames {
-		for rest := src; ; {
-			i := bytes.Index(rest, []byte(name))
-			if i < 0 {
-				break
+	for _, d := range fn.decorators {
+		if m.stubsCapability(d) {
+			return true
+		}
+	}
+	return m.stubsCapability(fn.body)
+}
+
+// stubsCapability says whether the tree at n holds a call to setattr,
+// patch or patch.object with a string argument that names a capability
+// source (its last dotted name).
+func (m *module) stubsCapability(n nodeID) bool {
+	if m.op(n) == opCall {
+		switch lastName(m.ident(m.child(n, fFunction))) {
+		case "setattr", "patch", "object":
+			for a := range m.named(m.child(n, fArguments)) {
+				if m.op(a) == opString && stubbedName(strings.Trim(m.text(a), `"'`)) {
+					return true
+				}
 			}
-			if j := i + len(name); j < len(rest) && (rest[j] == '"' || rest[j] == '\'') && (i == 0 || rest[i-1] == '.' || rest[i-1] == rest[j]) {
-				return true
-			}
-			rest = rest[i+len(name):]
+		}
+	}
+	for k := range m.kids(n) {
+		if m.stubsCapability(k) {
+			return true
 		}
 	}
 	return false
+}
+
+// stubbedName says whether a name in a stub's string is a capability
+// source (compute_capability: CuPy's, cuda.core's and numba's device
+// attribute).
+func stubbedName(s string) bool {
+	last := lastName(s)
+	return last == "compute_capability" || slices.Contains(capSourceNames, last)
 }

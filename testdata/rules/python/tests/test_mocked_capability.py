@@ -31,3 +31,9 @@ def test_hopper(_cap):
 
 def test_real_gpu():
     assert torch.cuda.get_device_capability()[0] == 9  # want "AL203 .*admits 9.x and shuts out .*12.x"
+
+
+def test_report_dispatch():
+    # A capability source's name as a dict key is no stub.
+    info = {"get_device_capability": torch.cuda.get_device_capability()}
+    assert info["get_device_capability"][0] == 10  # want "AL203 .*admits 10.x and shuts out .*12.x"
