@@ -82,6 +82,9 @@ func (f *frame) callExt(p string, a callArgs) Value {
 	if w.prog.capFuncs[p] || w.prog.capFuncs[last] {
 		return w.capSM()
 	}
+	if v, ok := w.libCapability(p, last); ok {
+		return v
+	}
 	switch last {
 	case "get_device_capability", "get_compute_capability", "get_device_compute_capability", "get_cuda_capability":
 		return w.capTuple()
@@ -234,6 +237,11 @@ func (f *frame) builtin(name string, a callArgs) Value {
 			return seqValue(vList, x.elems(), x.Cap)
 		}
 	case "min", "max":
+		if _, _, ok := a.kw("key"); ok {
+			// min(arch, max_cc, key=int): ordered by what the key
+			// makes of them (CuPy's capability strings), not as given.
+			break
+		}
 		vals := a.pos
 		if len(vals) == 1 && (x.k == vList || x.k == vTuple || x.k == vSet) {
 			vals = x.elems()
@@ -346,6 +354,11 @@ func (f *frame) importName(target *module, absName, name string) Value {
 		return vext(absName + "." + name)
 	}
 	if target == f.mod {
+		// `from cupy import cuda` in cupy/__init__.py imports the
+		// submodule; any other name is the module's own, not bound yet.
+		if sub := f.w.submodule(target, name); sub != nil {
+			return vmodule(sub)
+		}
 		return unknown
 	}
 	if v, ok := f.w.moduleGlobals(target).get(name); ok {

@@ -137,7 +137,18 @@ var capSourceNames = []string{
 	"get_device_capability", "get_compute_capability", "get_device_compute_capability", "get_cuda_capability",
 	"get_device_properties", "get_sm_version", "get_device_sm", "sm_version", "get_sm", "get_cuda_arch",
 	"get_gpu_arch", "get_arch_version", "has_device_capability", "is_device_capability", "is_device_capability_family",
+	// The runtime's device properties, from cuda-python and CuPy (capforms.go).
+	"cudaGetDeviceProperties", "getDeviceProperties",
 }
+
+// Hashes of the words that make a file mentioning compute_capability a
+// seed: CuPy's, cuda.core's and numba's device attribute (capforms.go).
+// The word alone is no trigger: it names variables and parameters all
+// over code that reads the capability by other means.
+var (
+	hComputeCapability = wordHashString("compute_capability")
+	hDeviceLibs        = []uint64{wordHashString("cupy"), wordHashString("numba"), wordHashString("Device")}
+)
 
 // capParamNames are the parameter names capParam reads as the capability
 // (compared lower-cased, leading underscores aside).
@@ -366,6 +377,9 @@ func (lx *Lexer) Digest(src []byte) *Digest {
 	// Copied to size: the digests of every file are held until the
 	// selection is made (and the slices are the scratch's).
 	d.words = sc.sortedCopy(s.words)
+	if !d.Seed && d.mentions(hComputeCapability) && slices.ContainsFunc(hDeviceLibs, d.mentions) {
+		d.Seed = true
+	}
 	slices.Sort(s.defs)
 	d.defs = own(s.defs)
 	slices.Sort(s.imports)
