@@ -108,7 +108,11 @@ var hostTriggers = []string{"SMVersion", "SmVersion", "smVersion", "get_sm_versi
 	// A parameter or local holding the capability as a plain `cc`
 	// (ppl.llm's `dispatch_cutlassF(T cb, int cc)`): the declaration is
 	// the cheap sign; "cc" alone is in most files.
-	"int cc"}
+	"int cc",
+	// TransformerEngine reads the capability through
+	// transformer_engine::cuda::sm_arch() and keeps it in locals of any
+	// name (arch, sm, is_hopper); its pivot 'h' is a pass of its own.
+	"sm_arch"}
 
 // triggers are the byte strings that make a C/C++/CUDA file worth parsing
 // for structure: the nvcc arch macros, CCCL's target macros and CUTLASS's
