@@ -119,7 +119,8 @@ func (w *walker) markAfter(end node, raw []int, outs []outcome) {
 // on 12.0, up to the type on 8.x and 9.x), as the Python side's
 // Gate.CapAnd: the rules read the undecided GPUs that reach it as taking
 // the arm when the rest holds. Only for an arm that does work and goes
-// on: one that refuses, only restricts (RETURN_..._ERROR_IF), or leaves
+// on, or returns the path it picks (picksPath): one that refuses, only
+// restricts (RETURN_..._ERROR_IF), or leaves with a verdict
 // (cudnn-frontend's samples return after an exception on old GPUs,
 // flashinfer's config filter continues) serves no GPU that takes it.
 func (w *walker) capAnd(g *python.Gate, cond, body node, raw []int, outs []outcome) {
@@ -137,10 +138,11 @@ func (w *walker) capAnd(g *python.Gate, cond, body node, raw []int, outs []outco
 		case "continue_statement", "break_statement", "throw_statement", "goto_statement":
 			return false
 		case "return_statement":
-			// `return run_sm80(cb);` returns the work done; `return;`,
-			// `return false;` or a name leave with a verdict.
+			// `return run_sm80(cb);` returns the work done, `return
+			// FUSED;` the path picked (picksPath); `return;`, `return
+			// false;`, an error code or a name leave with a verdict.
 			kids := w.named(s)
-			return len(kids) > 0 && w.kind(kids[0]) == "call_expression"
+			return len(kids) > 0 && (w.kind(kids[0]) == "call_expression" || w.picksPath(s, kids[0]))
 		}
 		return true
 	})

@@ -6,6 +6,7 @@ import "regexp"
 type walker struct {
 	*file
 	e    *evaluator
+	def  node // the function_definition walked
 	name string
 	emit bool // record gates (the summary pass only tracks values)
 	// consumed are the else-if statements already part of a ladder.
@@ -27,10 +28,13 @@ type walker struct {
 	cur      []bool
 	returns  []*val
 	nReturns int
+	// picks are the enum constants the function picks paths by
+	// (pickConsts), once asked for.
+	picks map[string]bool
 }
 
 func (f *file) newWalker(def node, emit bool) *walker {
-	w := &walker{file: f, name: f.funcName(def), emit: emit, consumed: map[node]bool{}, beforeError: map[node]bool{}, checked: map[node]bool{}, next: map[node]node{}, reach: map[node][]bool{},
+	w := &walker{file: f, def: def, name: f.funcName(def), emit: emit, consumed: map[node]bool{}, beforeError: map[node]bool{}, checked: map[node]bool{}, next: map[node]node{}, reach: map[node][]bool{},
 		e: &evaluator{tree: f.tree, caps: f.caps, groups: f.groups, env: map[string]*val{}, helpers: f.helpers, members: f.members, conflicted: f.conflicted, consts: f.consts}}
 	// Parameters: a cudaDeviceProp reference reads the capability; a
 	// capability-named one (sm_version) is the capability while gates are
