@@ -315,6 +315,10 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		// is_sm120_supported()`, where 12.0 gets the FlashInfer kernel.
 		msg = fmt.Sprintf("This %s names %s: %s.", kind, tName, strings.TrimSuffix(what, "."))
 	}
+	near, nearCaps := nearestArm(c, g, admitted, t)
+	if near != nil {
+		msg += fmt.Sprintf(" The arm nearest %s, for %s, is at line %d: `%s`.", tName, strings.Join(nearCaps, ", "), near.Line, near.Expr)
+	}
 	if len(undecided) > 0 {
 		msg += fmt.Sprintf(" Undecided here: %s (the value depends on more than the capability).", strings.Join(undecided, ", "))
 	}
@@ -360,6 +364,10 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		// Two arms' lists read alike but for the toolkit they build with.
 		f.Properties["toolkit"] = "the script's arm for CUDA " + strings.Join(g.Toolkits, " and ")
 	}
+	if near != nil {
+		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.Path, Line: near.Line, Col: near.Col,
+			Message: fmt.Sprintf("the ladder's arm nearest %s, for %s", tName, strings.Join(nearCaps, ", "))})
+	}
 	if g.HelperPath != "" {
 		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.HelperPath, Line: g.HelperLine, Col: 1,
 			Message: "the helper " + g.Helper + " decides here"})
@@ -387,6 +395,34 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	}
 	quoteComment(&f, g)
 	return f
+}
+
+// nearestArm is, for a C++ host ladder (Gate.Arms), the arm taken by the
+// newest admitted GPUs older than the target, with the GPUs taking it,
+// when it is not the first arm (the finding's own location): the bound
+// that leaves the target out is there. FasterTransformer's
+// `if (arch >= 70 && arch < 75) ... else if (arch >= 80 && arch < 90)
+// ... else FT_CHECK_WITH_INFO(false, "Unsupported Arch")` is found at its
+// Volta arm; the Ampere arm's `arch < 90` is the one to read. Nil when
+// there is none.
+func nearestArm(c *Context, g *python.Gate, admitted func(int) bool, t int) (*python.GateRef, []string) {
+	if len(g.Arms) < 2 {
+		return nil, nil
+	}
+	newest := -1
+	for i := range c.Caps {
+		if admitted(i) && c.Caps[i].Age() < c.Caps[t].Age() && (newest < 0 || c.Caps[i].Age() > c.Caps[newest].Age()) {
+			newest = i
+		}
+	}
+	if newest < 0 {
+		return nil, nil
+	}
+	arm := g.Branch[newest]
+	if arm <= 0 || arm >= len(g.Arms) || g.Arms[arm].Line == 0 || g.Arms[arm].Line == g.Line {
+		return nil, nil
+	}
+	return &g.Arms[arm], capSet(c.Caps, func(i int) bool { return g.Branch[i] == arm })
 }
 
 // targetNamingGates maps each function (root, path and qualified name)

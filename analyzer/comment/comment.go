@@ -50,11 +50,16 @@ func At(src []byte, off int, syn Syntax) string {
 		return clip(c)
 	}
 	var block []string
-	for lineEnd := start - 1; lineEnd > 0 && len(block) < maxLines; {
+	code := 0 // lines of code commented out: read, not quoted
+	for lineEnd := start - 1; lineEnd > 0 && len(block)+code < maxLines; {
 		lineStart := bytes.LastIndexByte(src[:lineEnd], '\n') + 1
 		text, ok := commentLine(src[lineStart:lineEnd], syn)
 		if !ok {
 			break
+		}
+		if syn == Slashes && codeLike(text) {
+			text = ""
+			code++
 		}
 		if text != "" {
 			block = append(block, text)
@@ -105,11 +110,11 @@ func trailing(line []byte, from int, syn Syntax) string {
 		case syn == Slashes && c == '/' && i+1 < len(line) && i >= from:
 			switch line[i+1] {
 			case '/':
-				return keep(strings.TrimLeft(string(line[i+2:]), "/!"))
+				return prose(keep(strings.TrimLeft(string(line[i+2:]), "/!")))
 			case '*':
 				body := string(line[i+2:])
 				if j := strings.Index(body, "*/"); j >= 0 && strings.TrimSpace(body[j+2:]) == "" {
-					return keep(body[:j])
+					return prose(keep(body[:j]))
 				}
 				return ""
 			}
@@ -145,6 +150,50 @@ func commentLine(line []byte, syn Syntax) (string, bool) {
 		}
 		return "", false
 	}
+}
+
+// prose is a C/C++ comment's text, or "" when it is code commented out
+// (codeLike): FasterTransformer keeps a disabled Volta dispatch as
+// `/* if (sm_ >= 70 && sm_ < 75) { */` lines right above the check that
+// replaced it, which say nothing of why. Above a check (At), such a line
+// still belongs to the comment block, so prose right above it is read;
+// it counts toward maxLines, so prose above a long disabled block (a
+// TODO about the disabled code) is not.
+func prose(s string) string {
+	if codeLike(s) {
+		return ""
+	}
+	return s
+}
+
+// codeStarts begin a comment line that is a statement commented out.
+var codeStarts = []string{"if (", "if(", "else", "for (", "for(", "while (", "while(", "switch (", "switch(", "return ", "return;",
+	"#if", "#else", "#elif", "#endif", "#include", "#define", "#undef"}
+
+// codeLike reports a comment line that reads as C/C++ code rather than
+// prose: it ends a statement or a block (`;`, `{`, `}`), opens a call's
+// arguments (`(`), starts with a brace, or starts like a statement or a
+// preprocessor directive (codeStarts). Prose rarely ends a line so.
+func codeLike(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch s[len(s)-1] {
+	case ';', '{', '}', '(':
+		return true
+	}
+	if s[0] == '{' || s[0] == '}' {
+		return true
+	}
+	for _, p := range codeStarts {
+		if strings.HasPrefix(s, p) {
+			if p == "else" && len(s) > 4 && s[4] != ' ' && s[4] != '{' {
+				continue // elsewhere
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // toolDirectives begin comments that speak to a tool, not to a reader;

@@ -271,6 +271,18 @@ func (w *walker) ladder(n node) {
 		}
 		if len(arms) == 1 {
 			w.capAnd(g, arms[0].cond, arms[0].body, raw, outs)
+		} else {
+			// Where each arm is: the rules name the arm nearest the
+			// target, whose bound leaves it out (the first arm, where
+			// the finding is, may be Volta's).
+			for i, a := range arms {
+				ref := python.GateRef{Outcome: outs[i].desc}
+				if a.cond != noNode {
+					row, col := w.t.Start(a.cond)
+					ref.Expr, ref.Line, ref.Col = clip(w.text(a.cond)), row+1, col+1
+				}
+				g.Arms = append(g.Arms, ref)
+			}
 		}
 	}
 }

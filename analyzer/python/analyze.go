@@ -201,6 +201,10 @@ type Gate struct {
 	// and sm_count >= 148`): where the capability test fails the
 	// condition is decided, elsewhere the rest decides (capAnd).
 	CapAnd bool
+	// Arms are a C++ host ladder's arms (if / else if), in order: each
+	// condition, where it starts and what the arm does; Branch[i] below
+	// len(Arms) names one. Nil for other gates and for a single if.
+	Arms []GateRef
 	// Undecided marks, for a CapAnd gate, the capabilities that reach it
 	// and take the arm or not as the rest of the condition decides (a
 	// capability that never reaches the check is not one of them).
