@@ -26,7 +26,12 @@ var AL201 = Rule{
 		"options from a list (`configs = [c for c in configs if c.tile_n != 208]` on Hopper) restricts as well. A constructor " +
 		"that keeps a capability-named parameter on self (`def __init__(self, sm): assert 50 <= sm <= 80; self.sm = sm`) " +
 		"describes something built for that architecture (a kernel generator's config, an SM80-family GEMM class), not the " +
-		"device: its checks are not read as the device's. In a function named for a reason or a skip " +
+		"device: its checks are not read as the device's. A capability read inside `try:` counts even when the `except` " +
+		"only supplies a fallback (`major, minor = 0, 0`, `return False`): a GPU is assumed present, so the body runs; a " +
+		"body that raises on some GPUs itself keeps its handlers. CuPy's `get_compute_capability()` and " +
+		"`Device().compute_capability` are read as the string `'120'`, cuda.core's `Device().compute_capability` and " +
+		"numba's `get_current_device().compute_capability` as `(12, 0)`, and cuda-python's `cudaGetDeviceProperties` " +
+		"gives `.major`/`.minor`. In a function named for a reason or a skip " +
 		"(`_skip_reason()`, `_should_skip_sample()`, `unsupported_error()`), a returned message is the refusal and a " +
 		"returned None the way on. A capability test ANDed with a run-time value (`if major == 10 and fa4 is not None:`, " +
 		"`cc == (10, 0) and sm_count >= 148`) is reported when the target fails the capability test: the older GPUs that " +
@@ -46,7 +51,13 @@ var AL201 = Rule{
 		"two arguments; test-framework forms whose first argument is no condition (`REQUIRE_FALSE`, `CHECK_THAT`) and " +
 		"gtest's `EXPECT_*` are not. A ternary nested in another's arm is judged only for the GPUs the outer condition sends " +
 		"there. An arm that only turns a feature off (`use_granular_tiling = false;`, with a printf saying so) restricts the " +
-		"GPU it admits; the target misses nothing. " +
+		"GPU it admits; the target misses nothing. TransformerEngine's `transformer_engine::cuda::sm_arch()` is read " +
+		"wherever its value is kept. A capability test ANDed with another value is read as above when its arm returns one " +
+		"of several enum constants (`return FUSED_MHA;`, a ternary of them): that picks a path; a bool, a number, nullptr, " +
+		"a local or an error code (`Status::kErrorNotSupported`, a status/result/code-typed value) is a verdict. A finding " +
+		"on an if/else-if ladder stays at the first arm's condition; when another arm serves the newest GPUs the ladder " +
+		"admits, the message names that arm and its line and gives it as a related location. Commented-out code above a " +
+		"check is not quoted as its comment. " +
 		"When a check admits one GPU " +
 		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +
 		"says so: the target is treated like those newer GPUs, and only the GPU admitted gets its own path (the GPUs " +
@@ -165,7 +176,9 @@ var AL203 = Rule{
 		"under tests/, test_*.cu, *_test.cpp; googletest's `GTEST_SKIP()` reads as the skip it is) excludes the target " +
 		"while older GPUs run the test; so does a conftest hook that marks every collected test to skip (`skip = " +
 		"pytest.mark.skip(...)`, `item.add_marker(skip)`) unless a capability check returns first, and there the return is " +
-		"the way on, not a refusal. Nothing fails on the target, but nothing is tested either: once the code is opened " +
+		"the way on, not a refusal. A test that stubs a capability source or the project's own arch helper " +
+		"(`monkeypatch.setattr(torch.cuda, \"get_device_capability\", ...)`, `mock.patch(...)`, a helper named with arch, " +
+		"capability, cc or sm) checks code against numbers it chose and gets no findings. Nothing fails on the target, but nothing is tested either: once the code is opened " +
 		"for the target, open the test too. Every gate in test code is this rule's, an arch list too: a test's " +
 		"CUDAExtension or setup.py built for older GPUs only leaves the target's tests with no kernels to run. An arch list " +
 		"that is the test's data is none of these: an element of a table of cases, a parametrize argument, what an assert " +

@@ -58,5 +58,16 @@ func (m *module) stubsCapability(n nodeID) bool {
 // attribute).
 func stubbedName(s string) bool {
 	last := lastName(s)
-	return last == "compute_capability" || slices.Contains(capSourceNames, last)
+	if last == "compute_capability" || slices.Contains(capSourceNames, last) {
+		return true
+	}
+	// A project's own helper named for the architecture (Liger-Kernel's
+	// `_infer_nvidia_arch`, stubbed to return "blackwell").
+	for _, w := range strings.Split(strings.ToLower(last), "_") {
+		switch w {
+		case "arch", "capability", "cc", "sm":
+			return true
+		}
+	}
+	return false
 }

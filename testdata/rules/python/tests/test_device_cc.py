@@ -52,3 +52,4 @@ def test_numba():
     if (major, minor) != (9, 0):  # want "AL203 .*admits 9.x and shuts out .*12.0.*skips"
         pytest.skip("Hopper only")
     assert True
+
