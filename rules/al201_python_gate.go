@@ -53,7 +53,7 @@ var AL201 = Rule{
 		"there. An arm that only turns a feature off (`use_granular_tiling = false;`, with a printf saying so) restricts the " +
 		"GPU it admits; the target misses nothing. TransformerEngine's `transformer_engine::cuda::sm_arch()` is read " +
 		"wherever its value is kept. A capability test ANDed with another value is read as above when its arm returns one " +
-		"of several enum constants (`return FUSED_MHA;`, a ternary of them): that picks a path; a bool, a number, nullptr, " +
+		"of several enum constants (`return FUSED_MHA;`, a ternary of them): that picks a path; a bool, a number, a null pointer, " +
 		"a local or an error code (`Status::kErrorNotSupported`, a status/result/code-typed value) is a verdict. A finding " +
 		"on an if/else-if ladder stays at the first arm's condition; when another arm serves the newest GPUs the ladder " +
 		"admits, the message names that arm and its line and gives it as a related location. Commented-out code above a " +
