@@ -118,6 +118,13 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 				outs[len(outs)-1].desc = m.describeStmts(rest).desc
 			}
 		}
+		if proseOnly(outs) {
+			// Every way returns a sentence (FastVideo's
+			// attn_qat_infer_receipt(): "arch=sm_120 kernel=none
+			// (supported: ...)"): the check words a log line, it picks
+			// no path and refuses nothing.
+			return Gate{}, false
+		}
 		g.Kind = KindCheck
 		if len(cl) > 2 || (len(cl) == 2 && cl[1].cond != noNode) {
 			g.Kind = KindLadder
@@ -424,6 +431,19 @@ func reasonFunc(qual string) bool {
 		}
 	}
 	return false
+}
+
+// proseOnly: every outcome returns a message with a space in it, a
+// sentence rather than a name (a backend's "fa3" picks a path), and none
+// refuses.
+func proseOnly(outs []outcome) bool {
+	for _, o := range outs {
+		msg, ok := strings.CutPrefix(strings.TrimPrefix(o.desc, "continues: "), `returns "`)
+		if !ok || o.refuses || !strings.Contains(msg, " ") {
+			return false
+		}
+	}
+	return len(outs) > 1
 }
 
 // noneBeforeSkip: where another way skips the tests, a bare return is
