@@ -83,10 +83,22 @@ func (l *Linker) resolveSource(j *python.JITModule, s string) (*cpp.File, string
 	var cands []*cpp.File
 	// A candidate shares the source's base name: looking through every
 	// file for each of a thousand sources was quadratic.
-	for _, id := range l.fs.BaseNamed(path.Base(s)) {
-		if f := l.fs.Files[id]; f.Path == s || strings.HasSuffix(f.Path, "/"+s) {
-			cands = append(cands, f)
+	named := l.fs.BaseNamed(path.Base(s))
+	for suffix := s; len(cands) == 0; {
+		for _, id := range named {
+			if f := l.fs.Files[id]; f.Path == suffix || strings.HasSuffix(f.Path, "/"+suffix) {
+				cands = append(cands, f)
+			}
 		}
+		// A path in the installed package's layout
+		// (flashinfer/data/csrc/..., where the source tree has csrc/...):
+		// the longest tail that names files here, a directory and the
+		// file at least.
+		_, rest, ok := strings.Cut(suffix, "/")
+		if !ok || !strings.Contains(rest, "/") {
+			break
+		}
+		suffix = rest
 	}
 	// The nearest files first: of the same root and the same top
 	// directory (a repository, when the root holds several), else of the

@@ -37,6 +37,10 @@ func TestResolveSourceNearest(t *testing.T) {
 		{"two elsewhere", files("cccl:a/norm.cu", "llama:b/norm.cu"), "fi", "tests/test_norm.py", "norm.cu", ""},
 		// A setup.py builds from its own directory (ktransformers: each
 		// of several extensions names its own "binding.cpp").
+		// A path in the installed wheel's layout (flashinfer's jit_env:
+		// flashinfer/data/csrc/...) names the tree's csrc/... file; the
+		// longest tail that names one wins, never the base name alone.
+		{"installed layout", files("fi:csrc/quantization.cu", "fi:csrc/nv_internal/kernels/quantization.cu"), "fi", "flashinfer/jit/q.py", "flashinfer/data/csrc/quantization.cu", "fi/csrc/quantization.cu"},
 		{"beside the setup.py", files("kt:archive/csrc/a/binding.cpp", "kt:archive/csrc/b/binding.cpp", "kt:archive/csrc/c/binding.cpp"), "kt", "archive/csrc/b/setup.py", "binding.cpp", "kt/archive/csrc/b/binding.cpp"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -354,11 +354,11 @@ func (f *frame) importName(target *module, absName, name string) Value {
 		return vext(absName + "." + name)
 	}
 	if target == f.mod {
-		// A name the module is binding (`from cupy import cuda` in
-		// cupy/__init__.py) is left unknown: binding the submodule made
-		// flashinfer's jit_env paths exact, in the installed wheel's
-		// layout (flashinfer/data/csrc), which the source tree lacks, and
-		// its JIT sources stopped linking.
+		// `from cupy import cuda` in cupy/__init__.py imports the
+		// submodule; any other name is the module's own, not bound yet.
+		if sub := f.w.submodule(target, name); sub != nil {
+			return vmodule(sub)
+		}
 		return unknown
 	}
 	if v, ok := f.w.moduleGlobals(target).get(name); ok {
