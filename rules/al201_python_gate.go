@@ -133,7 +133,9 @@ var AL202 = Rule{
 		"of Jetson modules' capabilities only (5.3, 6.2, 7.2, 8.7, with Thor's) is their own path, no build list. A list " +
 		"bound to a function's local (or a module's private `_name`) that is only ever tested for membership (`big_smem = " +
 		"[80, 90, 100, 103]`, then `if cap in big_smem:`) is the set a check admits: the check is judged where it is (AL201), " +
-		"and the list is no build list. " +
+		"and the list is no build list. In a kernel generator (generate_kernels.py, gen_*.py, autogen*.py, codegen*.py) " +
+		"a list tags the instantiations it writes (`SM = [80]` for flash_fwd_hdim128_sm80.cu), which the build compiles " +
+		"for its own list: a note that asks only whether the target needs instantiations of its own. " +
 		"Hugging Face kernel-builder `build.toml` files are read: each CUDA kernel's `cuda-capabilities` (`backend = \"cuda\"`, " +
 		"or in version 1 files `language` absent, `\"cuda\"` or `\"cuda-hipify\"`) is the list its sources are compiled for, " +
 		"reported at the list with its `[kernel.NAME]` section. Kernel-builder gives each listed capability a cubin and adds " +

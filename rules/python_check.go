@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -364,6 +365,16 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		// Two arms' lists read alike but for the toolkit they build with.
 		f.Properties["toolkit"] = "the script's arm for CUDA " + strings.Join(g.Toolkits, " and ")
 	}
+	if archListKind(g.Kind) && g.Build == "" && kernelGenerator(g.Path) {
+		// flash-attention's generate_kernels.py: `SM = [80]` tags the
+		// instantiations it writes (flash_fwd_hdim128_bf16_sm80.cu), which
+		// the build compiles for its own list; the target runs them.
+		f.Level = finding.LevelNote
+		f.Message += fmt.Sprintf(" The file generates kernel sources: the list names the architectures whose instantiations it "+
+			"writes, and the build's own list decides what %s runs, so check only whether %s needs instantiations of its own.", tName, tName)
+		f.Properties["generator"] = "the list tags the kernels a generator writes, not what the build compiles for"
+		f.Gets = "no instantiation of its own (the build's list decides what runs)"
+	}
 	if near != nil {
 		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.Path, Line: near.Line, Col: near.Col,
 			Message: fmt.Sprintf("the ladder's arm nearest %s, for %s", tName, strings.Join(nearCaps, ", "))})
@@ -615,6 +626,22 @@ func capSet(caps []python.Capability, in func(i int) bool) []string {
 		i = j
 	}
 	return out
+}
+
+// kernelGenerator says whether a Python file writes kernel sources by its
+// name: generate_kernels.py, gen_instantiations.py, autogen_fmha.py,
+// codegen.py.
+func kernelGenerator(p string) bool {
+	base := strings.ToLower(path.Base(p))
+	if !strings.HasSuffix(base, ".py") {
+		return false
+	}
+	for _, pre := range []string{"generate", "gen_", "autogen", "codegen"} {
+		if strings.HasPrefix(base, pre) {
+			return true
+		}
+	}
+	return false
 }
 
 // scriptListNote says what an arch list a build script sets does: the

@@ -246,12 +246,15 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 //   - toolkit: a build script's list set for some toolkits only, which
 //     tells apart arms whose lists read alike;
 //   - projectBuilds: the flavors the project builds, which the finding
-//     does not affect, why it is a note.
+//     does not affect, why it is a note;
+//   - generator: a list in a kernel generator tags what it writes, why
+//     it is a note.
 var propertyLines = []struct{ key, label string }{
 	{"comment", "comment"},
 	{"namesTarget", "on purpose"},
 	{"byDesign", "by design"},
 	{"projectBuilds", "project builds"},
+	{"generator", "generator"},
 	{"override", "override"},
 	{"toolkit", "toolkit"},
 }
