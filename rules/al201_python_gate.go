@@ -131,7 +131,7 @@ var AL202 = Rule{
 		"addition, or an operand of `+` beside another list, is no list of its own. A gencode list of (virtual, real) pairs " +
 		"(CuPy's `[('compute_90', 'sm_90'), ..., 'compute_120']`) is read whole, each pair building its real code; a list " +
 		"of Jetson modules' capabilities only (5.3, 6.2, 7.2, 8.7, with Thor's) is their own path, no build list. A list " +
-		"bound to a function's local (or a module's private `_name`) that is only ever tested for membership (`big_smem = " +
+		"bound to a function's local (or a private `_name` of a module or class) that is only ever tested for membership, or named in a message (`big_smem = " +
 		"[80, 90, 100, 103]`, then `if cap in big_smem:`) is the set a check admits: the check is judged where it is (AL201), " +
 		"and the list is no build list. In a kernel generator (generate_kernels.py, gen_*.py, autogen*.py, codegen*.py) " +
 		"a list tags the instantiations it writes (`SM = [80]` for flash_fwd_hdim128_sm80.cu), which the build compiles " +

@@ -973,7 +973,8 @@ func (m *module) listSpecs(n nodeID) ([]archSpec, bool) {
 }
 
 // membershipOnly: the list assignment a binds a local (of a function, or
-// a module's private `_name`) that is only ever tested for membership
+// a private `_name` of a module or class) that is only ever tested for
+// membership, or named in a message,
 // (natten's `dc_class_arches = [80, 90, 100, 103]`, then `if compute_cap
 // in dc_class_arches:` for larger tiles): the set of GPUs a check admits,
 // which the check's own reading judges, not a list a build compiles for.
@@ -996,13 +997,20 @@ func (m *module) membershipOnly(a nodeID) bool {
 		if k == left || m.kind(k) != "identifier" || m.view(k) != name {
 			continue
 		}
-		p := m.parent(k)
+		if m.enclosingKind(k, "interpolation") {
+			continue // named in a message: f"supports {self._supported_archs}"
+		}
+		use, p := k, m.parent(k)
+		if p != noNode && m.kind(p) == "attribute" && m.child(p, fAttribute) == k {
+			// A class's own set read through self or cls.
+			use, p = p, m.parent(p)
+		}
 		if p == noNode || m.op(p) != opComparisonOperator {
 			return false
 		}
 		kids := m.namedList(p)
 		ops := m.childrenBy(p, fOperators)
-		if len(kids) != 2 || kids[1] != k || len(ops) != 1 {
+		if len(kids) != 2 || kids[1] != use || len(ops) != 1 {
 			return false
 		}
 		if op := strings.Join(strings.Fields(m.view(ops[0])), " "); op != "in" && op != "not in" {

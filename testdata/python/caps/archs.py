@@ -65,3 +65,12 @@ def build_archs(cap):
     if cap in archs:
         return archs
     return archs
+
+
+class Sm80Gemm:
+    # A class's own set, tested through self and named in a message.
+    _supported_archs = (80, 86, 87, 89)  # gate: none
+
+    def check(self, arch):
+        if arch not in self._supported_archs:  # gate: capability-check admits 8.0, 8.6, 8.7, 8.9
+            raise ValueError(f"supports {self._supported_archs}, got {arch}")
