@@ -31,7 +31,8 @@ var AL201 = Rule{
 		"body that raises on some GPUs itself keeps its handlers. CuPy's `get_compute_capability()` and " +
 		"`Device().compute_capability` are read as the string `'120'`, cuda.core's `Device().compute_capability` and " +
 		"numba's `get_current_device().compute_capability` as `(12, 0)`, and cuda-python's `cudaGetDeviceProperties` " +
-		"gives `.major`/`.minor`. A check whose every way returns a sentence (a log line: `return f\"arch={arch} kernel=none " +
+		"gives `.major`/`.minor`. A check whose arms only print, warn or log (`if cc_major != 9: print(\"Warning: tuned for " +
+		"SM90\")`) gives every GPU the same code and is not read. A check whose every way returns a sentence (a log line: `return f\"arch={arch} kernel=none " +
 		"(supported: ...)\"`) picks no path and is not read; one returning names (`\"fa4_fp4\"`, `\"fallback\"`) is. In a function named for a reason or a skip " +
 		"(`_skip_reason()`, `_should_skip_sample()`, `unsupported_error()`), a returned message is the refusal and a " +
 		"returned None the way on. A capability test ANDed with a run-time value (`if major == 10 and fa4 is not None:`, " +

@@ -118,6 +118,11 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 				outs[len(outs)-1].desc = m.describeStmts(rest).desc
 			}
 		}
+		if m.printsOnly(cl) {
+			// `if cc_major != 9: print("Warning: optimized for SM90")`:
+			// a warning for some GPUs, the same code for all.
+			return Gate{}, false
+		}
 		if proseOnly(outs) {
 			// Every way returns a sentence (FastVideo's
 			// attn_qat_infer_receipt(): "arch=sm_120 kernel=none
@@ -431,6 +436,28 @@ func reasonFunc(qual string) bool {
 		}
 	}
 	return false
+}
+
+// printsOnly: every arm of the chain only prints, warns or logs (print,
+// warnings.warn, logger.warning, ...): no GPU takes other code.
+func (m *module) printsOnly(cl []clause) bool {
+	for _, c := range cl {
+		if !m.allLeafStmts(c.body, func(s nodeID) bool {
+			kids := m.namedList(s)
+			if m.kind(s) != "expression_statement" || len(kids) != 1 || m.op(kids[0]) != opCall {
+				return false
+			}
+			fn := m.view(m.child(kids[0], fFunction))
+			switch lastName(fn) {
+			case "print", "warn", "warning", "info", "debug", "print_once", "warning_once", "info_once":
+				return fn == "print" || strings.Contains(fn, ".")
+			}
+			return false
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // proseOnly: every outcome returns a message with a space in it, a

@@ -36,7 +36,7 @@ def pick_tile():
 if __name__ == "__main__":
     tile = pick_tile()
     if tile == 256:
-        print("big tiles")
+        run_big_tiles()
 `,
 	"bench/run_gemm.py": `import sys
 
