@@ -33,15 +33,13 @@ import (
 func (m *module) tuningArms(s nodeID, cl []clause) bool {
 	numeric, returns := false, false
 	for _, c := range cl {
-		stmts := m.namedList(c.body)
-		if len(stmts) == 0 {
-			return false
-		}
-		for _, st := range stmts {
-			if !m.tuningStmt(st, &numeric) {
-				return false
-			}
+		// Through nested ifs on other values (trimul's `if dim <= 256:
+		// config = (16, 1) elif ...` under a capability check).
+		if !m.allLeafStmts(c.body, func(st nodeID) bool {
 			returns = returns || m.kind(st) == "return_statement"
+			return m.tuningStmt(st, &numeric)
+		}) {
+			return false
 		}
 	}
 	if returns && cl[len(cl)-1].cond != noNode {

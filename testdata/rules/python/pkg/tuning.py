@@ -167,3 +167,17 @@ def set_kernel(sm_version):
         use_kernel(3, "sm90_kernel")
     else:
         use_kernel(4, "generic_kernel")
+
+
+def layernorm_config(dim):
+    # Nested ifs on the size set numbers for 9.x; the others get the
+    # default set after the chain.
+    config = None
+    if torch.cuda.get_device_capability()[0] == 9:  # want "AL105"
+        if dim <= 256:
+            config = (16, 1)
+        elif dim <= 512:
+            config = (16, 2)
+    if not config:
+        config = (16, 4)
+    return config
