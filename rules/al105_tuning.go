@@ -14,7 +14,8 @@ var AL105 = Rule{
 		"shared-memory sizes, tile shapes or stage counts. The target runs the same code with the parameters chosen for an " +
 		"older architecture. That may be slower, and a larger value may not fit the target (sm_120 has less shared memory " +
 		"per block than sm_90 and sm_100): tune it for the target rather than copying another branch. No fix is offered. " +
-		"The same holds for a Python capability check (or a ternary) whose arms only set numbers: `BLKQ = 64` on 9.0 and " +
+		"The same holds for a Python capability check (or a ternary) whose arms only set numbers, through nested ifs on " +
+		"other values too (`if dim <= 256: config = (16, 1)`): `BLKQ = 64` on 9.0 and " +
 		"`BLKQ = 128` elsewhere, `max_size = min(MAX_SIZES[cap][world_size], max_size)` for the GPUs a tuning table lists, " +
 		"`q_stage = 1 if ... else 2`, a config entry or keyword (`\"BK\": 64 if cc == 90 else 32`, `num_warps=8 if ... else 4`), a config " +
 		"dict of numbers, with switches beside them (`cfg = dict(block_N=128, num_split=8)`, `{\"block_M\": 128, " +
