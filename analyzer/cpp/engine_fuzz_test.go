@@ -49,10 +49,20 @@ func FuzzEngineShortcuts(f *testing.F) {
 		// collapses an include bomb: TestIncludeBomb), so reading every
 		// include may stop a unit the shortcuts read whole; never the
 		// other way round. Everything else must be equal.
+		slowOnly := false
 		for fid := range fast.Stopped {
 			if fast.Stopped[fid] && (fid >= len(slow.Stopped) || !slow.Stopped[fid]) {
 				t.Errorf("file %d: stopped with the shortcuts, read whole without them", fid)
 			}
+			slowOnly = slowOnly || !fast.Stopped[fid] && fid < len(slow.Stopped) && slow.Stopped[fid]
+		}
+		if slowOnly {
+			// Reading every include stopped a unit the shortcuts read
+			// whole: its headers after the stop were never evaluated
+			// there (a header that includes itself inside an
+			// unterminated #if, 817e4f755719ae87), so the results cannot
+			// be compared.
+			return
 		}
 		fastRest, slowRest := *fast, *slow
 		fastRest.Stopped, slowRest.Stopped = nil, nil
