@@ -61,11 +61,10 @@ func isCapName(name string) bool {
 }
 
 // isWeakCapName reports a name that is the capability only where it is
-// compared with an architecture number (val.weak): plain sm, sm_, SM
+// compared with an architecture number (val.weak): plain sm, sm_ or _sm
 // (FasterTransformer's `const int sm = additional_params[5]`, TensorRT-LLM's
-// get_candidate_configs(int sm, ...)).
-// An upper-case SM is left out: a template parameter (template <int SM>)
-// the caller picks.
+// get_candidate_configs(int sm, ...)). An upper-case SM is left out: a
+// template parameter (template <int SM>) the caller picks.
 func isWeakCapName(name string) bool { return strings.Trim(name, "_") == "sm" }
 
 // isPropsFunc reports a call that returns a cudaDeviceProp (or a pointer

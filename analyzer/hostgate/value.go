@@ -22,7 +22,7 @@ type val struct {
 	// does (<= 13 a major, 2-3 digits major*10+minor, 4 digits
 	// __CUDA_ARCH__).
 	flex bool
-	// weak marks a capability read only from the plain name sm (sm_, SM):
+	// weak marks a capability read only from the plain name sm (sm_, _sm):
 	// the name holds shared-memory sizes and SM counts as often, so only
 	// a comparison with an architecture number (archNumber) reads it as
 	// the capability; any other use of it is unknown.
