@@ -345,40 +345,20 @@ type envWriteGuard struct {
 // env; open holds the assignment's ancestors, innermost last.
 func (m *module) envGuard(open []nodeID, env string) envWriteGuard {
 	var g envWriteGuard
-	for i := len(open) - 2; i >= 0; i-- {
-		a := open[i]
-		if k := m.kind(a); k == "function_definition" || k == "class_definition" {
-			break
+	n := open[len(open)-1]
+	m.condsAbove(open, n, func(cond nodeID, inArm bool) {
+		text := m.text(cond)
+		if strings.Contains(text, env) {
+			g.onlyUnset = true
 		}
-		if m.kind(a) != "if_statement" {
-			continue
+		// The arm taken without a GPU: `not ...available` itself, or
+		// what follows an `is_available()` arm.
+		if neg, avail := gpuAvailability(text); avail && neg == inArm {
+			g.noGPU = true
 		}
-		for _, c := range m.clauses(a) {
-			inArm := c.body != noNode && c.body <= open[len(open)-1] && open[len(open)-1] < m.next(c.body)
-			if c.cond != noNode {
-				cond := m.text(c.cond)
-				if strings.Contains(cond, env) {
-					g.onlyUnset = true
-				}
-				// The arm taken without a GPU: `not ...available`
-				// itself, or what follows an `is_available()` arm.
-				if neg, avail := gpuAvailability(cond); avail && neg == inArm {
-					g.noGPU = true
-				}
-			}
-			if inArm {
-				break
-			}
-		}
-	}
+	})
 	if g.noGPU {
-		scope := open[0]
-		for i := len(open) - 2; i >= 0; i-- {
-			if k := m.kind(open[i]); k == "function_definition" || k == "module" {
-				scope = open[i]
-				break
-			}
-		}
+		scope := m.scopeOf(n)
 		for k := scope; k < m.next(scope); k++ {
 			if m.kind(k) == "delete_statement" || m.op(k) == opCall && strings.HasSuffix(m.view(m.child(k, fFunction)), "environ.pop") {
 				if strings.Contains(m.text(k), env) {
@@ -389,6 +369,39 @@ func (m *module) envGuard(open []nodeID, env string) envWriteGuard {
 		}
 	}
 	return g
+}
+
+// condsAbove calls visit with the conditions that decide whether n runs:
+// those of the ifs around it (open holds n's ancestors, innermost last),
+// up to its def or class, innermost first; for each if, the arms before
+// n's (inArm false: they did not hold) and n's own (inArm true).
+func (m *module) condsAbove(open []nodeID, n nodeID, visit func(cond nodeID, inArm bool)) {
+	for i := len(open) - 1; i >= 0; i-- {
+		a := open[i]
+		if k := m.kind(a); k == "function_definition" || k == "class_definition" {
+			return
+		}
+		if a == n || m.kind(a) != "if_statement" {
+			continue
+		}
+		for _, c := range m.clauses(a) {
+			inArm := c.body != noNode && c.body <= n && n < m.next(c.body)
+			if c.cond != noNode {
+				visit(c.cond, inArm)
+			}
+			if inArm {
+				break
+			}
+		}
+	}
+}
+
+// scopeOf is the def around n, or the module's root at its top level.
+func (m *module) scopeOf(n nodeID) nodeID {
+	if f := m.enclosingFunc(n); f != nil {
+		return f.node
+	}
+	return 0
 }
 
 // gpuAvailability reads a condition that tests whether a CUDA GPU is
@@ -438,36 +451,23 @@ func (m *module) toolkitCeiling(n nodeID, open []nodeID) string {
 			best = v
 		}
 	}
-	for i := len(open) - 1; i >= 0; i-- {
-		a := open[i]
-		if k := m.kind(a); k == "function_definition" || k == "class_definition" {
-			break
+	m.condsAbove(open, n, func(cond nodeID, inArm bool) {
+		op, v, ok := m.toolkitTest(cond)
+		if !ok {
+			return
 		}
-		if m.kind(a) != "if_statement" || a == n {
-			continue
+		next := []int{v[0], v[1] + 1}
+		switch {
+		case inArm && op == "<":
+			lower(v)
+		case inArm && (op == "<=" || op == "=="):
+			lower(next)
+		case !inArm && op == ">=":
+			lower(v)
+		case !inArm && op == ">":
+			lower(next)
 		}
-		for _, c := range m.clauses(a) {
-			inArm := c.body != noNode && c.body <= n && n < m.next(c.body)
-			if c.cond != noNode {
-				if op, v, ok := m.toolkitTest(c.cond); ok {
-					next := []int{v[0], v[1] + 1}
-					switch {
-					case inArm && op == "<":
-						lower(v)
-					case inArm && (op == "<=" || op == "=="):
-						lower(next)
-					case !inArm && op == ">=":
-						lower(v)
-					case !inArm && op == ">":
-						lower(next)
-					}
-				}
-			}
-			if inArm {
-				break
-			}
-		}
-	}
+	})
 	if best == nil {
 		return ""
 	}
@@ -984,12 +984,8 @@ func (m *module) membershipOnly(a nodeID) bool {
 		return false
 	}
 	name := m.view(left)
-	scope := noNode
-	if f := m.enclosingFunc(a); f != nil {
-		scope = f.node
-	} else if strings.HasPrefix(name, "_") {
-		scope = 0 // the module
-	} else {
+	scope := m.scopeOf(a)
+	if scope == 0 && !strings.HasPrefix(name, "_") {
 		return false // a module's public name may be read elsewhere
 	}
 	used := false

@@ -639,13 +639,7 @@ func (m *module) restrictsOnly(body nodeID) bool {
 		return false // an arm that only sets values picks a path
 	}
 	// The locals serve the flags alone: nothing after the arm reads them.
-	end := noNode
-	if f := m.enclosingFunc(body); f != nil {
-		end = m.next(f.node)
-	} else {
-		end = nodeID(len(m.nodes))
-	}
-	for k := m.next(body); k < end; k++ {
+	for k, end := m.next(body), m.next(m.scopeOf(body)); k < end; k++ {
 		if m.kind(k) == "identifier" && slices.Contains(locals, m.view(k)) {
 			return false
 		}
