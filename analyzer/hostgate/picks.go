@@ -198,23 +198,16 @@ func words(name string) []string {
 // eachReturn calls f on every return statement of the walked function,
 // not those of lambdas in it.
 func (w *walker) eachReturn(f func(node)) {
-	stack := []node{w.field(w.def, fBody)}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	w.descend(w.field(w.def, fBody), func(n node) bool {
 		switch w.kind(n) {
 		case "return_statement":
 			f(n)
-			continue
+			return false
 		case "lambda_expression":
-			continue
+			return false
 		}
-		for c := w.t.FirstChild(n); c != noNode; c = w.t.NextSibling(c) {
-			if w.t.IsNamed(c) {
-				stack = append(stack, c)
-			}
-		}
-	}
+		return true
+	})
 }
 
 // localNames are the names the walked function declares: its parameters
@@ -228,10 +221,7 @@ func (w *walker) localNames() map[string]bool {
 			}
 		}
 	}
-	stack := []node{w.field(w.def, fBody)}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	w.descend(w.field(w.def, fBody), func(n node) bool {
 		if k := w.kind(n); k == "declaration" || k == "condition_clause" || k == "for_range_loop" {
 			for _, d := range w.named(n) {
 				if w.t.FieldOf(d) == fDeclarator {
@@ -241,13 +231,27 @@ func (w *walker) localNames() map[string]bool {
 				}
 			}
 		}
+		return true
+	})
+	return out
+}
+
+// descend calls visit on n and its named descendants, depth first; visit
+// says whether to look inside the node it is given.
+func (w *walker) descend(n node, visit func(node) bool) {
+	stack := []node{n}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !visit(n) {
+			continue
+		}
 		for c := w.t.FirstChild(n); c != noNode; c = w.t.NextSibling(c) {
 			if w.t.IsNamed(c) {
 				stack = append(stack, c)
 			}
 		}
 	}
-	return out
 }
 
 // inLambda reports whether n lies in a lambda of the walked function: its
