@@ -118,9 +118,15 @@ func (l *Linker) resolveSource(j *python.JITModule, s string) (*cpp.File, string
 	case 1:
 		return cands[0], ""
 	}
+	// Named as findings are: within the calling script's root, from it;
+	// another root's file with that root.
 	var names []string
 	for _, f := range cands {
-		names = append(names, f.Name())
+		if f.Root == j.Root {
+			names = append(names, f.Path)
+		} else {
+			names = append(names, f.Name())
+		}
 	}
 	return nil, fmt.Sprintf("%s source %q matches %d files (%s); not linked: name the file more precisely", j.Callee, s, len(cands), strings.Join(names, ", "))
 }

@@ -110,6 +110,15 @@ type Notification struct {
 	Locations []Location `json:"locations,omitempty"`
 }
 
+// LevelOrWarning is the notification's level: a warning unless it says
+// otherwise (a JIT source that matches several files is a note).
+func (n Notification) LevelOrWarning() Level {
+	if n.Level == "" {
+		return LevelWarning
+	}
+	return n.Level
+}
+
 // Fix is one way to open a gate.
 type Fix struct {
 	Description string `json:"description"`

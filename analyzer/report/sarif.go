@@ -441,10 +441,7 @@ func region(l finding.Location) *sarif.Region {
 
 // buildNotification renders a scan problem as a toolExecutionNotification.
 func buildNotification(n finding.Notification, loc *locator) *sarif.Notification {
-	level := n.Level
-	if level == "" {
-		level = finding.LevelWarning
-	}
+	level := n.LevelOrWarning()
 	out := &sarif.Notification{
 		Level:      string(level),
 		Message:    sarif.NewTextMessage(orText(strings.TrimSpace(n.Message), "archlint met a problem in the input.")),

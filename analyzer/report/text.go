@@ -111,10 +111,7 @@ func writeTextRun(w io.Writer, r Run, opt TextOptions, pal palette) {
 		fmt.Fprintln(w)
 	}
 	for _, n := range r.Notifications {
-		level := n.Level
-		if level == "" {
-			level = finding.LevelWarning
-		}
+		level := n.LevelOrWarning()
 		msg := oneLine(n.Message)
 		if n.Where.Path != "" {
 			fmt.Fprintf(w, "%s: %s: %s\n", pal.level(level), pal.path.Sprint(position(loc, n.Where)), msg)

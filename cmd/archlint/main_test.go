@@ -426,3 +426,28 @@ func TestRootFilesNamedDirectly(t *testing.T) {
 		t.Errorf("m.py named alone: no AL201 in\n%s", stdout)
 	}
 }
+
+// TestNoteNotificationOnStderr: a notification keeps its level on stderr
+// (a JIT source that matches two files is a note, not a warning), and the
+// files it names are named from the scan root, as findings are.
+func TestNoteNotificationOnStderr(t *testing.T) {
+	dir := t.TempDir()
+	kernel := "__global__ void k() {\n#if __CUDA_ARCH__ >= 900 && __CUDA_ARCH__ < 1200\n  int x = 1;\n#endif\n}\n"
+	writeFiles(t, dir, map[string]string{
+		"setup.py":       "from torch.utils.cpp_extension import CUDAExtension\n\next = CUDAExtension(\"norm\", [\"norm.cu\"])\n",
+		"csrc/a/norm.cu": kernel,
+		"csrc/b/norm.cu": kernel,
+	})
+	out := filepath.Join(t.TempDir(), "out.sarif")
+	code, _, errs := runCLI(t, "--target", "sm_120", "--format", "sarif", "-o", out, dir)
+	if code == exitError {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	want := `archlint: note: ` + filepath.ToSlash(filepath.Join(dir, "setup.py")) + `:3: CUDAExtension source "norm.cu" matches 2 files (csrc/a/norm.cu, csrc/b/norm.cu)`
+	if !strings.Contains(errs, want) {
+		t.Errorf("want %q on stderr, got:\n%s", want, errs)
+	}
+	if strings.Contains(errs, "archlint: warning: ") {
+		t.Errorf("a note printed as a warning:\n%s", errs)
+	}
+}

@@ -213,7 +213,7 @@ func runScanCache(args []string, stdout, stderr io.Writer, onCache func(cache.St
 	// stderr, which the workflow log shows.
 	if *format != "text" && (*output != "" || *format == "github") {
 		for _, n := range res.Notifications {
-			fmt.Fprintf(stderr, "archlint: warning: %s\n", notificationText(n))
+			fmt.Fprintf(stderr, "archlint: %s: %s\n", n.LevelOrWarning(), notificationText(n))
 		}
 	}
 	for _, tr := range res.Targets {

@@ -58,7 +58,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	for _, n := range tr.Project.Notifications {
-		fmt.Fprintf(stderr, "archlint: warning: %s\n", notificationText(n))
+		fmt.Fprintf(stderr, "archlint: %s: %s\n", n.LevelOrWarning(), notificationText(n))
 	}
 	var buf bytes.Buffer
 	if *stats {
