@@ -215,9 +215,15 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		// Widening the range would defeat it: no verdict, no fix.
 		f.Message = strings.TrimSuffix(f.Message, " ")
 		window.mark(&f, tName)
-	} else if r.ID == AL101.ID && ce.Synth == nil {
-		c.judge(&f, c.regionCode(ce.File, &ce.Chain.Branches[bx]))
-		switch f.Properties["verdict"] {
+	} else if r.ID == AL101.ID {
+		c.judge(&f, c.branchCode(ce, bx))
+		// A fix edits a directive's condition; an <nv/target> gate's
+		// query is judged but not rewritten.
+		verdictKind := f.Properties["verdict"]
+		if ce.Synth != nil {
+			verdictKind = nil
+		}
+		switch verdictKind {
 		case string(verdict.Arbitrary):
 			if cond := c.openCondition(dx.Args); cond != "" && c.verifyOpened(dx.Args, cond) {
 				if fx := directiveFix(ce.File, dx, cond, fmt.Sprintf("Open the range to %s (everything it uses compiles there)", tName)); fx != nil {

@@ -20,6 +20,15 @@ func (c *Context) regionCode(f *cpp.File, b *cpp.Branch) string {
 	return c.withCallees(f, sb.String())
 }
 
+// branchCode is the code of branch bx of a chain, with its callees: the
+// lines of a directive's branch, or an <nv/target> gate's argument.
+func (c *Context) branchCode(ce *cpp.ChainEval, bx int) string {
+	if ce.Synth != nil {
+		return c.withCallees(ce.File, ce.SynthBody(bx))
+	}
+	return c.regionCode(ce.File, &ce.Chain.Branches[bx])
+}
+
 // calleeDepth is how many levels of calls a verdict looks through: a range
 // that only calls wait_prior_grid() uses what that body uses.
 const calleeDepth = 2

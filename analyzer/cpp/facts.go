@@ -53,6 +53,17 @@ func (ce *ChainEval) Fails(b int) bool {
 	return b >= 0 && ce.Chain.Branches[b].Content.Failure != ""
 }
 
+// SynthBody is the code of branch bi of an <nv/target> gate (its macro
+// argument, as FindMacroGates read it); "" for a real chain, whose code is
+// the branch's lines.
+func (ce *ChainEval) SynthBody(bi int) string {
+	k := ce.Chain.ID - len(ce.File.St.Chains) // macroGateEvals numbers gates after the real chains
+	if ce.Synth == nil || k < 0 || k >= len(ce.File.MacroGates) || bi < 0 || bi >= len(ce.File.MacroGates[k].Bodies) {
+		return ""
+	}
+	return ce.File.MacroGates[k].Bodies[bi]
+}
+
 // Directive returns the directive opening branch bi.
 func (ce *ChainEval) Directive(bi int) *Directive {
 	if ce.Synth != nil {

@@ -53,6 +53,12 @@ func TestJudge(t *testing.T) {
 		{`asm volatile("setmaxnreg.inc.sync.aligned.u32 240;");`, NeedsVariant, "sm_120a, sm_120f"},
 		{`asm("mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::2X");`, NeedsVariant, "sm_120a"},
 		{`x = y + 1;`, Unknown, "by hand"},
+		// The PTX qualifier, not a name that holds the words (Transformer
+		// Engine's group_block_scaled_1d_tma_kernel).
+		{`group_block_scaled_1d_tma_kernel<<<g, b>>>(x);`, Unknown, "by hand"},
+		// libcu++'s PTX wrappers name the instruction they emit.
+		{`cuda::ptx::tcgen05_commit(cuda::ptx::cta_group_1, bar);`, Justified, "5th-gen tensor cores via ptx::tcgen05_"},
+		{`cuda::ptx::cp_async_bulk_tensor(cuda::ptx::space_shared, cuda::ptx::space_global, dst, map, crd, bar);`, Arbitrary, "TMA tensor copy"},
 		{`cudaGridDependencySynchronize(); asm("wgmma.commit_group.sync.aligned;");`, Justified, "warpgroup MMA"},
 	}
 	for _, c := range cases {

@@ -31,3 +31,16 @@ __device__ int plain(int x) {
   return x;
 #endif
 }
+
+// An <nv/target> gate is judged by its argument, and libcu++'s PTX wrappers
+// (cuda::ptx::tcgen05_*) name the instruction they emit: 5th-gen tensor
+// cores are sm_100/sm_103/sm_110's, so keeping the wrapper to them is
+// justified for sm_120.
+__device__ void mma_blackwell_wrapper(void** fn_ptr) {
+  NV_IF_TARGET(NV_HAS_FEATURE_SM_100a, (*fn_ptr = reinterpret_cast<void*>(&cuda::ptx::tcgen05_commit);)) // want "AL101 .*Verdict: justified: the excluded code uses 5th-gen tensor cores via ptx::tcgen05_\\*"
+}
+
+// The plain NV_IF_TARGET judged as a directive would be: nothing known here.
+__device__ int nv_plain(int x) {
+  NV_IF_ELSE_TARGET(NV_IS_EXACTLY_SM_90, (return x * 2;), (return x;)) // want "AL101 .*Verdict: no feature archlint knows was found"
+}
