@@ -99,7 +99,7 @@ func checkOverInclusion(r Rule, c *Context) []finding.Finding {
 				// SpargeAttn's eleven `#ifdef SM90_ENABLED` come from one
 				// `#define` under `__CUDA_ARCH__ >= 900`: that is the range.
 				msg += fmt.Sprintf(" %s comes from its #define at %s:%d, under a preprocessor condition: when that condition is on the architecture, it is the range to narrow.",
-					defMacros(ce.Dirs), related[0].Path, related[0].Line)
+					defMacros(ce.Dirs), related[0].MessagePath(ce.File.Root), related[0].Line)
 			}
 			out = append(out, finding.Finding{
 				Related:    related,

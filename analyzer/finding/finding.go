@@ -4,7 +4,11 @@
 // it only filters, sorts or renders them.
 package finding
 
-import "cmp"
+import (
+	"cmp"
+	"path"
+	"path/filepath"
+)
 
 // Level is a SARIF result level.
 type Level string
@@ -50,6 +54,30 @@ type Location struct {
 // Compare orders locations by root, path, line and column.
 func (l Location) Compare(o Location) int {
 	return cmp.Or(cmp.Compare(l.Root, o.Root), cmp.Compare(l.Path, o.Path), cmp.Compare(l.Line, o.Line), cmp.Compare(l.Col, o.Col))
+}
+
+// MessagePath is how the message of a finding under root from names l's
+// file: by its path relative to its root, as the finding's own location
+// is given, when that root is from; by the root first (MessageRoot) when
+// the file is another scan root's (scanning flashinfer beside cutlass,
+// a flashinfer finding's #define in cutlass/include/cute/arch/config.hpp),
+// where the bare path would read as a file of the finding's repository.
+func (l Location) MessagePath(from string) string {
+	if l.Root == from {
+		return l.Path
+	}
+	return path.Join(MessageRoot(l.Root), l.Path)
+}
+
+// MessageRoot is how a message names a scan root: as given, but an
+// absolute root by its last element, as a repository's name (a message
+// text has no working directory to be relative to, and an absolute path
+// names the machine it ran on: /home/runner/work/x/x/include/... in CI).
+func MessageRoot(root string) string {
+	if filepath.IsAbs(root) {
+		return filepath.Base(root)
+	}
+	return filepath.ToSlash(root)
 }
 
 // Finding is one result of one rule.

@@ -3,7 +3,6 @@ package scan
 import (
 	"fmt"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -176,21 +175,10 @@ func definitions(fs *cpp.FileSet, causes map[causeKey]*cause) map[causeKey]strin
 			l, ok = first[rootMacro{"", k.macro}]
 		}
 		if ok && undefinedMacro(k.err) {
-			out[k] = fmt.Sprintf("%s:%d", path.Join(messageRoot(l.Root), l.Path), l.Line)
+			out[k] = fmt.Sprintf("%s:%d", path.Join(finding.MessageRoot(l.Root), l.Path), l.Line)
 		}
 	}
 	return out
-}
-
-// messageRoot is how a message names a scan root: as given, but an
-// absolute root by its last element, as a repository's name (a message
-// text has no working directory to be relative to, and an absolute path
-// names the machine it ran on: /home/runner/work/x/x/include/... in CI).
-func messageRoot(root string) string {
-	if filepath.IsAbs(root) {
-		return filepath.Base(root)
-	}
-	return filepath.ToSlash(root)
 }
 
 // definedName is the macro name a #define's arguments start with.

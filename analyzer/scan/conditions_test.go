@@ -86,3 +86,42 @@ func TestDefinitionNamedByRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestMessageNamesOtherRoot: a finding's message names a file of another
+// scan root with that root first (an absolute root by its last element),
+// since its bare path would read as a file of the finding's own root; the
+// related location names the same file.
+func TestMessageNamesOtherRoot(t *testing.T) {
+	rel := "../../testdata/tworoots"
+	abs, err := filepath.Abs(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for base, want := range map[string]string{
+		rel: "#define at ../../testdata/tworoots/lib/include/mylib/arch_config.h:7,",
+		abs: "#define at lib/include/mylib/arch_config.h:7,",
+	} {
+		opt := testOptions(t, base+"/app", "sm_120")
+		opt.Roots = append(opt.Roots, base+"/lib")
+		res, err := Run(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range res.Targets[0].Findings {
+			if f.RuleID != "AL106" || f.Location.Path != "kernels/fence.cu" {
+				continue
+			}
+			found = true
+			if !strings.Contains(f.Message, want) {
+				t.Errorf("root %s: the message does not say %q: %s", base, want, f.Message)
+			}
+			if len(f.Related) == 0 || f.Related[0].Root != base+"/lib" || f.Related[0].Path != "include/mylib/arch_config.h" {
+				t.Errorf("root %s: related %+v, want the library's include/mylib/arch_config.h", base, f.Related)
+			}
+		}
+		if !found {
+			t.Errorf("root %s: no AL106 at kernels/fence.cu", base)
+		}
+	}
+}
