@@ -96,7 +96,18 @@ var AL201 = Rule{
 		"kernels' checks that follow, and a GPU a TORCH_CHECK throws for reaches none of the statements after it (a " +
 		"second check repeating the test for bf16 is not a second finding). The capability is read from getSMVersion()-style helpers (get_sm_version, " +
 		"vllm's get_sm_version_num()), cudaDeviceProp.major, and a variable or parameter named for it (`sm_version`, `cc`: " +
-		"ppl.llm's `dispatch_cutlassF(T cb, int cc)`).",
+		"ppl.llm's `dispatch_cutlassF(T cb, int cc)`). A C++ host check inside a function whose name names one " +
+		"architecture family from Hopper on (flashinfer's `get_candidate_configs_sm100_dynamic_cluster_shape` testing `sm == 100`, " +
+		"DeepGEMM's `sm90_fp8_mqa_logits` asserting a 9.x GPU, `CheckSm100Family`), or a window (`enable_sm90_only`), or in a " +
+		"file under a directory named for one architecture (`sm90/`), keeps to that family by design, as AL101 reads such " +
+		"ranges: when it admits some of the family and not the target, the finding is a note that names the function or the " +
+		"directory, since only host code sending the target there would be a bug. A name for Ampere or Ada (`run_sm80`) is no " +
+		"such window: their kernels run on every later GPU, sm_120 among them. When every arm the check keeps the target " +
+		"from names another family's kernels or configs (Hopper's: sm90 as a word, `CutlassTileConfigSM90`, the `HOPPER` " +
+		"flag, wgmma; datacenter Blackwell's: sm100 or sm103, `sm100_configs`, tcgen05), the GPUs taking each are of that " +
+		"family, and the target's own path names no other family's kernels, the target loses nothing it could run: the finding is a note " +
+		"that names those arms, for opening the check would not help; the target needs kernels of its own there. A name " +
+		"for a number (`MAX_M_TILE_SM90`, `kBlockM_sm90`) is no kernel, and Blackwell alone names 12.x as much as 10.x.",
 	Before:    "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major == 9 or major == 10",
 	After:     "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major >= 9",
 	Level:     finding.LevelWarning,

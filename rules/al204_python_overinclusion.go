@@ -3,10 +3,12 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/python"
+	"github.com/archlint/archlint/analyzer/shutout"
 )
 
 // AL204 is the Python side of AL106: a capability check that sends the
@@ -46,6 +48,30 @@ type foreignFamily struct {
 	what   string
 	// hostOnly: only C++ host dispatch names the family this way.
 	hostOnly bool
+	// word finds, in an identifier, a word other than an architecture
+	// number that names the family or its instructions (HOPPER, wgmma).
+	word *regexp.Regexp
+}
+
+// numberNameRE finds the name of a number (a tile size, a limit, a count:
+// MAX_M_TILE_SM90, kBlockM_sm90, SMEM_SIZE_SM100; DeepGEMM's SM90ArchSpec,
+// whose smem_capacity an arm checks a size against), which a family's
+// tuning has and which is no kernel of it.
+var numberNameRE = regexp.MustCompile(`^k[A-Z]|(?i)max|min|num|size|bytes|smem|count|capacity|archspec`)
+
+// names reports whether identifier name names the family: an architecture
+// of it spelled as a word (smTokens: CutlassTileConfigSM90, sm100_configs)
+// or one of its words.
+func (fm foreignFamily) names(name string) bool {
+	if numberNameRE.MatchString(name) {
+		return false
+	}
+	for _, n := range smTokens(name) {
+		if m := n / 10; m >= fm.lo && m <= fm.hi {
+			return true
+		}
+	}
+	return fm.word.MatchString(name)
 }
 
 // foreignFamilies: datacenter Blackwell (sm_100/sm_103: tcgen05, UMMA,
@@ -59,8 +85,9 @@ type foreignFamily struct {
 func foreignFamilies() []foreignFamily {
 	return []foreignFamily{
 		{regexp.MustCompile(`(?i)sm_?10[03]a?\b|sm_?10[03]_|sm10x|tcgen05|umma|(?:\b|_)tmem(?:\b|_)|trtllm[_-]gen|blackwell_dc`), 10, 11,
-			"datacenter Blackwell kernels (tcgen05/UMMA)", false},
-		{regexp.MustCompile(`(?i)\b\w*sm_?90a?(?:_\w*)?\s*\(|wgmma`), 9, 9, "Hopper kernels (sm_90a: wgmma)", true},
+			"datacenter Blackwell kernels (tcgen05/UMMA)", false, regexp.MustCompile(`(?i)tcgen05`)},
+		{regexp.MustCompile(`(?i)\b\w*sm_?90a?(?:_\w*)?\s*\(|wgmma`), 9, 9, "Hopper kernels (sm_90a: wgmma)", true,
+			regexp.MustCompile(`(?i)hopper|wgmma`)},
 	}
 }
 
@@ -85,7 +112,7 @@ func checkForeignRoute(r Rule, c *Context) []finding.Finding {
 		var with []string
 		var fam foreignFamily
 		for _, fm := range families {
-			if fm.hostOnly && g.Kind != "cpp-host-check" || !fm.path.MatchString(g.Outcomes[bt]) {
+			if fm.hostOnly && g.Kind != hostCheck || !fm.path.MatchString(g.Outcomes[bt]) {
 				continue
 			}
 			if with = c.familyShare(g, bt, fm); len(with) > 0 {
@@ -143,4 +170,88 @@ func routes(kind string) bool {
 		return true
 	}
 	return false
+}
+
+// otherFamilyArms says, for a C++ host check that keeps the target from
+// the paths of v's GPUs, why those paths were never the target's: the arm
+// each of them takes names another family's kernels (foreignFamilies:
+// `CutlassGemmConfig::HOPPER`, `CutlassTileConfigSM90` tiles, a list of
+// `sm100_configs`) that the target cannot run, every GPU taking it is of
+// that family, and the target's own path names no other family's kernels.
+// flashinfer's MoE runner picks Hopper's TMA warp-specialized configs
+// for `sm == 90` and adds SM100's for `sm == 103`: 12.0 passing them by
+// loses nothing it could run. It returns one clause per arm ("the arm
+// for 9.x names `CutlassTileConfigSM90`, Hopper kernels (sm_90a:
+// wgmma)"), false when some arm names none.
+func (c *Context) otherFamilyArms(g *python.Gate, v shutout.Verdict, t int) ([]string, bool) {
+	if len(g.ArmNames) != len(g.Outcomes) {
+		return nil, false
+	}
+	tm := c.Caps[t].Major
+	var arms []int
+	for _, x := range v.Xs {
+		if b := g.Branch[x]; b >= 0 && !slices.Contains(arms, b) {
+			arms = append(arms, b)
+		}
+	}
+	slices.Sort(arms)
+	var clauses []string
+	var fams []foreignFamily
+	for _, a := range arms {
+		found := false
+		for _, fm := range foreignFamilies() {
+			if tm >= fm.lo && tm <= fm.hi {
+				continue
+			}
+			i := slices.IndexFunc(g.ArmNames[a], fm.names)
+			if i < 0 {
+				continue
+			}
+			takes := func(k int) bool { return g.Branch[k] == a }
+			other := false
+			for k, cp := range c.Caps {
+				other = other || takes(k) && (cp.Major < fm.lo || cp.Major > fm.hi)
+			}
+			if other {
+				continue // a GPU of another family takes it too: no family's own path
+			}
+			clauses = append(clauses, fmt.Sprintf("the arm for %s names `%s`, %s", strings.Join(capSet(c.Caps, takes), ", "), g.ArmNames[a][i], fm.what))
+			fams = append(fams, fm)
+			found = true
+			break
+		}
+		if !found {
+			return nil, false
+		}
+	}
+	if len(clauses) == 0 {
+		return nil, false
+	}
+	if bt := g.Branch[t]; bt >= 0 && bt < len(g.ArmNames) {
+		for _, fm := range foreignFamilies() {
+			if (tm < fm.lo || tm > fm.hi) && slices.ContainsFunc(g.ArmNames[bt], fm.names) {
+				// The target's own path is another family's too
+				// (DeepGEMM's einsum sends all but 10.x to sm90_fp8_bmm):
+				// what it takes is as much the question as what it misses.
+				return nil, false
+			}
+		}
+	}
+	return clauses, true
+}
+
+// markOtherFamily makes f a note that says why the target loses nothing
+// it could run (otherFamilyArms' clauses).
+func markOtherFamily(f *finding.Finding, clauses []string, tName, arch string) {
+	f.Level = finding.LevelNote
+	paths := "The path it keeps %s from is"
+	if len(clauses) > 1 {
+		paths = "The paths it keeps %s from are"
+	}
+	f.Message += fmt.Sprintf(" "+paths+" another family's: %s, which %s cannot run. Opening the check would not help: "+
+		"%s needs kernels of its own there, so this is a note.", tName, strings.Join(clauses, "; "), arch, tName)
+	if f.Properties == nil {
+		f.Properties = map[string]any{}
+	}
+	f.Properties["otherFamily"] = fmt.Sprintf("%s, which %s cannot run", strings.Join(clauses, "; "), arch)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/archlint/archlint/analyzer/cpp"
 	"github.com/archlint/archlint/analyzer/cst"
 	"github.com/archlint/archlint/analyzer/finding"
+	"github.com/archlint/archlint/analyzer/python"
 )
 
 // archWindow is the architectures a definition's name says it is for, as
@@ -171,6 +172,92 @@ func (ws windowScope) mark(f *finding.Finding, tName string) {
 		f.Properties = map[string]any{}
 	}
 	f.Properties["byDesign"] = ws.by(tName)
+}
+
+// smTokenRE finds an architecture spelled in a name; smTokens decides
+// whether it is a word of its own.
+var smTokenRE = regexp.MustCompile(`(?i)sm_?([0-9]{2,3})`)
+
+// smTokens are the architectures a name spells as words of their own, as
+// their numbers (100 for sm100): sm100 in
+// get_candidate_configs_sm100_dynamic_cluster_shape, Sm100 in
+// CheckSm100Family, SM90 in CutlassTileConfigSM90, sm_90a; not the sm of
+// prism90, nor a number that goes on (sm1000, sm90x).
+func smTokens(name string) []int {
+	lower := func(b byte) bool { return b >= 'a' && b <= 'z' }
+	upper := func(b byte) bool { return b >= 'A' && b <= 'Z' }
+	digit := func(b byte) bool { return b >= '0' && b <= '9' }
+	alnum := func(b byte) bool { return lower(b) || upper(b) || digit(b) }
+	// A word ends at j: at the end, before a separator, or where camel
+	// case starts the next word (Sm100Family).
+	ends := func(j int) bool { return j == len(name) || !alnum(name[j]) || upper(name[j]) }
+	var out []int
+	for _, m := range smTokenRE.FindAllStringSubmatchIndex(name, -1) {
+		i, j := m[0], m[1]
+		if i > 0 && alnum(name[i-1]) && !(name[i] == 'S' && (lower(name[i-1]) || digit(name[i-1]))) {
+			continue
+		}
+		if j < len(name) && strings.ContainsRune("afAF", rune(name[j])) && ends(j+1) {
+			j++ // sm_90a, sm100f
+		}
+		if !ends(j) {
+			continue
+		}
+		n, _ := strconv.Atoi(name[m[2]:m[3]])
+		out = append(out, n)
+	}
+	return out
+}
+
+// familyWindow is the family of GPUs a C++ host function's name names by
+// one architecture (get_candidate_configs_sm100_dynamic_cluster_shape:
+// sm_100, the 10.x GPUs; DeepGEMM's sm90_fp8_mqa_logits: the 9.x), when
+// every architecture it spells is of one major from Hopper on, whose
+// kernels run on that family alone (sm_90a's wgmma, sm_100a's tcgen05).
+// A name for an older one (run_sm80) is no window: Ampere's and Ada's
+// kernels run on every later GPU, sm_120 among them, and host code sends
+// them there on purpose.
+func familyWindow(name string) (archWindow, bool) {
+	ts := smTokens(name)
+	if len(ts) == 0 {
+		return archWindow{}, false
+	}
+	major := ts[0] / 10
+	for _, n := range ts {
+		if n/10 != major {
+			return archWindow{}, false
+		}
+	}
+	if major < 9 {
+		return archWindow{}, false
+	}
+	return archWindow{lo: major * 100, hi: major*100 + 90, text: fmt.Sprintf("sm_%d (the %d.x GPUs)", ts[0], major)}, true
+}
+
+// hostWindow is the window the place of a C++ host check keeps to: the
+// function it is in named for a window (nameWindow: enable_sm90_only) or
+// for one architecture family (familyWindow), or else its file under a
+// directory named for one architecture (dirWindow), when that window
+// holds some of admitted (the __CUDA_ARCH__ scale: 1000 for 10.0) and not
+// target. flashinfer's get_candidate_configs_sm100_dynamic_cluster_shape
+// tests `sm == 100` to pick among SM100 configs, and its caller calls it
+// for 10.x and 11.x alone: 12.0 not getting 10.0's configs there is the
+// function's purpose, and a bug only where host code calls it for 12.0.
+func hostWindow(g *python.Gate, admitted []int, target int) (windowScope, bool) {
+	keeps := func(w archWindow) bool { return !w.holds(target) && slices.ContainsFunc(admitted, w.holds) }
+	if g.DefName != "" {
+		w, named := nameWindow(g.DefName)
+		if !named {
+			w, named = familyWindow(g.DefName)
+		}
+		if named {
+			return windowScope{in: cst.Scope{Name: g.DefName, StartLine: g.DefLine}, w: w}, keeps(w)
+		}
+	}
+	if w, dir, ok := dirWindow(g.Path); ok && keeps(w) {
+		return windowScope{w: w, dir: dir}, true
+	}
+	return windowScope{}, false
 }
 
 // deviceArchs are the __CUDA_ARCH__ values of the device passes in picks.

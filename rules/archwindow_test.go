@@ -41,3 +41,66 @@ func TestNameWindow(t *testing.T) {
 		}
 	}
 }
+
+func TestSMTokens(t *testing.T) {
+	for name, want := range map[string][]int{
+		"get_candidate_configs_sm100_dynamic_cluster_shape": {100},
+		"CheckSm100Family":      {100},
+		"CutlassTileConfigSM90": {90},
+		"sm90_fp8_mqa_logits":   {90},
+		"launch_sm_90a":         {90},
+		"gemm_sm100f_fp4":       {100},
+		"TMA_WS_SM90":           {90},
+		"run_sm90_or_sm100":     {90, 100},
+		"prism90":               nil,
+		"sm1000":                nil,
+		"sm90x_thing":           nil,
+		"sm90fp8":               nil,
+		"ASM90":                 nil,
+		"smem_size":             nil,
+	} {
+		got := smTokens(name)
+		if len(got) != len(want) {
+			t.Errorf("smTokens(%q) = %v, want %v", name, got, want)
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("smTokens(%q) = %v, want %v", name, got, want)
+			}
+		}
+	}
+}
+
+func TestFamilyWindow(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		text     string // "" for no window
+		holds    []int
+		notHolds []int
+	}{
+		{"get_candidate_configs_sm100_dynamic_cluster_shape", "sm_100 (the 10.x GPUs)", []int{1000, 1030}, []int{900, 1100, 1200}},
+		{"sm90_fp8_paged_mqa_logits", "sm_90 (the 9.x GPUs)", []int{900}, []int{890, 1000, 1200}},
+		{"CheckSm103Sm100", "sm_103 (the 10.x GPUs)", []int{1000, 1030}, []int{1200}},
+		{"get_configs_sm120", "sm_120 (the 12.x GPUs)", []int{1200, 1210}, []int{1000}},
+		{"run_sm80_kernel", "", nil, nil},
+		{"dispatch_sm90_sm100", "", nil, nil},
+		{"dispatch", "", nil, nil},
+	} {
+		w, ok := familyWindow(tc.name)
+		if ok != (tc.text != "") || w.text != tc.text {
+			t.Errorf("familyWindow(%q) = %q, %v; want %q", tc.name, w.text, ok, tc.text)
+			continue
+		}
+		for _, a := range tc.holds {
+			if !w.holds(a) {
+				t.Errorf("%s: window %q does not hold %d", tc.name, w.text, a)
+			}
+		}
+		for _, a := range tc.notHolds {
+			if w.holds(a) {
+				t.Errorf("%s: window %q holds %d", tc.name, w.text, a)
+			}
+		}
+	}
+}

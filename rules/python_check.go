@@ -106,7 +106,34 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 				handledByName(&f, by, c.Caps[t])
 			}
 		}
+		if g.Kind == hostCheck && f.Level != finding.LevelNote {
+			tName := fmt.Sprintf("%d.%d (%s)", c.Caps[t].Major, c.Caps[t].Minor, c.Target.Arch.Base().Name())
+			if ws, ok := hostWindow(g, c.admittedAges(g, v), c.Caps[t].Age()); ok {
+				ws.mark(&f, tName)
+			} else if clauses, ok := c.otherFamilyArms(g, v, t); ok {
+				markOtherFamily(&f, clauses, tName, c.Target.Arch.Base().Name())
+			}
+		}
 		out = append(out, f)
+	}
+	return out
+}
+
+// hostCheck is the gate kind of C++ host code (analyzer/hostgate.Kind).
+const hostCheck = "cpp-host-check"
+
+// admittedAges are the capabilities (as Age: 1000 for 10.0) that take a
+// path v says the target is shut out of.
+func (c *Context) admittedAges(g *python.Gate, v shutout.Verdict) []int {
+	better := map[int]bool{}
+	for _, x := range v.Xs {
+		better[g.Branch[x]] = true
+	}
+	var out []int
+	for i, cp := range c.Caps {
+		if better[g.Branch[i]] {
+			out = append(out, cp.Age())
+		}
 	}
 	return out
 }
@@ -160,6 +187,11 @@ func (c *Context) undecidedOthers(g *python.Gate, b []int, t int, decide func([]
 	ug := *g
 	ug.Branch = alt
 	ug.Outcomes = append(slices.Clip(g.Outcomes), "takes the other path when the rest of the condition holds")
+	if len(g.ArmNames) == len(g.Outcomes) && len(g.ArmNames) > 0 {
+		// A C++ host check ANDed with a run-time value is one if: its
+		// arm, outcome 0, is the path taken when the rest holds.
+		ug.ArmNames = append(slices.Clip(g.ArmNames), g.ArmNames[0])
+	}
 	return &ug, v, true
 }
 

@@ -212,6 +212,17 @@ func (f *file) funcName(def node) string {
 	return ""
 }
 
+// defName is the unqualified name of the function def defines
+// (getTmaWarpSpecializedConfigs in MoeGemmRunner<...>::getTmaWarpSpecializedConfigs),
+// "" when it has none callee2 reads.
+func (f *file) defName(def node) string {
+	if d := f.funcDeclarator(def); d != noNode {
+		e := evaluator{tree: f.tree}
+		return e.callee2(f.field(d, fDeclarator))
+	}
+	return ""
+}
+
 // sourceTokens are normalized (lowercase, no underscore) fragments one of
 // which any capability read contains.
 var sourceTokens = []string{"getsm", "devicesm", "cudasm", "currentsm", "gpusm", "computecapabilit", "major",

@@ -18,7 +18,7 @@ const (
 // it returns the gate recorded, nil when none was.
 func (w *walker) record(from, to node, expr string, raw []int, outs []outcome, vals ...*val) *python.Gate {
 	g := python.Gate{Root: w.root, Path: w.path, Kind: Kind, Expr: expr, Function: w.name, IsTest: python.IsTestPath(w.path),
-		Branch: make([]int, len(w.caps))}
+		Branch: make([]int, len(w.caps)), DefName: w.defName, DefLine: w.startLine(w.def)}
 	row, col := w.t.Start(from)
 	g.Line, g.Col = row+1, col+1
 	row, col = w.t.End(to)
@@ -45,8 +45,16 @@ func (w *walker) record(from, to node, expr string, raw []int, outs []outcome, v
 	if uniform(g.Branch) {
 		return nil
 	}
+	named := false
 	for _, o := range outs {
 		g.Outcomes = append(g.Outcomes, o.desc)
+		named = named || len(o.names) > 0
+	}
+	if named {
+		g.ArmNames = make([][]string, len(outs))
+		for i, o := range outs {
+			g.ArmNames[i] = o.names
+		}
 	}
 	for _, v := range vals {
 		if v != nil && v.helper != "" {
@@ -479,8 +487,8 @@ func (w *walker) ternary(n node) {
 		return
 	}
 	outs := []outcome{
-		{desc: clip("takes " + w.text(w.field(n, fConsequence)))},
-		{desc: clip("takes " + w.text(w.field(n, fAlternative)))},
+		{desc: clip("takes " + w.text(w.field(n, fConsequence))), names: w.archNames([]node{w.field(n, fConsequence)})},
+		{desc: clip("takes " + w.text(w.field(n, fAlternative))), names: w.archNames([]node{w.field(n, fAlternative)})},
 	}
 	raw := w.truthOutcomes(v)
 	// A ternary nested in an arm is met only by the GPUs taking that arm

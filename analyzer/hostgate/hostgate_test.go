@@ -17,7 +17,9 @@ const fixtures = "../../testdata/hostgate"
 
 // wantRE is an inline expectation: "// gate: none" or
 // "// gate: admits 9.0, 10.0" (or "all"), then optionally "; branch 0 1 -1 ...",
-// "; refusal TEXT", "; helper NAME".
+// "; refusal TEXT", "; helper NAME", "; names A,B - C" (the names of
+// architectures each outcome's code holds, "-" for none), "; def NAME:LINE"
+// (the function the gate is in).
 var wantRE = regexp.MustCompile(`//\s*gate:\s*(.*)$`)
 
 // admits renders the capabilities a gate admits as the fixtures write them.
@@ -36,6 +38,19 @@ func branches(b []int) string {
 	s := make([]string, len(b))
 	for i, x := range b {
 		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, " ")
+}
+
+// armNames renders a gate's ArmNames as the fixtures write them: per
+// outcome, its names joined by commas or "-" for none.
+func armNames(g python.Gate) string {
+	s := make([]string, len(g.Outcomes))
+	for i := range s {
+		s[i] = "-"
+		if i < len(g.ArmNames) && len(g.ArmNames[i]) > 0 {
+			s[i] = strings.Join(g.ArmNames[i], ",")
+		}
 	}
 	return strings.Join(s, " ")
 }
@@ -86,6 +101,10 @@ func TestFixtures(t *testing.T) {
 						have = g.Refusal
 					case "helper":
 						have = g.Helper
+					case "names":
+						have = armNames(g)
+					case "def":
+						have = fmt.Sprintf("%s:%d", g.DefName, g.DefLine)
 					default:
 						t.Errorf("%s: bad expectation %q", desc, part)
 						continue

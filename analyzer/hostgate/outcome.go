@@ -1,6 +1,8 @@
 package hostgate
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/python"
@@ -23,6 +25,54 @@ type outcome struct {
 	// preprocessor branch cut through it): capabilities taking it are
 	// unknown rather than guessed.
 	broken bool
+	// names are the identifiers of the arm's code that name an
+	// architecture (archNames).
+	names []string
+}
+
+// archNameRE finds an identifier that may name an architecture or the
+// instructions of one: sm90, SM100, Sm_120a, Hopper, Blackwell, wgmma,
+// tcgen05. The rules decide which family a name is for.
+var archNameRE = regexp.MustCompile(`(?i)sm_?[0-9]{2,3}|hopper|blackwell|wgmma|tcgen05`)
+
+// maxArchNames bounds the names kept for one outcome.
+const maxArchNames = 8
+
+// archNames are the identifiers under nodes (type, field and namespace
+// names included) that archNameRE finds, in source order, each once, at
+// most maxArchNames: what an arm selects by name (CUTLASS's
+// CutlassTileConfigSM90 tiles, an sm100_configs list, the HOPPER flag).
+// Comments and string literals (a log line "Hopper is not supported")
+// are not read.
+func (t tree) archNames(nodes []node) []string {
+	var out []string
+	stack := make([]node, 0, 32)
+	for i := len(nodes) - 1; i >= 0; i-- {
+		stack = append(stack, nodes[i])
+	}
+	for len(stack) > 0 && len(out) < maxArchNames {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == noNode {
+			continue
+		}
+		switch t.kind(n) {
+		case "comment", "string_literal", "raw_string_literal", "concatenated_string", "char_literal", "system_lib_string":
+			continue
+		case "identifier", "type_identifier", "field_identifier", "namespace_identifier":
+			if s := t.text(n); archNameRE.MatchString(s) && !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+			continue
+		}
+		// Children in reverse, so that they come off the stack in order.
+		mark := len(stack)
+		for c := t.t.FirstChild(n); c != noNode; c = t.t.NextSibling(c) {
+			stack = append(stack, c)
+		}
+		slices.Reverse(stack[mark:])
+	}
+	return out
 }
 
 func isUpperMacro(name string) bool {
@@ -209,8 +259,18 @@ func (e *evaluator) refusal(s node) (string, bool) {
 }
 
 // describeStmts says what a list of statements does: the first
-// unconditional refusal, the first return, or the first statement run.
+// unconditional refusal, the first return, or the first statement run;
+// and the names of architectures its code holds (archNames).
 func (e *evaluator) describeStmts(stmts []node) outcome {
+	o := e.describeFirst(stmts)
+	if !o.refuses {
+		o.names = e.archNames(stmts)
+	}
+	return o
+}
+
+// describeFirst is describeStmts' description.
+func (e *evaluator) describeFirst(stmts []node) outcome {
 	first := ""
 	for _, s := range stmts {
 		if d, ok := e.refusal(s); ok {

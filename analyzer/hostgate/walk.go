@@ -8,7 +8,9 @@ type walker struct {
 	e    *evaluator
 	def  node // the function_definition walked
 	name string
-	emit bool // record gates (the summary pass only tracks values)
+	// defName is the function's unqualified name (callee2).
+	defName string
+	emit    bool // record gates (the summary pass only tracks values)
 	// consumed are the else-if statements already part of a ladder.
 	consumed map[node]bool
 	// beforeError are the statements an ERROR sibling follows (found
@@ -34,7 +36,7 @@ type walker struct {
 }
 
 func (f *file) newWalker(def node, emit bool) *walker {
-	w := &walker{file: f, def: def, name: f.funcName(def), emit: emit, consumed: map[node]bool{}, beforeError: map[node]bool{}, checked: map[node]bool{}, next: map[node]node{}, reach: map[node][]bool{},
+	w := &walker{file: f, def: def, name: f.funcName(def), defName: f.defName(def), emit: emit, consumed: map[node]bool{}, beforeError: map[node]bool{}, checked: map[node]bool{}, next: map[node]node{}, reach: map[node][]bool{},
 		e: &evaluator{tree: f.tree, caps: f.caps, groups: f.groups, env: map[string]*val{}, helpers: f.helpers, members: f.members, conflicted: f.conflicted, consts: f.consts}}
 	// Parameters: a cudaDeviceProp reference reads the capability; a
 	// capability-named one (sm_version) is the capability while gates are

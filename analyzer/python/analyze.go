@@ -209,6 +209,18 @@ type Gate struct {
 	// and take the arm or not as the rest of the condition decides (a
 	// capability that never reaches the check is not one of them).
 	Undecided []bool
+	// DefName and DefLine are, for a C++ host check, the unqualified name
+	// of the function it is in (get_candidate_configs_sm100_dynamic_cluster_shape,
+	// getTmaWarpSpecializedConfigs of MoeGemmRunner<...>) and the line its
+	// definition starts on; "" and 0 where none is known.
+	DefName string
+	DefLine int
+	// ArmNames are, for a C++ host check, parallel to Outcomes, the
+	// identifiers each outcome's code names that name an architecture or
+	// its instructions (CutlassTileConfigSM90, sm100_configs, HOPPER), in
+	// source order, each once and a few at most; comments and string
+	// literals are not read. Nil for other gates.
+	ArmNames [][]string
 }
 
 // Notification is something the analysis could not read.

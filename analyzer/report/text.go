@@ -238,6 +238,8 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 //     why the finding is a note;
 //   - byDesign: a range that is the window its definition is named for,
 //     why the finding is a note;
+//   - otherFamily: a host check whose admitted arms name another
+//     family's kernels, which the target cannot run, why it is a note;
 //   - override: a list that is a build setting's default changes with
 //     the setting, so the reader checks the build before the code;
 //   - toolkit: a build script's list set for some toolkits only, which
@@ -250,6 +252,7 @@ var propertyLines = []struct{ key, label string }{
 	{"comment", "comment"},
 	{"namesTarget", "on purpose"},
 	{"byDesign", "by design"},
+	{"otherFamily", "other family"},
 	{"projectBuilds", "project builds"},
 	{"generator", "generator"},
 	{"override", "override"},
