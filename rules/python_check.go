@@ -94,7 +94,10 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 			continue
 		}
 		f := c.gateFinding(r, g, v, t)
-		if undecided {
+		switch {
+		case undecided && g.Names != nil:
+			f.Message += c.namesUndecided(g, t)
+		case undecided:
 			f.Message += fmt.Sprintf(" On %s the rest of the condition decides (it depends on more than the capability); "+
 				"%s never takes that path.", strings.Join(f.Admits, ", "), c.Caps[t])
 		}
@@ -149,7 +152,7 @@ func (c *Context) admittedAges(g *python.Gate, v shutout.Verdict) []int {
 // stay undecided, and so do the capabilities that never reach the check
 // (a Hopper that an earlier raise stopped).
 func (c *Context) undecidedOthers(g *python.Gate, b []int, t int, decide func([]int) shutout.Verdict) (*python.Gate, shutout.Verdict, bool) {
-	if b[t] == shutout.Unknown {
+	if b[t] == shutout.Unknown || g.Names != nil && !namesMayServe(g, b[t]) {
 		return nil, shutout.Verdict{}, false
 	}
 	own := len(g.Outcomes)
@@ -191,6 +194,9 @@ func (c *Context) undecidedOthers(g *python.Gate, b []int, t int, decide func([]
 		// A C++ host check ANDed with a run-time value is one if: its
 		// arm, outcome 0, is the path taken when the rest holds.
 		ug.ArmNames = append(slices.Clip(g.ArmNames), g.ArmNames[0])
+	}
+	if g.Names != nil {
+		ug.Outcomes[own] = "takes the other path when its product name passes the test"
 	}
 	return &ug, v, true
 }
@@ -319,6 +325,9 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		}
 	}
 	kind := gateNoun(g.Kind)
+	if g.Names != nil && (g.Kind == python.KindCheck || g.Kind == python.KindLadder) {
+		kind = "check of the GPU's product name"
+	}
 	if g.Build != "" {
 		kind = g.Build + " build list"
 	}
@@ -352,7 +361,10 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	if near != nil {
 		msg += fmt.Sprintf(" The arm nearest %s, for %s, is at line %d: `%s`.", tName, strings.Join(nearCaps, ", "), near.Line, near.Expr)
 	}
-	if len(undecided) > 0 {
+	if nm := namesDecided(g, tc, t); nm != "" {
+		msg += nm
+	}
+	if len(undecided) > 0 && g.Names == nil {
 		msg += fmt.Sprintf(" Undecided here: %s (the value depends on more than the capability).", strings.Join(undecided, ", "))
 	}
 	switch {
@@ -392,6 +404,9 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	}
 	if o := overrideOf(g); o != "" {
 		f.Properties["override"] = o
+	}
+	if t < len(g.Names) && g.Names[t] != nil {
+		f.Properties["deviceName"] = namesOf(g.Names[t], tc)
 	}
 	if len(g.Toolkits) > 0 {
 		// Two arms' lists read alike but for the toolkit they build with.

@@ -207,7 +207,8 @@ type Gate struct {
 	Arms []GateRef
 	// Undecided marks, for a CapAnd gate, the capabilities that reach it
 	// and take the arm or not as the rest of the condition decides (a
-	// capability that never reaches the check is not one of them).
+	// capability that never reaches the check is not one of them); for a
+	// gate on the GPU's product name, those whose product names disagree.
 	Undecided []bool
 	// DefName and DefLine are, for a C++ host check, the unqualified name
 	// of the function it is in (get_candidate_configs_sm100_dynamic_cluster_shape,
@@ -221,6 +222,14 @@ type Gate struct {
 	// source order, each once and a few at most; comments and string
 	// literals are not read. Nil for other gates.
 	ArmNames [][]string
+	// Names, for a gate whose condition tests the GPU's product name
+	// (`"H100" in torch.cuda.get_device_name()`), says per capability
+	// how the names its GPUs report answer the condition (nil for a
+	// capability that did not test it); nil for other gates.
+	Names []*NameFacts
+	// NameMay are the branches (Branch's encoding) a capability whose
+	// product names disagree may take.
+	NameMay []int
 }
 
 // Notification is something the analysis could not read.

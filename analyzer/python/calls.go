@@ -65,6 +65,17 @@ func (f *frame) evalArgs(n nodeID) (a callArgs, base argMark) {
 	if n == noNode {
 		return a, base
 	}
+	if m.op(n) == opGeneratorExpression {
+		// any(x in name for x in ...): the generator is the one
+		// argument.
+		v := f.eval(n)
+		w.argv = append(w.argv, v)
+		w.argN = append(w.argN, n)
+		a.capOK = v.Cap
+		a.pos = w.argv[base.pos:len(w.argv):len(w.argv)]
+		a.posN = w.argN[base.pos:len(w.argN):len(w.argN)]
+		return a, base
+	}
 	for k := range m.named(n) {
 		switch m.op(k) {
 		case opKeywordArgument:
@@ -121,10 +132,12 @@ func (f *frame) evalCall(n nodeID) Value {
 		case "skipUnless":
 			if len(args.pos) > 0 {
 				c := args.pos[0]
-				switch c.truth() {
-				case triTrue:
+				switch {
+				case c.names() != nil:
+					c = notName(c)
+				case c.truth() == triTrue:
 					c = vbool(false).tainted(c.Cap)
-				case triFalse:
+				case c.truth() == triFalse:
 					c = vbool(true).tainted(c.Cap)
 				}
 				f.recordSkipif(n, c)
@@ -300,6 +313,9 @@ func (f *frame) method(obj Value, objN nodeID, name string, a callArgs) (Value, 
 		return unknown
 	}
 	switch obj.k {
+	case vName:
+		call := f.mod.parent(f.mod.parent(objN))
+		return nameMethod(obj, name, a, strings.Clone(f.mod.text(call))), true
 	case vStr:
 		s := obj.text()
 		switch name {
@@ -720,7 +736,7 @@ func memoKey(buf []byte, fn *funcDef, a callArgs) ([]byte, bool) {
 	scalar := func(v Value) bool {
 		switch v.k {
 		case vUnknown, vNone, vBool, vInt, vStr, vCap, vFloat:
-			if v.via() != nil {
+			if v.via() != nil || v.names() != nil {
 				return false
 			}
 			buf = append(buf, byte('A'+v.k))

@@ -69,6 +69,9 @@ func (f *frame) eval(n nodeID) Value {
 		return f.evalCall(n)
 	case opNotOperator:
 		v := f.eval(m.child(n, fArgument))
+		if v.names() != nil {
+			return notName(v)
+		}
 		out := unknownIf(v.Cap)
 		switch v.truth() {
 		case triTrue:
@@ -240,6 +243,12 @@ func (f *frame) evalString(n nodeID) Value {
 				continue
 			}
 			v := f.eval(e)
+			if v.k == vName {
+				// The GPU's name in a file name or a log line is no
+				// decision (a tuning table's "device_name=..." key).
+				known = false
+				continue
+			}
 			capDep = capDep || v.Cap
 			if v.k == vPath && !v.exactPath() && known {
 				// f"{unknown_dir}/x.cu": what follows the directory is
@@ -288,6 +297,16 @@ func (f *frame) evalBoolOp(n nodeID) Value {
 		return a
 	}
 	b := f.eval(m.child(n, fRight))
+	if a.names() != nil || b.names() != nil {
+		// Tests of the GPU's product name combine name by name.
+		if v, ok := boolName(op, a, b); ok {
+			via := a.via()
+			if via == nil {
+				via = b.via()
+			}
+			return v.withVia(via)
+		}
+	}
 	if ta != triUnknown {
 		b = b.tainted(a.Cap)
 		if b.via() == nil {
@@ -326,6 +345,13 @@ func (f *frame) evalCompare(n nodeID) Value {
 		capDep = capDep || right.Cap
 		if via == nil {
 			via = right.via()
+		}
+		if len(ops) == 1 && (left.k == vName || right.k == vName) {
+			// A test of the GPU's product name (devname.go).
+			if v, ok := compareName(compareOpName(m.view(o)), left, right, strings.Clone(m.text(n))); ok {
+				return v.withVia(via)
+			}
+			return unknown
 		}
 		r := compareOp(compareOpName(m.view(o)), left, right)
 		switch r {

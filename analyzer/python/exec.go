@@ -404,6 +404,7 @@ func (f *frame) execChain(s nodeID, cl []clause) bool {
 	taken, unknownAt := -1, -1
 	anyCap := false
 	var via *funcDef
+	var names *nameBits
 	for i, c := range cl {
 		if c.cond == noNode {
 			taken = i
@@ -414,6 +415,9 @@ func (f *frame) execChain(s nodeID, cl []clause) bool {
 			anyCap = true
 			if via == nil {
 				via = v.via()
+			}
+			if names == nil {
+				names = v.names()
 			}
 		}
 		t := v.truth()
@@ -435,7 +439,7 @@ func (f *frame) execChain(s nodeID, cl []clause) bool {
 		if unknownAt >= 0 {
 			b = -2
 		}
-		f.recordIf(s, cl, b, via)
+		f.recordIf(s, cl, b, via, names)
 	}
 	prevCtrl := f.ctrl
 	if anyCap {

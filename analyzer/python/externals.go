@@ -88,9 +88,16 @@ func (f *frame) callExt(p string, a callArgs) Value {
 	switch last {
 	case "get_device_capability", "get_compute_capability", "get_device_compute_capability", "get_cuda_capability":
 		return w.capTuple()
+	case "get_device_name", "nvmlDeviceGetName":
+		// The GPU's product name (devname.go); another backend's
+		// (torch.xpu.get_device_name) is no CUDA GPU's.
+		if otherBackend(p) {
+			return unknown
+		}
+		return w.devName()
 	case "get_device_properties":
 		t := w.capTuple()
-		obj := vobj(nil, map[string]Value{"major": t.elems()[0], "minor": t.elems()[1]})
+		obj := vobj(nil, map[string]Value{"major": t.elems()[0], "minor": t.elems()[1], "name": w.devName()})
 		obj.Cap, obj.capObj = true, true
 		return obj
 	case "get_sm_version", "get_device_sm", "sm_version", "get_sm", "get_cuda_arch", "get_gpu_arch", "get_arch_version":
@@ -193,7 +200,7 @@ func (f *frame) builtin(name string, a callArgs) Value {
 			return x
 		}
 	case "str":
-		if x.k == vPath && !x.exactPath() {
+		if x.k == vPath && !x.exactPath() || x.k == vName {
 			return x
 		}
 		if s, ok := x.str(); ok {
@@ -263,6 +270,9 @@ func (f *frame) builtin(name string, a callArgs) Value {
 	case "any", "all":
 		if x.k != vList && x.k != vTuple && x.k != vSet {
 			break
+		}
+		if v, ok := anyAllName(name, x.elems()); ok {
+			return v.tainted(capDep)
 		}
 		res := triOf(name == "all")
 		for _, e := range x.elems() {

@@ -266,6 +266,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 			g.Admits = append(g.Admits, p.cfg.Caps[ci])
 		}
 	}
+	nameFacts(&g, k, per, outs, same, m, where)
 	for _, o := range outs {
 		g.Outcomes = append(g.Outcomes, o.desc)
 	}
@@ -718,4 +719,50 @@ func (m *module) allLeafStmts(body nodeID, leaf func(nodeID) bool) bool {
 		}
 	}
 	return true
+}
+
+// nameFacts fills a gate's Names, and for the capabilities whose product
+// names disagree, Undecided and the branches they may take (NameMay): the
+// arm whose condition tests the name and those after it, or either
+// outcome of a single test.
+func nameFacts(g *Gate, k siteKey, per []*siteRec, outs []outcome, same []int, m *module, where nodeID) {
+	undecided := false
+	for ci, r := range per {
+		if r == nil || r.shadow || r.names == nil {
+			continue
+		}
+		if g.Names == nil {
+			g.Names = make([]*NameFacts, len(per))
+		}
+		g.Names[ci] = r.names.facts()
+		if r.raw < 0 {
+			if g.Undecided == nil {
+				g.Undecided = make([]bool, len(per))
+			}
+			g.Undecided[ci], undecided = true, true
+		}
+	}
+	if !undecided {
+		return
+	}
+	from := 0
+	if k.kind == siteIf {
+		for i, c := range m.clauses(k.node) {
+			if c.cond == where {
+				from = i
+			}
+		}
+	}
+	for raw := from; raw < len(outs); raw++ {
+		b := raw
+		switch {
+		case outs[raw].refuses:
+			b = -1
+		case raw < len(same):
+			b = same[raw]
+		}
+		if !slices.Contains(g.NameMay, b) {
+			g.NameMay = append(g.NameMay, b)
+		}
+	}
 }

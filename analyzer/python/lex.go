@@ -139,6 +139,8 @@ var capSourceNames = []string{
 	"get_gpu_arch", "get_arch_version", "has_device_capability", "is_device_capability", "is_device_capability_family",
 	// The runtime's device properties, from cuda-python and CuPy (capforms.go).
 	"cudaGetDeviceProperties", "getDeviceProperties",
+	// The GPU's product name (devname.go).
+	"get_device_name", "nvmlDeviceGetName",
 }
 
 // Hashes of the words that make a file mentioning compute_capability a

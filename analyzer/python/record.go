@@ -28,6 +28,9 @@ type siteRec struct {
 	via    *funcDef
 	detail string // the evaluated list of a majors/decorator gate
 	keys   []string
+	// names: the decision tests the GPU's product name; how this
+	// capability's names answer it (devname.go).
+	names *nameBits
 }
 
 // recorder holds one worker's sites; workers never share one.
@@ -76,11 +79,14 @@ func (w *worker) putSite(k siteKey, r siteRec, fn *funcDef, script *module) {
 		if old.via == nil {
 			old.via = r.via
 		}
+		if old.names == nil {
+			old.names = r.names
+		}
 	}
 }
 
-func (f *frame) recordIf(s nodeID, cl []clause, taken int, via *funcDef) {
-	f.put(s, siteIf, siteRec{raw: taken, cap: true, via: via})
+func (f *frame) recordIf(s nodeID, cl []clause, taken int, via *funcDef, names *nameBits) {
+	f.put(s, siteIf, siteRec{raw: taken, cap: true, via: via, names: names})
 }
 
 func (f *frame) recordAssert(s, cond nodeID, v Value) {
@@ -88,7 +94,7 @@ func (f *frame) recordAssert(s, cond nodeID, v Value) {
 		return
 	}
 	raw := outcomeOf(v.truth(), 0, 1)
-	f.put(s, siteAssert, siteRec{raw: raw, cap: true, via: v.via()})
+	f.put(s, siteAssert, siteRec{raw: raw, cap: true, via: v.via(), names: v.names()})
 }
 
 // recordReturn records "return <capability-dependent truth value>"; other
@@ -98,7 +104,7 @@ func (f *frame) recordReturn(s, vn nodeID, v Value) {
 		return
 	}
 	raw := outcomeOf(v.truth(), 0, 1)
-	f.put(s, siteReturn, siteRec{raw: raw, cap: true, via: v.via()})
+	f.put(s, siteReturn, siteRec{raw: raw, cap: true, via: v.via(), names: v.names()})
 }
 
 // boolOp says whether an expression is an operator with a truth value.
@@ -127,7 +133,7 @@ func (f *frame) boolish(n nodeID) bool {
 
 func (f *frame) recordTernary(n, cond nodeID, c Value) {
 	raw := outcomeOf(c.truth(), 0, 1)
-	f.put(n, siteTernary, siteRec{raw: raw, cap: true, via: c.via()})
+	f.put(n, siteTernary, siteRec{raw: raw, cap: true, via: c.via(), names: c.names()})
 }
 
 // recordLookup records a table lookup by a capability-dependent key; a
@@ -168,7 +174,7 @@ func (f *frame) recordSkipif(call nodeID, cond Value) {
 		return
 	}
 	raw := outcomeOf(cond.truth(), 1, 0)
-	f.put(call, siteSkipif, siteRec{raw: raw, cap: true, via: cond.via()})
+	f.put(call, siteSkipif, siteRec{raw: raw, cap: true, via: cond.via(), names: cond.names()})
 }
 
 // evalDecorator evaluates a decorator; one that takes a capability list

@@ -30,6 +30,7 @@ const (
 	vExt     // a name outside the scanned files, by dotted path ("torch.cuda.get_device_capability")
 	vObj     // an object with known attributes (device properties, self)
 	vPath    // a filesystem path (paths.go)
+	vName    // the GPU's product name: the capability's names in the table (devname.go)
 )
 
 // Value is an abstract Python value. Every run of the interpreter is for one
@@ -82,6 +83,9 @@ type valueExt struct {
 	// bound are the arguments functools.partial gave a function (vFunc):
 	// a call passes them ahead of its own (callArgs.after).
 	bound *callArgs
+	// name is the truth a test of the GPU's product name gave, for each
+	// of the capability's names (devname.go).
+	name *nameBits
 }
 
 // valueSize is a Value's size, for stepping from a dict's keys to its values.
@@ -184,12 +188,12 @@ func (v Value) withVia(fn *funcDef) Value {
 	if v.via() == fn {
 		return v
 	}
-	attrs, bound := v.attrs(), v.bound()
-	if attrs == nil && fn == nil && bound == nil {
+	attrs, bound, name := v.attrs(), v.bound(), v.names()
+	if attrs == nil && fn == nil && bound == nil && name == nil {
 		v.x = nil
 		return v
 	}
-	v.x = &valueExt{attrs: attrs, via: fn, bound: bound}
+	v.x = &valueExt{attrs: attrs, via: fn, bound: bound, name: name}
 	return v
 }
 
@@ -328,7 +332,7 @@ func (v Value) truth() tri {
 		return triOf(v.text() != "")
 	case vTuple, vList, vSet, vDict:
 		return triOf(len(v.elems()) > 0)
-	case vFunc, vClass, vModule, vObj, vVersion, vPath:
+	case vFunc, vClass, vModule, vObj, vVersion, vPath, vName:
 		return triTrue
 	}
 	return triUnknown
@@ -632,7 +636,7 @@ func parseArch(s string) (archSpec, bool) {
 // sameValue is structural identity, used when joining environments.
 func sameValue(a, b Value) bool {
 	if a.k != b.k || a.Cap != b.Cap || a.capObj != b.capObj || a.n != b.n ||
-		a.via() != b.via() || len(a.attrs()) != len(b.attrs()) {
+		a.via() != b.via() || len(a.attrs()) != len(b.attrs()) || a.names() != b.names() {
 		return false
 	}
 	// A float compares as a number: a NaN is not the same as itself, and
@@ -651,7 +655,7 @@ func sameValue(a, b Value) bool {
 		if a.text() != b.text() {
 			return false
 		}
-	case a.k.hasDef():
+	case a.k.hasDef() || a.k == vName:
 		if a.p != b.p {
 			return false
 		}

@@ -1,0 +1,17 @@
+from vllm.platforms import current_platform
+
+
+def pick_backend():
+    # vLLM's platform API: the name lower-cased, then tested.
+    device_name = current_platform.get_device_name().lower()
+    if "h100" in device_name or "h200" in device_name:  # want "AL201 check of the GPU's product name .*false for every 12.0 product name"
+        return "FLASHMLA"
+    return "TRITON_MLA"
+
+
+def any_hopper():
+    names = ("H100", "H200", "H20", "H800", "GH200")
+    # All of 9.0's products match: the name decides 9.0 whole.
+    if any(n in current_platform.get_device_name() for n in names):  # want "AL201 .*admits 9.x and shuts out 10.x, 11.x, 12.x"
+        return "FLASHMLA"
+    return "TRITON_MLA"
