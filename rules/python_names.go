@@ -56,8 +56,16 @@ func namesDecided(g *python.Gate, tc python.Capability, t int) string {
 	if len(nf.True) > 0 && len(nf.False) > 0 {
 		return ""
 	}
-	return fmt.Sprintf(" The condition tests the GPU's product name (%s), not its capability, and the name decides it for %s: it is %s.",
-		testsOf(nf), tc, namesOf(nf, tc))
+	when := ""
+	if len(nf.Given) > 0 {
+		var gs []string
+		for _, g := range nf.Given {
+			gs = append(gs, "`"+g+"`")
+		}
+		when = " where " + strings.Join(gs, " and ") + " holds (it depends on more than the GPU)"
+	}
+	return fmt.Sprintf(" The condition tests the GPU's product name (%s), not its capability, and the name decides it for %s%s: it is %s.",
+		testsOf(nf), tc, when, namesOf(nf, tc))
 }
 
 // namesUndecided is the sentence for the older capabilities whose product

@@ -103,6 +103,11 @@ type nameBits struct {
 	n     int
 	mask  uint64
 	tests []string
+	// given are the run-time conditions the mask assumes true: in
+	// `use_triton and "100" not in name` the name decides only when
+	// use_triton holds. Such a value stays undecided for the
+	// interpreter (both ways run); the gate reads the mask (nameRaw).
+	given []string
 }
 
 func (b *nameBits) full() uint64 {
@@ -115,10 +120,11 @@ func (b *nameBits) full() uint64 {
 // value is b as a truth value: decided when every name answers alike.
 func (b *nameBits) value() Value {
 	var v Value
-	switch b.mask {
-	case 0:
+	switch {
+	case len(b.given) > 0:
+	case b.mask == 0:
 		v = vbool(false)
-	case b.full():
+	case b.mask == b.full():
 		v = vbool(true)
 	}
 	v.Cap = true
@@ -257,16 +263,19 @@ func (v Value) withName(b *nameBits) Value {
 // notName is `not v` for a name-dependent truth.
 func notName(v Value) Value {
 	b := v.names()
-	return (&nameBits{cap: b.cap, n: b.n, mask: ^b.mask & b.full(), tests: b.tests}).value().withVia(v.via())
+	return (&nameBits{cap: b.cap, n: b.n, mask: ^b.mask & b.full(), tests: b.tests, given: b.given}).value().withVia(v.via())
 }
 
 // boolName combines two truth values of which at least one depends on the
 // name (and/or); ok is false when the other one is undecided by anything
-// else, which leaves the result as the interpreter reads it already.
-func boolName(op string, a, b Value) (Value, bool) {
+// else, which leaves the result as the interpreter reads it already, but
+// for an `and` with a run-time value that does not depend on the
+// capability (`use_triton and "100" not in name`, whose text is given):
+// the name then decides where that value holds.
+func boolName(op string, a, b Value, aText, bText string) (Value, bool) {
 	na, nb := a.names(), b.names()
 	if na != nil && nb != nil && na.cap == nb.cap && na.n == nb.n {
-		out := &nameBits{cap: na.cap, n: na.n, tests: joinTests(na.tests, nb.tests)}
+		out := &nameBits{cap: na.cap, n: na.n, tests: joinTests(na.tests, nb.tests), given: joinTests(na.given, nb.given)}
 		if op == "and" {
 			out.mask = na.mask & nb.mask
 		} else {
@@ -274,18 +283,22 @@ func boolName(op string, a, b Value) (Value, bool) {
 		}
 		return out.value(), true
 	}
-	nb2, other := na, b
+	nb2, other, otherText := na, b, bText
 	if nb2 == nil {
-		nb2, other = nb, a
+		nb2, other, otherText = nb, a, aText
 	}
 	if nb2 == nil {
 		return Value{}, false
 	}
 	t := other.truth()
 	if t == triUnknown {
-		return Value{}, false
+		if op != "and" || other.Cap || other.via() != nil || otherText == "" {
+			return Value{}, false
+		}
+		given := joinTests(nb2.given, []string{otherText})
+		return (&nameBits{cap: nb2.cap, n: nb2.n, mask: nb2.mask, tests: nb2.tests, given: given}).value(), true
 	}
-	out := &nameBits{cap: nb2.cap, n: nb2.n, mask: nb2.mask, tests: nb2.tests}
+	out := &nameBits{cap: nb2.cap, n: nb2.n, mask: nb2.mask, tests: nb2.tests, given: nb2.given}
 	switch {
 	case op == "and" && t == triFalse:
 		out.mask = 0
@@ -310,11 +323,13 @@ func joinTests(a, b []string) []string {
 type NameFacts struct {
 	Tests       []string // the tests' source texts (`"H100" in name`)
 	True, False []string // the names making the condition true / false
+	// Given are the run-time conditions assumed to hold (`use_triton`).
+	Given []string
 }
 
 // facts is b as NameFacts.
 func (b *nameBits) facts() *NameFacts {
-	f := &NameFacts{Tests: b.tests}
+	f := &NameFacts{Tests: b.tests, Given: b.given}
 	for i, n := range gpuNames[b.cap] {
 		if i >= b.n {
 			break
@@ -389,7 +404,7 @@ func anyAllName(fn string, elems []Value) (Value, bool) {
 			}
 			continue
 		}
-		v, ok := boolName(op, acc, e)
+		v, ok := boolName(op, acc, e, "", "")
 		if !ok {
 			return Value{}, false
 		}
@@ -399,4 +414,22 @@ func anyAllName(fn string, elems []Value) (Value, bool) {
 		return Value{}, false
 	}
 	return acc, true
+}
+
+// nameRaw is the outcome a capability takes at a decision whose condition
+// the interpreter left undecided only for a run-time value the name test
+// assumes (nameBits.given): the outcome of a true (t) or false (f)
+// condition where every product name answers alike, -2 otherwise.
+func nameRaw(r *siteRec, t, f int) int {
+	b := r.names
+	if r.raw >= 0 || b == nil || len(b.given) == 0 {
+		return r.raw
+	}
+	switch b.mask {
+	case b.full():
+		return t
+	case 0:
+		return f
+	}
+	return -2
 }

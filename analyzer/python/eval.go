@@ -299,7 +299,7 @@ func (f *frame) evalBoolOp(n nodeID) Value {
 	b := f.eval(m.child(n, fRight))
 	if a.names() != nil || b.names() != nil {
 		// Tests of the GPU's product name combine name by name.
-		if v, ok := boolName(op, a, b); ok {
+		if v, ok := boolName(op, a, b, m.text(m.child(n, fLeft)), m.text(m.child(n, fRight))); ok {
 			via := a.via()
 			if via == nil {
 				via = b.via()

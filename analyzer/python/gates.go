@@ -47,6 +47,7 @@ func buildGates(p *program, recs []*recorder) []Gate {
 }
 
 func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
+	per = assumeGiven(m, k, per)
 	var first *siteRec
 	var via *funcDef
 	for _, r := range per {
@@ -765,4 +766,44 @@ func nameFacts(g *Gate, k siteKey, per []*siteRec, outs []outcome, same []int, m
 			g.NameMay = append(g.NameMay, b)
 		}
 	}
+}
+
+// assumeGiven reads a decision whose condition ANDs a test of the GPU's
+// product name with a run-time value (`use_triton and "100" not in name`)
+// as the name decides it where that value holds: the outcome of a true or
+// false condition for each capability whose names all answer alike. A
+// ladder of more arms is left as it is.
+func assumeGiven(m *module, k siteKey, per []*siteRec) []*siteRec {
+	t, f := 0, 1
+	switch k.kind {
+	case siteIf:
+		if len(m.clauses(k.node)) > 2 {
+			return per
+		}
+	case siteAssert, siteReturn, siteTernary:
+	case siteSkipif:
+		t, f = 1, 0
+	default:
+		return per
+	}
+	var out []*siteRec
+	for i, r := range per {
+		if r == nil || r.names == nil || len(r.names.given) == 0 || r.raw >= 0 {
+			continue
+		}
+		raw := nameRaw(r, t, f)
+		if raw == r.raw {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(per)
+		}
+		c := *r
+		c.raw = raw
+		out[i] = &c
+	}
+	if out == nil {
+		return per
+	}
+	return out
 }

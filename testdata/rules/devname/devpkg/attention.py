@@ -85,3 +85,14 @@ def block_size():
     # test would be.
     block = 128 if "H100" in torch.cuda.get_device_name() else 64  # want "AL105 .*runs with numbers chosen for other GPUs"
     return block
+
+
+def xattention(q, use_triton=True):
+    # MInference-like: the Triton kernel only for names with "100" in them
+    # (A100, H100); the caller's switch is assumed on.
+    if use_triton and ("100" not in torch.cuda.get_device_properties(0).name):  # want "AL201 .*product name.*12.0 .sm_120. takes the path of .*sets use_triton = False.*decides it for 12.0 where `use_triton` holds .it depends on more than the GPU.: it is true for every 12.0 product name"
+        use_triton = False
+        print("Triton kernel not supported on this device")
+    if not use_triton:  # want: none
+        return slow_attention(q)
+    return fast_attention(q)
