@@ -17,6 +17,14 @@ import (
 // raise` leaves a Hopper a refusal or the target's own path, which shuts the
 // target out of nothing.
 func namesMayServe(g *python.Gate, bt int) bool {
+	for _, nf := range g.Names {
+		if nf != nil && python.SystemNames(nf.Lits) {
+			// sglang's is_mnnvl_fabric_device(): "GB200" or "GB300" in
+			// the name tells a B200 in an NVL72 rack from one in a
+			// server, which no other GPU is shut out of.
+			return false
+		}
+	}
 	for _, o := range g.NameMay {
 		if o >= 0 && o != bt && (o >= len(g.Restricts) || !g.Restricts[o]) {
 			return true

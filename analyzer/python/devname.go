@@ -103,6 +103,8 @@ type nameBits struct {
 	n     int
 	mask  uint64
 	tests []string
+	// lits are the strings the name is tested against ("H100").
+	lits []string
 	// given are the run-time conditions the mask assumes true: in
 	// `use_triton and "100" not in name` the name decides only when
 	// use_triton holds. Such a value stays undecided for the
@@ -133,9 +135,9 @@ func (b *nameBits) value() Value {
 
 // nameTest is the value of a test (pred) on each form of name value v,
 // written test in the source.
-func nameTest(v Value, test string, pred func(string) bool) Value {
+func nameTest(v Value, test string, lits []string, pred func(string) bool) Value {
 	nf := v.nameForms()
-	b := &nameBits{cap: nf.cap, n: len(nf.forms), tests: []string{test}}
+	b := &nameBits{cap: nf.cap, n: len(nf.forms), tests: []string{test}, lits: lits}
 	for i, s := range nf.forms {
 		if pred(s) {
 			b.mask |= 1 << i
@@ -150,7 +152,7 @@ func compareName(op string, a, b Value, test string) (Value, bool) {
 	switch {
 	case b.k == vName && (op == "in" || op == "not in") && a.k == vStr:
 		s := a.text()
-		v := nameTest(b, test, func(f string) bool { return strings.Contains(f, s) })
+		v := nameTest(b, test, []string{s}, func(f string) bool { return strings.Contains(f, s) })
 		if op == "not in" {
 			v = notName(v)
 		}
@@ -163,7 +165,7 @@ func compareName(op string, a, b Value, test string) (Value, bool) {
 			}
 			strs = append(strs, e.text())
 		}
-		v := nameTest(a, test, func(f string) bool { return slices.Contains(strs, f) })
+		v := nameTest(a, test, strs, func(f string) bool { return slices.Contains(strs, f) })
 		if op == "not in" {
 			v = notName(v)
 		}
@@ -173,7 +175,7 @@ func compareName(op string, a, b Value, test string) (Value, bool) {
 			a, b = b, a
 		}
 		s := b.text()
-		v := nameTest(a, test, func(f string) bool { return f == s })
+		v := nameTest(a, test, []string{s}, func(f string) bool { return f == s })
 		if op == "!=" {
 			v = notName(v)
 		}
@@ -207,7 +209,7 @@ func nameMethod(obj Value, name string, a callArgs, test string) Value {
 		default:
 			return unknown
 		}
-		return nameTest(obj, test, func(f string) bool {
+		return nameTest(obj, test, cands, func(f string) bool {
 			for _, c := range cands {
 				if name == "startswith" && strings.HasPrefix(f, c) || name == "endswith" && strings.HasSuffix(f, c) {
 					return true
@@ -263,7 +265,7 @@ func (v Value) withName(b *nameBits) Value {
 // notName is `not v` for a name-dependent truth.
 func notName(v Value) Value {
 	b := v.names()
-	return (&nameBits{cap: b.cap, n: b.n, mask: ^b.mask & b.full(), tests: b.tests, given: b.given}).value().withVia(v.via())
+	return (&nameBits{cap: b.cap, n: b.n, mask: ^b.mask & b.full(), tests: b.tests, lits: b.lits, given: b.given}).value().withVia(v.via())
 }
 
 // boolName combines two truth values of which at least one depends on the
@@ -275,7 +277,7 @@ func notName(v Value) Value {
 func boolName(op string, a, b Value, aText, bText string) (Value, bool) {
 	na, nb := a.names(), b.names()
 	if na != nil && nb != nil && na.cap == nb.cap && na.n == nb.n {
-		out := &nameBits{cap: na.cap, n: na.n, tests: joinTests(na.tests, nb.tests), given: joinTests(na.given, nb.given)}
+		out := &nameBits{cap: na.cap, n: na.n, tests: joinTests(na.tests, nb.tests), lits: joinTests(na.lits, nb.lits), given: joinTests(na.given, nb.given)}
 		if op == "and" {
 			out.mask = na.mask & nb.mask
 		} else {
@@ -296,9 +298,9 @@ func boolName(op string, a, b Value, aText, bText string) (Value, bool) {
 			return Value{}, false
 		}
 		given := joinTests(nb2.given, []string{otherText})
-		return (&nameBits{cap: nb2.cap, n: nb2.n, mask: nb2.mask, tests: nb2.tests, given: given}).value(), true
+		return (&nameBits{cap: nb2.cap, n: nb2.n, mask: nb2.mask, tests: nb2.tests, lits: nb2.lits, given: given}).value(), true
 	}
-	out := &nameBits{cap: nb2.cap, n: nb2.n, mask: nb2.mask, tests: nb2.tests, given: nb2.given}
+	out := &nameBits{cap: nb2.cap, n: nb2.n, mask: nb2.mask, tests: nb2.tests, lits: nb2.lits, given: nb2.given}
 	switch {
 	case op == "and" && t == triFalse:
 		out.mask = 0
@@ -325,11 +327,13 @@ type NameFacts struct {
 	True, False []string // the names making the condition true / false
 	// Given are the run-time conditions assumed to hold (`use_triton`).
 	Given []string
+	// Lits are the strings the name is tested against ("H100").
+	Lits []string
 }
 
 // facts is b as NameFacts.
 func (b *nameBits) facts() *NameFacts {
-	f := &NameFacts{Tests: b.tests, Given: b.given}
+	f := &NameFacts{Tests: b.tests, Given: b.given, Lits: b.lits}
 	for i, n := range gpuNames[b.cap] {
 		if i >= b.n {
 			break
@@ -432,4 +436,22 @@ func nameRaw(r *siteRec, t, f int) int {
 		return f
 	}
 	return -2
+}
+
+// SystemNames says whether every string a name test compares with names a
+// Grace superchip (GH200, GB200, GB300): such a test asks about the system
+// (a Grace CPU, an MNNVL fabric of NVL72 racks), which a GPU of another
+// capability lacks whatever code it runs, not about the GPU's architecture.
+func SystemNames(lits []string) bool {
+	if len(lits) == 0 {
+		return false
+	}
+	for _, l := range lits {
+		u := strings.ToUpper(strings.TrimSpace(l))
+		u = strings.TrimPrefix(u, "NVIDIA ")
+		if !(strings.HasPrefix(u, "GH200") || strings.HasPrefix(u, "GB200") || strings.HasPrefix(u, "GB300")) {
+			return false
+		}
+	}
+	return true
 }

@@ -252,10 +252,15 @@ func (m *module) numberExpr(n nodeID, numeric *bool) bool {
 		return len(kids) > 0
 	case "dictionary":
 		// a config: {"BV": 64, "threads": 256}, string keys that are
-		// not an architecture's name.
+		// not an architecture's name, or an enum's members (vLLM's
+		// `{UsageContext.LLM_CLASS: 16384, ...}` batch defaults).
 		kids := m.namedList(n)
 		for _, pr := range kids {
 			key := m.child(pr, fKey)
+			if m.kind(pr) == "pair" && m.kind(key) == "attribute" && m.kind(m.child(pr, fValue)) == "integer" {
+				*numeric = true
+				continue
+			}
 			if m.kind(pr) != "pair" || m.kind(key) != "string" || !m.configEntry(m.stringText(key), m.child(pr, fValue), numeric) {
 				return false
 			}

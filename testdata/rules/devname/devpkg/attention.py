@@ -96,3 +96,13 @@ def xattention(q, use_triton=True):
     if not use_triton:  # want: none
         return slow_attention(q)
     return fast_attention(q)
+
+
+def is_fabric_device():
+    # A Grace superchip's name: the NVL72 rack's fabric, not an architecture.
+    name = (torch.cuda.get_device_name(0) or "").upper()
+    return any(tag in name for tag in ("GB200", "GB300"))
+
+
+def comm_backend():
+    return "fabric_a2a" if is_fabric_device() else "a2a"  # want: none
