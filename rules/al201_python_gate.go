@@ -60,6 +60,14 @@ var AL201 = Rule{
 		"on an if/else-if ladder stays at the first arm's condition; when another arm serves the newest GPUs the ladder " +
 		"admits, the message names that arm and its line and gives it as a related location. Commented-out code above a " +
 		"check is not quoted as its comment. " +
+		"Checks of the GPU's product name (`\"H100\" in torch.cuda.get_device_name()`, `get_device_properties(0).name`, " +
+		"vllm's `current_platform.get_device_name()`, pynvml's `nvmlDeviceGetName`, then `in`, `==`, `startswith`, after " +
+		"`.lower()` or `.replace()`) are read against a table of the names each capability's GPUs report " +
+		"(analyzer/python/data/gpu-names.tsv, from NVIDIA's CUDA GPUs page): a capability whose every name answers alike " +
+		"is decided (`\"H100\" in name` is false for every 12.0 product), one whose names disagree (9.0: H100 passes, H200 " +
+		"does not) is read like a capability test ANDed with a run-time value, and the message names the target's products " +
+		"that decided it. A name used only in a log line, a file name or as a key into a tuning table decides nothing; a " +
+		"test against Grace superchip names alone (`\"GB200\"`, `\"GB300\"`: an NVL72 rack's fabric) is no shut-out. " +
 		"When a check admits one GPU " +
 		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +
 		"says so: the target is treated like those newer GPUs, and only the GPU admitted gets its own path (the GPUs " +
