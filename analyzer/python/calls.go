@@ -195,6 +195,11 @@ func (f *frame) call(callee Value, args callArgs, n nodeID) Value {
 		if f.declaredCapability(callee.fn()) {
 			return f.w.capSM()
 		}
+		if callee.fn().name == "nvmlDeviceGetName" {
+			// A vendored pynvml (vllm/third_party/pynvml.py) reads the
+			// name through ctypes: it is the GPU's product name.
+			return f.w.devName()
+		}
 		switch f.followsCall(n) {
 		case cutCall:
 			return unknownIf(callee.Cap || args.capOK)
