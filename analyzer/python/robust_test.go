@@ -95,6 +95,7 @@ func FuzzAnalyze(f *testing.F) {
 	f.Add([]byte("A = ['sm_90a', 'sm_100a']\nos.environ.get('TORCH_CUDA_ARCH_LIST', '8.0 9.0')\n"))
 	f.Add([]byte("set(CUDA_ARCHS \"9.0a;10.0a\")\n"))
 	f.Add([]byte("def f(:\n  return )("))
+	f.Add([]byte("import torch\nn = torch.cuda.get_device_name().lower()\nif x and ('h100' in n or not n.startswith(('a', 'b'))):\n    raise ValueError()\nok = any(t in n for t in ('gb200',))\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		srcs := []Source{{Root: "r", Path: "a.py", Src: src}, {Root: "r", Path: "CMakeLists.txt", Src: src}}
 		g1, n1 := Analyze(srcs, Config{})
