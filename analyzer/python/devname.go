@@ -3,6 +3,7 @@ package python
 import (
 	_ "embed"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unsafe"
@@ -219,6 +220,9 @@ func nameMethod(obj Value, name string, a callArgs, test string) Value {
 		})
 	case "lower", "casefold":
 		return mapName(obj, strings.ToLower)
+	case "decode":
+		// pynvml before 11.5 returns bytes.
+		return obj
 	case "upper":
 		return mapName(obj, strings.ToUpper)
 	case "strip":
@@ -454,4 +458,40 @@ func SystemNames(lits []string) bool {
 		}
 	}
 	return true
+}
+
+// reName is re.search/re.match/re.fullmatch(pattern, name[, flags]) on the
+// GPU's name, as a test of every name; ok is false for anything else (a
+// pattern archlint's regexp package does not take is undecided).
+func reName(last string, a callArgs, test string) (Value, bool) {
+	if len(a.pos) < 2 || a.pos[1].k != vName || a.pos[0].k != vStr {
+		return Value{}, false
+	}
+	pat := a.pos[0].text()
+	switch last {
+	case "match":
+		pat = `\A(?:` + pat + `)`
+	case "fullmatch":
+		pat = `\A(?:` + pat + `)\z`
+	case "search":
+	default:
+		return Value{}, false
+	}
+	flags := unknown
+	if len(a.pos) > 2 {
+		flags = a.pos[2]
+	} else if v, _, ok := a.kw("flags"); ok {
+		flags = v
+	}
+	switch {
+	case flags.k == vExt && (strings.HasSuffix(flags.text(), ".IGNORECASE") || strings.HasSuffix(flags.text(), ".I")):
+		pat = "(?i)" + pat
+	case flags.known():
+		return unknown, true
+	}
+	re, err := regexp.Compile(pat)
+	if err != nil {
+		return unknown, true
+	}
+	return nameTest(a.pos[1], test, []string{a.pos[0].text()}, re.MatchString), true
 }

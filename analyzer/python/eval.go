@@ -346,6 +346,15 @@ func (f *frame) evalCompare(n nodeID) Value {
 		if via == nil {
 			via = right.via()
 		}
+		if len(ops) == 1 && left.names() != nil && right.k == vNone {
+			// re.search(pattern, name) is not None: the match's truth.
+			switch compareOpName(m.view(o)) {
+			case "is not", "!=":
+				return left
+			case "is", "==":
+				return notName(left)
+			}
+		}
 		if len(ops) == 1 && (left.k == vName || right.k == vName) {
 			// A test of the GPU's product name (devname.go).
 			if v, ok := compareName(compareOpName(m.view(o)), left, right, strings.Clone(m.text(n))); ok {

@@ -79,6 +79,11 @@ func (f *frame) callExt(p string, a callArgs) Value {
 		// device_capability_majors=[10], ...)`).
 		return vpartial(arg(0), callArgs{pos: a.pos[1:], kws: a.kws, capOK: a.capOK})
 	}
+	if p == "re."+last {
+		if v, ok := reName(last, a, "re."+last+"(...)"); ok {
+			return v
+		}
+	}
 	if w.prog.capFuncs[p] || w.prog.capFuncs[last] {
 		return w.capSM()
 	}

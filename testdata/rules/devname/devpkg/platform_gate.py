@@ -15,3 +15,13 @@ def any_hopper():
     if any(n in current_platform.get_device_name() for n in names):  # want "AL201 .*admits 9.x and shuts out 10.x, 11.x, 12.x"
         return "FLASHMLA"
     return "TRITON_MLA"
+
+
+def by_regex():
+    import re
+
+    name = current_platform.get_device_name()
+    # B200 or GB200 by pattern: every 10.0 product.
+    if re.search(r"G?B200", name, re.IGNORECASE) is not None:  # want "AL201 .*admits 10.0 and shuts out 10.3, 11.x, 12.x"
+        return "TRTLLM_GEN"
+    return "TRITON_MLA"
