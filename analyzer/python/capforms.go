@@ -8,14 +8,14 @@ import "strings"
 //   - CuPy: cupy.cuda.device.get_compute_capability() and
 //     cupy.cuda.Device().compute_capability are the string major*10+minor
 //     in decimal ('120'; CuPy's tests compare it with '120' or int() it);
-//     cupy.cuda.runtime.getDeviceProperties(i) is a dict with 'major' and
-//     'minor'.
+//     cupy.cuda.runtime.getDeviceProperties(i) is a dict with 'major',
+//     'minor' and 'name' (bytes; .decode() keeps it the name, devname.go).
 //   - cuda.core: Device().compute_capability is a named tuple
 //     ComputeCapability(major, minor).
 //   - numba: cuda.get_current_device().compute_capability (also through
 //     select_device and current_context().device) is the tuple (12, 0).
 //   - cuda-python: cudart.cudaGetDeviceProperties(dev) is (err, prop),
-//     prop with .major and .minor (nvmath's get_current_device_cc).
+//     prop with .major, .minor and .name (nvmath's get_current_device_cc).
 
 // capStr is CuPy's form of the capability.
 func (w *worker) capStr() Value {
@@ -42,7 +42,7 @@ func (w *worker) libCapability(p, last string) (Value, bool) {
 			return deviceObj(w.capStr()), true
 		case "getDeviceProperties":
 			t := w.capTuple()
-			return dictValue([]Value{vstr("major"), vstr("minor"), t.elems()[0], t.elems()[1]}, false), true
+			return dictValue([]Value{vstr("major"), vstr("minor"), vstr("name"), t.elems()[0], t.elems()[1], w.devName()}, false), true
 		}
 	case strings.HasPrefix(p, "cuda.core."):
 		if last == "Device" {
@@ -58,7 +58,7 @@ func (w *worker) libCapability(p, last string) (Value, bool) {
 	}
 	if last == "cudaGetDeviceProperties" {
 		t := w.capTuple()
-		prop := vobj(nil, map[string]Value{"major": t.elems()[0], "minor": t.elems()[1]})
+		prop := vobj(nil, map[string]Value{"major": t.elems()[0], "minor": t.elems()[1], "name": w.devName()})
 		return vtuple(unknown, prop), true
 	}
 	return Value{}, false
