@@ -147,10 +147,19 @@ func nameTest(v Value, test string, lits []string, pred func(string) bool) Value
 	return b.value()
 }
 
+// formFactor matches the name tests that ask about a board, not a GPU
+// family: PCIe, SXM, NVL, HBM, a memory size, MIG, Max-Q, Laptop.
+var formFactor = regexp.MustCompile(`(?i)^[-_ ]?(pcie|sxm\d?|nvl|hbm\d?e?|\d+ ?gb|mig|max-?q|laptop( gpu)?)[-_ ]?$`)
+
 // compareName is the comparison op of a and b when one of them is the
 // GPU's name (ok false otherwise, or when the other is no string).
 func compareName(op string, a, b Value, test string) (Value, bool) {
 	switch {
+	case b.k == vName && (op == "in" || op == "not in") && a.k == vStr && formFactor.MatchString(a.text()):
+		// A board's form factor or memory (DeepEP's `'PCIE' in name`
+		// for the A100 PCIe's pairwise NVLink) is no architecture: every
+		// family has such boards.
+		return unknown, true
 	case b.k == vName && (op == "in" || op == "not in") && a.k == vStr:
 		s := a.text()
 		v := nameTest(b, test, []string{s}, func(f string) bool { return strings.Contains(f, s) })

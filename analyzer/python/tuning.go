@@ -211,6 +211,13 @@ func arithOp(op string) bool {
 	return false
 }
 
+// archNumbers are the architectures' numbers as a list of them writes
+// them (SM = [80, 90]).
+var archNumbers = map[string]bool{
+	"70": true, "72": true, "75": true, "80": true, "86": true, "87": true, "89": true, "90": true,
+	"100": true, "101": true, "103": true, "110": true, "120": true, "121": true,
+}
+
 // numberArith are the calls that keep a number a number.
 var numberArith = map[string]bool{
 	"min": true, "max": true, "int": true, "round": true, "abs": true, "ceil": true, "floor": true,
@@ -241,15 +248,22 @@ func (m *module) numberExpr(n nodeID, numeric *bool) bool {
 	case "conditional_expression":
 		kids := m.namedList(n)
 		return len(kids) == 3 && m.numberExpr(kids[0], numeric) && m.numberExpr(kids[2], numeric)
-	case "tuple", "expression_list":
-		// return 64, 128
+	case "tuple", "expression_list", "list":
+		// return 64, 128; a list of numbers to choose from (flash-linear-
+		// attention's autotune `NUM_WARPS = [2, 4] if IS_NVIDIA_HOPPER
+		// else [2, 4, 8]`), unless every number is an architecture's
+		// ([80, 90] is an arch list).
 		kids := m.namedList(n)
+		archs := 0
 		for _, k := range kids {
 			if !m.numberExpr(k, numeric) {
 				return false
 			}
+			if m.kind(k) == "integer" && archNumbers[m.view(k)] {
+				archs++
+			}
 		}
-		return len(kids) > 0
+		return len(kids) > 0 && !(m.kind(n) == "list" && archs == len(kids))
 	case "dictionary":
 		// a config: {"BV": 64, "threads": 256}, string keys that are
 		// not an architecture's name, or an enum's members (vLLM's

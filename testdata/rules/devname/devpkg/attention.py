@@ -106,3 +106,12 @@ def is_fabric_device():
 
 def comm_backend():
     return "fabric_a2a" if is_fabric_device() else "a2a"  # want: none
+
+
+def check_nvlink(group_size):
+    # A board's form factor is no architecture (DeepEP): every family has
+    # PCIe boards, so this asks about the system, not the GPU's family.
+    if "PCIE" in torch.cuda.get_device_name():
+        assert group_size <= 2, "PCIe GPUs only have pairwise NVLink"
+        return slow_attention(group_size)
+    return fast_attention(group_size)

@@ -181,3 +181,10 @@ def layernorm_config(dim):
     if not config:
         config = (16, 4)
     return config
+
+
+# A list of numbers to choose from is a parameter too (flash-linear-attention's
+# autotune warp counts); a list of architectures' numbers is not.
+IS_HOPPER = torch.cuda.get_device_capability()[0] == 9
+NUM_WARPS = [2, 4] if IS_HOPPER else [2, 4, 8]  # want "AL105 .*gives 9.x its own .takes .2, 4.. and 12.0 .sm_120. takes the path of 8.9 and older .takes .2, 4, 8..."
+KERNEL_ARCHS = [90, 100] if IS_HOPPER else [80]  # want "AL201 capability check admits 9.x" "AL202 This arch list admits 9.x, 10.x" "AL202 This arch list admits 8.x"
