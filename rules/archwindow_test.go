@@ -2,13 +2,40 @@ package rules
 
 import "testing"
 
+// windowCase is a name, the window it names ("" for none) and
+// architectures the window holds and does not hold.
+type windowCase struct {
+	name     string
+	text     string
+	holds    []int
+	notHolds []int
+}
+
+// checkWindows checks what find (nameWindow, familyWindow) reads in each
+// case's name.
+func checkWindows(t *testing.T, what string, find func(string) (archWindow, bool), cases []windowCase) {
+	t.Helper()
+	for _, tc := range cases {
+		w, ok := find(tc.name)
+		if ok != (tc.text != "") || w.text != tc.text {
+			t.Errorf("%s(%q) = %q, %v; want %q", what, tc.name, w.text, ok, tc.text)
+			continue
+		}
+		for _, a := range tc.holds {
+			if !w.holds(a) {
+				t.Errorf("%s: window %q does not hold %d", tc.name, w.text, a)
+			}
+		}
+		for _, a := range tc.notHolds {
+			if w.holds(a) {
+				t.Errorf("%s: window %q holds %d", tc.name, w.text, a)
+			}
+		}
+	}
+}
+
 func TestNameWindow(t *testing.T) {
-	for _, tc := range []struct {
-		name     string
-		text     string // "" for a name that names no architecture
-		holds    []int
-		notHolds []int
-	}{
+	checkWindows(t, "nameWindow", nameWindow, []windowCase{
 		{"enable_sm80_to_sm89", "sm_80 to sm_89", []int{800, 860, 890}, []int{750, 900, 1200}},
 		{"enable_sm90_or_later", "sm_90 and later", []int{900, 1000, 1200}, []int{890}},
 		{"enable_sm100f_only", "the sm_100f family", []int{1000, 1030}, []int{900, 1100, 1200}},
@@ -23,23 +50,7 @@ func TestNameWindow(t *testing.T) {
 		{"attn_sm_90_and_newer", "sm_90 and later", []int{900, 1210}, []int{800}},
 		{"smem_loader", "", nil, nil},
 		{"invoke", "", nil, nil},
-	} {
-		w, ok := nameWindow(tc.name)
-		if ok != (tc.text != "") || w.text != tc.text {
-			t.Errorf("nameWindow(%q) = %q, %v; want %q", tc.name, w.text, ok, tc.text)
-			continue
-		}
-		for _, a := range tc.holds {
-			if !w.holds(a) {
-				t.Errorf("%s: window %q does not hold %d", tc.name, w.text, a)
-			}
-		}
-		for _, a := range tc.notHolds {
-			if w.holds(a) {
-				t.Errorf("%s: window %q holds %d", tc.name, w.text, a)
-			}
-		}
-	}
+	})
 }
 
 func TestSMTokens(t *testing.T) {
@@ -73,12 +84,7 @@ func TestSMTokens(t *testing.T) {
 }
 
 func TestFamilyWindow(t *testing.T) {
-	for _, tc := range []struct {
-		name     string
-		text     string // "" for no window
-		holds    []int
-		notHolds []int
-	}{
+	checkWindows(t, "familyWindow", familyWindow, []windowCase{
 		{"get_candidate_configs_sm100_dynamic_cluster_shape", "sm_100 (the 10.x GPUs)", []int{1000, 1030}, []int{900, 1100, 1200}},
 		{"sm90_fp8_paged_mqa_logits", "sm_90 (the 9.x GPUs)", []int{900}, []int{890, 1000, 1200}},
 		{"CheckSm103Sm100", "sm_103 (the 10.x GPUs)", []int{1000, 1030}, []int{1200}},
@@ -86,21 +92,5 @@ func TestFamilyWindow(t *testing.T) {
 		{"run_sm80_kernel", "", nil, nil},
 		{"dispatch_sm90_sm100", "", nil, nil},
 		{"dispatch", "", nil, nil},
-	} {
-		w, ok := familyWindow(tc.name)
-		if ok != (tc.text != "") || w.text != tc.text {
-			t.Errorf("familyWindow(%q) = %q, %v; want %q", tc.name, w.text, ok, tc.text)
-			continue
-		}
-		for _, a := range tc.holds {
-			if !w.holds(a) {
-				t.Errorf("%s: window %q does not hold %d", tc.name, w.text, a)
-			}
-		}
-		for _, a := range tc.notHolds {
-			if w.holds(a) {
-				t.Errorf("%s: window %q holds %d", tc.name, w.text, a)
-			}
-		}
-	}
+	})
 }
