@@ -196,7 +196,6 @@ func (c *Context) otherFamilyArms(g *python.Gate, v shutout.Verdict, t int) ([]s
 	}
 	slices.Sort(arms)
 	var clauses []string
-	var fams []foreignFamily
 	for _, a := range arms {
 		found := false
 		for _, fm := range foreignFamilies() {
@@ -216,7 +215,6 @@ func (c *Context) otherFamilyArms(g *python.Gate, v shutout.Verdict, t int) ([]s
 				continue // a GPU of another family takes it too: no family's own path
 			}
 			clauses = append(clauses, fmt.Sprintf("the arm for %s names `%s`, %s", strings.Join(capSet(c.Caps, takes), ", "), g.ArmNames[a][i], fm.what))
-			fams = append(fams, fm)
 			found = true
 			break
 		}
