@@ -69,11 +69,15 @@ func isWeakCapName(name string) bool { return strings.Trim(name, "_") == "sm" }
 
 // isPropsFunc reports a call that returns a cudaDeviceProp (or a pointer
 // to one): at::cuda::getCurrentDeviceProperties(),
-// at::cuda::getDeviceProperties(dev).
+// at::cuda::getDeviceProperties(dev), and a project's own wrapper named
+// after them (xformers' xf_getCurrentDeviceProperties(), whose result a
+// `const auto` holds).
 func isPropsFunc(name string) bool {
-	switch name {
-	case "getCurrentDeviceProperties", "getDeviceProperties", "get_device_properties", "getDeviceProp":
-		return true
+	low := strings.ToLower(name)
+	for _, f := range []string{"getcurrentdeviceproperties", "getdeviceproperties", "get_device_properties", "getdeviceprop"} {
+		if low == f || strings.HasSuffix(low, "_"+f) {
+			return true
+		}
 	}
 	return false
 }

@@ -124,6 +124,12 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 			// a warning for some GPUs, the same code for all.
 			return Gate{}, false
 		}
+		if m.aliasesArch(cl) {
+			// `if arch == 87: arch = 80` (quack's shared-memory lookup
+			// that lacks sm_87): one architecture is read as another;
+			// every other GPU keeps its own number.
+			return Gate{}, false
+		}
 		if proseOnly(outs) {
 			// Every way returns a sentence (FastVideo's
 			// attn_qat_infer_receipt(): "arch=sm_120 kernel=none
@@ -438,6 +444,39 @@ func reasonFunc(qual string) bool {
 		}
 	}
 	return false
+}
+
+// aliasesArch: the chain is one `if` with no else whose condition compares
+// a name with an architecture number and whose body only sets that same
+// name to another literal number: the GPUs it matches are given another
+// architecture's number, the rest keep theirs.
+func (m *module) aliasesArch(cl []clause) bool {
+	if len(cl) != 1 || cl[0].cond == noNode {
+		return false
+	}
+	cond := m.unparen(cl[0].cond)
+	kids := m.namedList(cond)
+	if m.op(cond) != opComparisonOperator || len(kids) != 2 {
+		return false
+	}
+	ops := m.childrenBy(cond, fOperators)
+	if len(ops) != 1 || m.view(ops[0]) != "==" {
+		return false
+	}
+	name := m.view(kids[0])
+	if m.kind(kids[0]) != "identifier" || m.kind(kids[1]) != "integer" || !archNumbers[m.view(kids[1])] {
+		return false
+	}
+	body := m.namedList(cl[0].body)
+	if len(body) != 1 || m.kind(body[0]) != "expression_statement" {
+		return false
+	}
+	asg := m.namedList(body[0])
+	if len(asg) != 1 || m.kind(asg[0]) != "assignment" {
+		return false
+	}
+	left, right := m.child(asg[0], fLeft), m.child(asg[0], fRight)
+	return m.kind(left) == "identifier" && m.view(left) == name && m.kind(right) == "integer" && archNumbers[m.view(right)]
 }
 
 // printsOnly: every arm of the chain only prints, warns or logs (print,
