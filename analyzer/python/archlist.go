@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 )
@@ -751,7 +752,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 				continue
 			}
 			specs, ok := m.listSpecs(n)
-			if ok && parent != noNode && m.kind(parent) == "assignment" && m.child(parent, fRight) == n && m.membershipOnly(parent) {
+			if ok && parent != noNode && m.kind(parent) == "assignment" && m.child(parent, fRight) == n && (m.membershipOnly(parent) || m.deadStore(parent)) {
 				continue
 			}
 			if ok {
@@ -802,7 +803,7 @@ func archListGates(m *module, caps []Capability) []Gate {
 					}
 				}
 			}
-			if env == "" && (!archContext(m.view(left)) || boundName(m.view(left))) {
+			if env == "" && (!archContext(m.view(left)) || boundName(m.view(left)) || m.deadStore(n)) {
 				continue
 			}
 			if specs, ok := m.envListSpecs(s, right, env); ok {
@@ -1015,6 +1016,33 @@ func (m *module) membershipOnly(a nodeID) bool {
 		used = true
 	}
 	return used
+}
+
+// deadStore: the value assignment a gives a plain name is never read: the
+// name does not occur after it in its function, or in a setup.py, which
+// nothing imports (nccl's `if archs is None: archs = "9.0a;10.0a"` after
+// reading TORCH_CUDA_ARCH_LIST, with the build left to torch's default).
+// One in a loop may be read by the next turn, so it is not judged.
+func (m *module) deadStore(a nodeID) bool {
+	left := m.child(a, fLeft)
+	if m.kind(left) != "identifier" || m.enclosingKind(a, "for_statement") || m.enclosingKind(a, "while_statement") {
+		return false
+	}
+	scope := m.scopeOf(a)
+	if scope == 0 && path.Base(m.path) != "setup.py" {
+		return false // a module's name may be read by its importers
+	}
+	end := nodeID(len(m.nodes))
+	if scope != 0 {
+		end = m.next(scope)
+	}
+	name := m.view(left)
+	for k := m.next(a); k < end; k++ {
+		if m.kind(k) == "identifier" && m.view(k) == name {
+			return false
+		}
+	}
+	return true
 }
 
 // gencodePair reads a (virtual, real) pair of a gencode list, CuPy's
