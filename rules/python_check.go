@@ -451,6 +451,11 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 			"so this is a note; check only that the path suits it.", what, tName, namedLit, named)
 		f.Properties["namesTarget"] = fmt.Sprintf("`%s` names the target (%s)", named, namedLit)
 	}
+	if g.Within != "" {
+		// The ifs around the check: what holds wherever it decides.
+		f.Message += " The check is reached only where " + g.Within + " holds."
+		f.Properties["within"] = g.Within
+	}
 	quoteComment(&f, g)
 	return f
 }

@@ -166,6 +166,12 @@ type Gate struct {
 	// comment ending its line or right above it (analyzer/comment), ""
 	// when none. It often says why a GPU is left out.
 	Comment string
+	// Within are the conditions of the ifs around an if-statement check
+	// in its function, innermost first, each as the check's path needs
+	// it (`not x` for an if whose else holds the check): xformers'
+	// `compute_capability >= (9, 0)` refuses only under `_cusplt_version
+	// < (6, 0, 0)`. "" when none.
+	Within string
 	// GuardsCall is the first argument of a JIT build call the gate
 	// guards (gen_jit_spec(...), load(...)), at GuardsCallLine.
 	GuardsCall     string

@@ -137,6 +137,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 			// no path and refuses nothing.
 			return Gate{}, false
 		}
+		g.Within = m.within(k.node)
 		g.Kind = KindCheck
 		if len(cl) > 2 || (len(cl) == 2 && cl[1].cond != noNode) {
 			g.Kind = KindLadder
@@ -444,6 +445,52 @@ func reasonFunc(qual string) bool {
 		}
 	}
 	return false
+}
+
+// within is Gate.Within for the if statement s: the conditions of the
+// ifs around it in its function (or at the top level), innermost first,
+// three at most. An if whose arm holding s has a condition gives that
+// condition; one whose else holds it gives `not c` when it has the one
+// condition c (an elif chain's else would be a list of negations); a
+// script's `__name__ == "__main__"` says nothing about the GPU.
+func (m *module) within(s nodeID) string {
+	var conds []string
+	for a := m.parent(s); a != noNode && len(conds) < 3; a = m.parent(a) {
+		if k := m.kind(a); k == "function_definition" || k == "class_definition" {
+			break
+		}
+		if m.kind(a) != "if_statement" {
+			continue
+		}
+		cl := m.clauses(a)
+		for i, c := range cl {
+			if c.body == noNode || s < c.body || s >= m.next(c.body) {
+				continue
+			}
+			switch {
+			case c.cond != noNode:
+				if text := strings.Join(strings.Fields(m.text(c.cond)), " "); !isMainGuardText(text) {
+					conds = append(conds, "`"+text+"`")
+				}
+			case i == 1 && len(cl) == 2:
+				text := strings.Join(strings.Fields(m.text(cl[0].cond)), " ")
+				if inner, ok := strings.CutPrefix(text, "not "); ok {
+					conds = append(conds, "`"+inner+"`")
+				} else if x, ok := strings.CutSuffix(text, " is not None"); ok && !strings.Contains(x, " ") {
+					conds = append(conds, "`"+x+" is None`")
+				} else {
+					conds = append(conds, "not `"+text+"`")
+				}
+			}
+			break
+		}
+	}
+	return strings.Join(conds, ", ")
+}
+
+// isMainGuardText: a script's main guard.
+func isMainGuardText(cond string) bool {
+	return cond == `__name__ == "__main__"` || cond == `__name__ == '__main__'`
 }
 
 // aliasesArch: the chain is one `if` with no else whose condition compares

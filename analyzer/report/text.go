@@ -232,6 +232,8 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 
 // propertyLines are the properties a finding's text block gives a line of
 // their own, in this order, under these labels:
+//   - within: the conditions of the ifs around a Python check, which
+//     hold wherever it decides;
 //   - comment: what the code's authors wrote about a gate is often its
 //     reason ("not available on SM120"), past the first sentence;
 //   - namesTarget: a gate that names the target routes it on purpose,
@@ -249,6 +251,7 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 //   - generator: a list in a kernel generator tags what it writes, why
 //     it is a note.
 var propertyLines = []struct{ key, label string }{
+	{"within", "within"},
 	{"comment", "comment"},
 	{"namesTarget", "on purpose"},
 	{"byDesign", "by design"},
