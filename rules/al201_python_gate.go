@@ -201,7 +201,8 @@ var AL203 = Rule{
 		"pytest.mark.skip(...)`, `item.add_marker(skip)`) unless a capability check returns first, and there the return is " +
 		"the way on, not a refusal. A test that stubs a capability source or the project's own arch helper " +
 		"(`monkeypatch.setattr(torch.cuda, \"get_device_capability\", ...)`, `mock.patch(...)`, a helper named with arch, " +
-		"capability, cc or sm) checks code against numbers it chose and gets no findings. Nothing fails on the target, but nothing is tested either: once the code is opened " +
+		"capability, cc or sm) checks code against numbers it chose and gets no findings, and so does one that stubs " +
+		"`torch.cuda.is_available` (the capability is never read). Nothing fails on the target, but nothing is tested either: once the code is opened " +
 		"for the target, open the test too. Every gate in test code is this rule's, an arch list too: a test's " +
 		"CUDAExtension or setup.py built for older GPUs only leaves the target's tests with no kernels to run. An arch list " +
 		"that is the test's data is none of these: an element of a table of cases, a parametrize argument, what an assert " +

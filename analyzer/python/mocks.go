@@ -55,10 +55,15 @@ func (m *module) stubsCapability(n nodeID) bool {
 
 // stubbedName says whether a name in a stub's string is a capability
 // source (compute_capability: CuPy's, cuda.core's and numba's device
-// attribute).
+// attribute), or whether a GPU is there at all.
 func stubbedName(s string) bool {
 	last := lastName(s)
 	if last == "compute_capability" || slices.Contains(capSourceNames, last) {
+		return true
+	}
+	// torch.cuda.is_available stubbed (torchtitan's tests turn CUDA off,
+	// then assert the helper picks nothing): the capability is never read.
+	if last == "is_available" {
 		return true
 	}
 	// A project's own helper named for the architecture (Liger-Kernel's

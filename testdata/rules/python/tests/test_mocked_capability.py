@@ -37,3 +37,17 @@ def test_report_dispatch():
     # A capability source's name as a dict key is no stub.
     info = {"get_device_capability": torch.cuda.get_device_capability()}
     assert info["get_device_capability"][0] == 10  # want "AL203 .*admits 10.x and shuts out .*12.x"
+
+
+def flash_impl():
+    if not torch.cuda.is_available():
+        return None
+    if torch.cuda.get_device_capability() >= (10, 0):
+        return "fa4"
+    return None
+
+
+def test_no_cuda(monkeypatch):
+    # CUDA turned off: the capability is never read, on any GPU.
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    assert flash_impl() is None  # want: none
