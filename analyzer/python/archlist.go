@@ -1020,7 +1020,7 @@ func (m *module) membershipOnly(a nodeID) bool {
 
 // deadStore: the value assignment a gives a plain name is never read: the
 // name does not occur after it in its function, or in a setup.py, which
-// nothing imports (nccl's `if archs is None: archs = "9.0a;10.0a"` after
+// nothing imports, nor in a def inside that scope (nccl's `if archs is None: archs = "9.0a;10.0a"` after
 // reading TORCH_CUDA_ARCH_LIST, with the build left to torch's default).
 // One in a loop may be read by the next turn, so it is not judged.
 func (m *module) deadStore(a nodeID) bool {
@@ -1032,13 +1032,19 @@ func (m *module) deadStore(a nodeID) bool {
 	if scope == 0 && path.Base(m.path) != "setup.py" {
 		return false // a module's name may be read by its importers
 	}
-	end := nodeID(len(m.nodes))
+	start, end := nodeID(0), nodeID(len(m.nodes))
 	if scope != 0 {
-		end = m.next(scope)
+		start, end = scope, m.next(scope)
 	}
 	name := m.view(left)
-	for k := m.next(a); k < end; k++ {
-		if m.kind(k) == "identifier" && m.view(k) == name {
+	own := m.enclosingFunc(a)
+	for k := start; k < end; k++ {
+		if k == left || m.kind(k) != "identifier" || m.view(k) != name {
+			continue
+		}
+		// After the store, or in a def nested in the scope (a function
+		// defined before the store may run after it).
+		if k >= m.next(a) || m.enclosingFunc(k) != own {
 			return false
 		}
 	}
