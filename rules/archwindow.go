@@ -80,6 +80,13 @@ type windowScope struct {
 // archDirRE is a directory named for one architecture: sm100, sm_90a.
 var archDirRE = regexp.MustCompile(`(?i)^sm_?(\d{2,3})[af]?$`)
 
+// keepsTo says whether a chain or check that admits admitted (the
+// __CUDA_ARCH__ scale) keeps to w against target: w holds some of them and
+// not the target.
+func (w archWindow) keepsTo(admitted []int, target int) bool {
+	return !w.holds(target) && slices.ContainsFunc(admitted, w.holds)
+}
+
 // dirWindow is the architecture the innermost directory of path named for
 // one names (csrc/sm100/prefill/kernel.hpp: sm_100), with that directory.
 func dirWindow(path string) (archWindow, string, bool) {
@@ -127,7 +134,7 @@ func (c *Context) namedWindow(file *cpp.File, line int, admitted []int, target i
 		// that architecture's code (FlashMLA's csrc/sm100/, compiled for
 		// 10.0f alone): a chain there that admits it and not the target
 		// keeps to the directory's purpose, whatever else it admits.
-		if win, dir, ok := dirWindow(file.Path); ok && !win.holds(target) && slices.ContainsFunc(admitted, win.holds) {
+		if win, dir, ok := dirWindow(file.Path); ok && win.keepsTo(admitted, target) {
 			return windowScope{w: win, dir: dir}, true
 		}
 		return windowScope{}, false
@@ -244,17 +251,16 @@ func familyWindow(name string) (archWindow, bool) {
 // for 10.x and 11.x alone: 12.0 not getting 10.0's configs there is the
 // function's purpose, and a bug only where host code calls it for 12.0.
 func hostWindow(g *python.Gate, admitted []int, target int) (windowScope, bool) {
-	keeps := func(w archWindow) bool { return !w.holds(target) && slices.ContainsFunc(admitted, w.holds) }
 	if g.DefName != "" {
 		w, named := nameWindow(g.DefName)
 		if !named {
 			w, named = familyWindow(g.DefName)
 		}
 		if named {
-			return windowScope{in: cst.Scope{Name: g.DefName, StartLine: g.DefLine}, w: w}, keeps(w)
+			return windowScope{in: cst.Scope{Name: g.DefName, StartLine: g.DefLine}, w: w}, w.keepsTo(admitted, target)
 		}
 	}
-	if w, dir, ok := dirWindow(g.Path); ok && keeps(w) {
+	if w, dir, ok := dirWindow(g.Path); ok && w.keepsTo(admitted, target) {
 		return windowScope{w: w, dir: dir}, true
 	}
 	return windowScope{}, false

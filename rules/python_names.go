@@ -33,13 +33,14 @@ func namesMayServe(g *python.Gate, bt int) bool {
 	return false
 }
 
-// testsOf words a condition's tests of the name: `"H100" in name`.
-func testsOf(nf *python.NameFacts) string {
+// backquoted words source texts as code, comma-separated: a condition's
+// tests of the name (`"H100" in name`), the run-time values it assumes.
+func backquoted(texts []string, sep string) string {
 	var ts []string
-	for _, t := range nf.Tests {
+	for _, t := range texts {
 		ts = append(ts, "`"+t+"`")
 	}
-	return strings.Join(ts, ", ")
+	return strings.Join(ts, sep)
 }
 
 // namesOf says how the capability's names answer the condition: "false for
@@ -66,14 +67,10 @@ func namesDecided(g *python.Gate, tc python.Capability, t int) string {
 	}
 	when := ""
 	if len(nf.Given) > 0 {
-		var gs []string
-		for _, g := range nf.Given {
-			gs = append(gs, "`"+g+"`")
-		}
-		when = " where " + strings.Join(gs, " and ") + " holds (it depends on more than the GPU)"
+		when = " where " + backquoted(nf.Given, " and ") + " holds (it depends on more than the GPU)"
 	}
 	return fmt.Sprintf(" The condition tests the GPU's product name (%s), not its capability, and the name decides it for %s%s: it is %s.",
-		testsOf(nf), tc, when, namesOf(nf, tc))
+		backquoted(nf.Tests, ", "), tc, when, namesOf(nf, tc))
 }
 
 // namesUndecided is the sentence for the older capabilities whose product

@@ -118,15 +118,10 @@ func (l *Linker) resolveSource(j *python.JITModule, s string) (*cpp.File, string
 	case 1:
 		return cands[0], ""
 	}
-	// Named as findings are: within the calling script's root, from it;
-	// another root's file with that root.
+	// Named as findings' messages name files (finding.Location.MessagePath).
 	var names []string
 	for _, f := range cands {
-		if f.Root == j.Root {
-			names = append(names, f.Path)
-		} else {
-			names = append(names, f.Name())
-		}
+		names = append(names, finding.Location{Root: f.Root, Path: f.Path}.MessagePath(j.Root))
 	}
 	return nil, fmt.Sprintf("%s source %q matches %d files (%s); not linked: name the file more precisely", j.Callee, s, len(cands), strings.Join(names, ", "))
 }

@@ -469,8 +469,8 @@ func (m *module) within(s nodeID) string {
 			}
 			switch {
 			case c.cond != noNode:
-				if text := strings.Join(strings.Fields(m.text(c.cond)), " "); !isMainGuardText(text) {
-					conds = append(conds, "`"+text+"`")
+				if !m.isMainGuard(a) {
+					conds = append(conds, "`"+strings.Join(strings.Fields(m.text(c.cond)), " ")+"`")
 				}
 			case i == 1 && len(cl) == 2:
 				text := strings.Join(strings.Fields(m.text(cl[0].cond)), " ")
@@ -486,11 +486,6 @@ func (m *module) within(s nodeID) string {
 		}
 	}
 	return strings.Join(conds, ", ")
-}
-
-// isMainGuardText: a script's main guard.
-func isMainGuardText(cond string) bool {
-	return cond == `__name__ == "__main__"` || cond == `__name__ == '__main__'`
 }
 
 // aliasesArch: the chain is one `if` with no else whose condition compares
@@ -511,7 +506,7 @@ func (m *module) aliasesArch(cl []clause) bool {
 		return false
 	}
 	name := m.view(kids[0])
-	if m.kind(kids[0]) != "identifier" || m.kind(kids[1]) != "integer" || !archNumbers[m.view(kids[1])] {
+	if m.kind(kids[0]) != "identifier" || m.kind(kids[1]) != "integer" || !ArchLikeNumber(m.view(kids[1])) {
 		return false
 	}
 	body := m.namedList(cl[0].body)
@@ -523,7 +518,7 @@ func (m *module) aliasesArch(cl []clause) bool {
 		return false
 	}
 	left, right := m.child(asg[0], fLeft), m.child(asg[0], fRight)
-	return m.kind(left) == "identifier" && m.view(left) == name && m.kind(right) == "integer" && archNumbers[m.view(right)]
+	return m.kind(left) == "identifier" && m.view(left) == name && m.kind(right) == "integer" && ArchLikeNumber(m.view(right))
 }
 
 // printsOnly: every arm of the chain only prints, warns or logs (print,

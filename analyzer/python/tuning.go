@@ -211,13 +211,6 @@ func arithOp(op string) bool {
 	return false
 }
 
-// archNumbers are the architectures' numbers as a list of them writes
-// them (SM = [80, 90]).
-var archNumbers = map[string]bool{
-	"70": true, "72": true, "75": true, "80": true, "86": true, "87": true, "89": true, "90": true,
-	"100": true, "101": true, "103": true, "110": true, "120": true, "121": true,
-}
-
 // numberArith are the calls that keep a number a number.
 var numberArith = map[string]bool{
 	"min": true, "max": true, "int": true, "round": true, "abs": true, "ceil": true, "floor": true,
@@ -259,7 +252,7 @@ func (m *module) numberExpr(n nodeID, numeric *bool) bool {
 			if !m.numberExpr(k, numeric) {
 				return false
 			}
-			if m.kind(k) == "integer" && archNumbers[m.view(k)] {
+			if m.kind(k) == "integer" && ArchLikeNumber(m.view(k)) {
 				archs++
 			}
 		}
