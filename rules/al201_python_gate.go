@@ -83,7 +83,7 @@ var AL201 = Rule{
 		"is the finding, with the lookup as its related location. When a condition that sent the target to its path names the " +
 		"target in an equality or membership test (`elif arch.major in [8, 12]:`, `cc in ((8, 9), (12, 0))`, `sm in [80, 90, 120]`, " +
 		"or a helper whose return is one: `is_deep_gemm_e8m0_used()` returning `get_device_capability()[0] in [10, 12]`), " +
-		"the code chose that path for the target on purpose: the finding is a note and says so (an ordering such as `sm < 120` " +
+		"the code chose that path for the target on purpose: the finding is a note and says so, and its admits line lists the GPUs sent the target's way (an ordering such as `sm < 120` " +
 		"names the target as a bound, which is the shut-out itself, and stays a warning). When the function around a check that sends the target down the path of older GPUs tests for the target by name " +
 		"elsewhere (bitsandbytes' kernel heuristics compute `is_sm120 = major == 12 and minor == 0` and decide on it further " +
 		"down), its authors route the target through that function on purpose: the finding is a note naming that check; a " +

@@ -225,19 +225,8 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		better[g.Branch[x]] = true
 	}
 	admitted := func(i int) bool { return better[g.Branch[i]] }
-	admits := capSet(c.Caps, admitted)
-	oldest := -1
-	for i := range c.Caps {
-		if admitted(i) {
-			oldest = c.Caps[i].Age()
-			break
-		}
-	}
-	// A capability the interpreter could not decide is neither admitted
-	// nor shut out: the message names it apart.
-	excludes := capSet(c.Caps, func(i int) bool {
-		return !admitted(i) && g.Branch[i] != shutout.Unknown && c.Caps[i].Age() >= oldest
-	})
+	admits, excludes := admittedSets(c, g, admitted)
+	oldest := oldestAdmitted(c, admitted)
 	undecided := capSet(c.Caps, func(i int) bool { return g.Branch[i] == shutout.Unknown && c.Caps[i].Age() >= oldest })
 	tc := c.Caps[t]
 	tName := fmt.Sprintf("%d.%d (%s)", tc.Major, tc.Minor, c.Target.Arch.Base().Name())
@@ -450,6 +439,12 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		f.Message += fmt.Sprintf(" %s names %s itself (%s in `%s`): the code sends the target this way on purpose, "+
 			"so this is a note; check only that the path suits it.", what, tName, namedLit, named)
 		f.Properties["namesTarget"] = fmt.Sprintf("`%s` names the target (%s)", named, namedLit)
+		// The admits line then tells who shares the path the condition
+		// names the target for: quack's `arch.major in [8, 12]` read
+		// "admits: 7.x, 9.x excludes: 8.x, 12.x" (the GPUs on the other
+		// path counted as the better placed), the inverse of the code.
+		bt := g.Branch[t]
+		f.Admits, f.Excludes = admittedSets(c, g, func(i int) bool { return g.Branch[i] == bt })
 	}
 	if g.Within != "" {
 		// The ifs around the check: what holds wherever it decides.
@@ -458,6 +453,30 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	}
 	quoteComment(&f, g)
 	return f
+}
+
+// oldestAdmitted is the age of the oldest capability admitted, -1 when
+// none is.
+func oldestAdmitted(c *Context, admitted func(int) bool) int {
+	for i := range c.Caps {
+		if admitted(i) {
+			return c.Caps[i].Age()
+		}
+	}
+	return -1
+}
+
+// admittedSets are the capabilities admitted and those shut out, from
+// the oldest admitted on (older ones shut out too say nothing about the
+// check). A capability the interpreter could not decide is neither: the
+// message names it apart.
+func admittedSets(c *Context, g *python.Gate, admitted func(int) bool) (admits, excludes []string) {
+	oldest := oldestAdmitted(c, admitted)
+	admits = capSet(c.Caps, admitted)
+	excludes = capSet(c.Caps, func(i int) bool {
+		return !admitted(i) && g.Branch[i] != shutout.Unknown && c.Caps[i].Age() >= oldest
+	})
+	return admits, excludes
 }
 
 // nearestArm is, for a C++ host ladder (Gate.Arms), the arm taken by the

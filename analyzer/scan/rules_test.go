@@ -202,3 +202,24 @@ func TestExampleSARIFValidates(t *testing.T) {
 		t.Errorf("%s", p)
 	}
 }
+
+// TestNamesTargetAdmits: a check that names the target on purpose lists
+// as admitted the GPUs it sends the target's way (quack's `arch.major in
+// [8, 12]`), not those of the other path.
+func TestNamesTargetAdmits(t *testing.T) {
+	dir := "../../testdata/rules/python"
+	res, err := Run(testOptions(t, dir, "sm_120"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Targets[0].Findings {
+		if f.Location.Path != "pkg/dispatch.py" || f.Location.Line != 176 {
+			continue
+		}
+		if got := strings.Join(f.Admits, " ") + " | " + strings.Join(f.Excludes, " "); got != "8.x 12.x | 9.x 10.x 11.x" {
+			t.Errorf("admits | excludes = %q, want %q", got, "8.x 12.x | 9.x 10.x 11.x")
+		}
+		return
+	}
+	t.Fatal("no finding at pkg/dispatch.py:176")
+}
