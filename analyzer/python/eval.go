@@ -624,14 +624,18 @@ func percentFormat(a, b Value) Value {
 	return vstr(sb.String()).tainted(a.Cap || b.Cap)
 }
 
-func (f *frame) evalTernary(n nodeID) Value {
+func (f *frame) evalTernary(n nodeID) Value { return f.evalTernaryAt(n, true) }
+
+// evalTernaryAt evaluates `a if c else b`; record says whether a
+// capability-dependent c is a site.
+func (f *frame) evalTernaryAt(n nodeID, record bool) Value {
 	var buf [3]nodeID
 	kids := f.mod.appendNamed(buf[:0], n)
 	if len(kids) != 3 {
 		return unknown
 	}
 	c := f.eval(kids[1])
-	if f.record && c.Cap {
+	if f.record && record && c.Cap {
 		f.recordTernary(n, kids[1], c)
 	}
 	switch c.truth() {
@@ -726,6 +730,8 @@ func (f *frame) evalSubscript(n nodeID) Value {
 	switch {
 	case len(subs) == 1 && m.kind(subs[0]) == "slice":
 		return f.evalSlice(obj, subs[0])
+	case len(subs) == 1 && layoutIndex(m, subs[0]):
+		key = f.evalTernaryAt(subs[0], false)
 	case len(subs) == 1:
 		key = f.eval(subs[0])
 	default:
@@ -830,4 +836,31 @@ func (f *frame) evalSlice(obj Value, s nodeID) Value {
 	}
 	// The slice shares obj's elements: neither is ever written.
 	return obj.withElems(obj.elems()[lo:hi]).tainted(parts[0].Cap)
+}
+
+// layoutIndex says whether n, a subscript's index, is a ternary on a flag
+// (`shape[0 if v_gmem_transposed else 1]`): the flag names how the data
+// is laid out, set where the layout was chosen (`v_gmem_transposed = arch
+// != 90`), and the index only follows it, so it picks no path of its own
+// (sglang's FA4 paged KV read as sending 12.0 the way of 8.x). A ternary
+// that tests the capability itself (`shape[0 if major == 9 else 1]`) is
+// still a site: nothing says the layout was chosen alike.
+func layoutIndex(m *module, n nodeID) bool {
+	if m.kind(n) != "conditional_expression" {
+		return false
+	}
+	var buf [3]nodeID
+	kids := m.appendNamed(buf[:0], n)
+	if len(kids) != 3 {
+		return false
+	}
+	c := kids[1]
+	if m.kind(c) == "not_operator" {
+		c = m.child(c, fArgument)
+	}
+	switch m.kind(c) {
+	case "identifier", "attribute":
+		return true
+	}
+	return false
 }

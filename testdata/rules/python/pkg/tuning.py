@@ -35,6 +35,14 @@ def layout(shape):
     return shape[0 if major == 9 else 1]  # want "AL201 capability check admits 9.x"
 
 
+def layout_flag(shape):
+    # The index follows a layout flag set where the layout was chosen: no
+    # path of its own (sglang's FA4 paged KV, `v_gmem_transposed`).
+    major = torch.cuda.get_device_capability()[0]
+    transposed = major != 9
+    return shape[0 if transposed else 1]
+
+
 def backend():
     major = torch.cuda.get_device_capability()[0]
     if major == 9:  # want "AL201 capability check admits 9.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .sets name = \"triton\"."
