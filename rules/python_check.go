@@ -313,6 +313,7 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 				andList(alike), do, andList(admits), "get"+singularVerb(len(admits)), newestName)
 		}
 	}
+	reported := false
 	kind := gateNoun(g.Kind)
 	if g.Names != nil && (g.Kind == python.KindCheck || g.Kind == python.KindLadder) {
 		kind = "check of the GPU's product name"
@@ -368,6 +369,20 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	}
 	if g.NoGPU {
 		msg += " It is set only when no GPU is visible (a build in a container without one): a build that sees the GPU compiles for it instead."
+	}
+	if g.ReportedAs != "" {
+		// nccl's ubx query_supported_hw: what the API tells its callers,
+		// not what nvcc compiles; the build's own list is judged where it
+		// is (AL202 there, or the kernels' ranges).
+		fn := g.Function
+		if i := strings.LastIndexByte(fn, '.'); i >= 0 {
+			fn = fn[i+1:]
+		}
+		msg = fmt.Sprintf("%s is not in the %q list %s returns: a caller that checks it there takes %s as unsupported. "+
+			"The list reports what is supported rather than selecting what is compiled, so this is a note: the build's own list "+
+			"and the kernels' ranges decide whether code for %s exists.", tName, g.ReportedAs, fn, tName, tName)
+		gets = "not listed among the supported architectures the function reports"
+		reported = true
 	}
 	if g.CacheVar != "" {
 		msg += fmt.Sprintf(" The list is the default of the CMake cache variable %s: configuring with -D%s=... changes it.", g.CacheVar, g.CacheVar)
@@ -426,6 +441,10 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	for _, l := range g.Lookups {
 		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.Path, Line: l.Line, Col: l.Col,
 			Message: "the table lookup the check tests, which " + l.Outcome + " for " + tName})
+	}
+	if reported {
+		f.Level = finding.LevelNote
+		f.Properties["reportedAs"] = g.ReportedAs
 	}
 	if namedLit != "" {
 		// quack's `elif arch.major in [8, 12]:` (warp-level MMA for

@@ -156,6 +156,10 @@ type Gate struct {
 	// NoGPU: the list is set only when no GPU is visible (a build in a
 	// container without one).
 	NoGPU bool
+	// ReportedAs is the key of the dictionary a function named for a
+	// report of what is supported (reportsSupport) returns, whose value
+	// the list is: nccl's query_supported_hw `return {"sm_archs": [...]}`.
+	ReportedAs string
 	// Build is the extension builder (CUDAExtension) whose nvcc flags
 	// the arch list is, read at the call (buildListGates): the
 	// extension has code for those architectures alone.

@@ -707,6 +707,9 @@ func archListGates(m *module, caps []Capability) []Gate {
 			IsTest: m.isTest, EnvVar: env}
 		setPos(&g, m, n, n)
 		g.Comment = m.commentAbout(n)
+		if key := m.returnedDictKey(open); key != "" && reportsSupport(lastName(g.Function)) {
+			g.ReportedAs = key
+		}
 		g.ToolkitBelow = m.toolkitCeiling(n, open)
 		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
 		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
@@ -1194,4 +1197,36 @@ func SingleArchFlag(expr string) bool {
 		}
 	}
 	return true
+}
+
+// returnedDictKey is the key whose value the node on top of open (its
+// ancestors below it) is in a dictionary literal a return statement gives
+// back (nccl's `return {"sm_archs": ["9.0", "9.0a", "10.0", "10.0a"], ...}`
+// in query_supported_hw), "" otherwise.
+func (m *module) returnedDictKey(open []nodeID) string {
+	if len(open) < 4 {
+		return ""
+	}
+	n, pair, dict, ret := open[len(open)-1], open[len(open)-2], open[len(open)-3], open[len(open)-4]
+	if m.kind(pair) != "pair" || m.child(pair, fValue) != n || m.kind(dict) != "dictionary" || m.kind(ret) != "return_statement" {
+		return ""
+	}
+	key, ok := m.stringLit(m.child(pair, fKey))
+	if !ok {
+		return ""
+	}
+	return key
+}
+
+// reportsSupport says whether a function's name says it reports what is
+// supported (`query_supported_hw`, `get_capabilities`, `device_info`)
+// rather than making a configuration a build may read.
+func reportsSupport(fn string) bool {
+	for _, w := range nameWords(fn) {
+		switch w {
+		case "query", "supported", "support", "capabilities", "capability", "info", "describe", "report":
+			return true
+		}
+	}
+	return false
 }
