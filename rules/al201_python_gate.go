@@ -76,7 +76,9 @@ var AL201 = Rule{
 		"between are shut out alike), and so it does when the GPUs a check admits are all older than 9.0 and every GPU " +
 		"from there to the target takes the target's path (`arch in (\"sm80\", \"sm86\", \"sm87\")` for an fp16 kernel, the " +
 		"FP8 path for 8.9 and newer); the level stays, since the target, nearer Ampere and Ada than Hopper, may need the " +
-		"path those GPUs get. When the code has a comment on the check's line or right above it, the finding " +
+		"path those GPUs get. A check in a benchmark (a directory named benchmarks, benchmark, bench or benches; a file named " +
+		"bench_*, benchmark_*, *_bench or *_benchmark) keeps the target from a measurement, not from running: it is a note, " +
+		"and the code it measures is judged where it decides. When the code has a comment on the check's line or right above it, the finding " +
 		"ends with it: it often says whether the exclusion is deliberate. A table lookup whose result the function only tests for " +
 		"None (`arch = ARCH_BY_CAPABILITY.get(cap)`, then `if arch is None: return None`) is one decision, reported once: at the " +
 		"lookup, which names the table that lacks the target's entry, with what the check then does, and the check as a related " +

@@ -76,3 +76,20 @@ func TestOverrideOf(t *testing.T) {
 		}
 	}
 }
+
+func TestBenchmarkDir(t *testing.T) {
+	for p, want := range map[string]string{
+		"benchmarks/bench_attn.py":           "benchmarks/",
+		"python/sglang/bench/serve.py":       "bench/",
+		"tools/bench_gemm.py":                "bench_gemm.py",
+		"tests/gemm_benchmark.py":            "gemm_benchmark.py",
+		"flashinfer/gemm.py":                 "",
+		"flashinfer/benchmarking_utils.py":   "",
+		"benchmarks.py":                      "",
+		"src/benchmarks_old/notes/readme.py": "",
+	} {
+		if got := benchmarkDir(p); got != want {
+			t.Errorf("benchmarkDir(%q) = %q, want %q", p, got, want)
+		}
+	}
+}

@@ -249,7 +249,11 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 //   - projectBuilds: the flavors the project builds, which the finding
 //     does not affect, why it is a note;
 //   - generator: a list in a kernel generator tags what it writes, why
-//     it is a note.
+//     it is a note;
+//   - benchmark: a check in a benchmark keeps the target from a
+//     measurement, why it is a note;
+//   - reportedAs: a list a function reports as what is supported, which
+//     compiles nothing, why it is a note.
 var propertyLines = []struct{ key, label string }{
 	{"within", "within"},
 	{"comment", "comment"},
@@ -258,6 +262,8 @@ var propertyLines = []struct{ key, label string }{
 	{"otherFamily", "other family"},
 	{"projectBuilds", "project builds"},
 	{"generator", "generator"},
+	{"benchmark", "benchmark"},
+	{"reportedAs", "reported"},
 	{"override", "override"},
 	{"toolkit", "toolkit"},
 }
