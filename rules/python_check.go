@@ -462,8 +462,12 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		// names the target for: quack's `arch.major in [8, 12]` read
 		// "admits: 7.x, 9.x excludes: 8.x, 12.x" (the GPUs on the other
 		// path counted as the better placed), the inverse of the code.
+		// Every GPU decided otherwise is listed, older ones too: `major
+		// in [10, 12]` keeps 7.x to 9.x from the path as much as 11.x.
 		bt := g.Branch[t]
-		f.Admits, f.Excludes = admittedSets(c, g, func(i int) bool { return g.Branch[i] == bt })
+		same := func(i int) bool { return g.Branch[i] == bt }
+		f.Admits = capSet(c.Caps, same)
+		f.Excludes = capSet(c.Caps, func(i int) bool { return !same(i) && g.Branch[i] != shutout.Unknown })
 	}
 	if dir := benchmarkDir(g.Path); dir != "" && r.ID == AL201.ID && f.Level != finding.LevelNote {
 		// flashinfer's benchmarks/bench_hopper_attention.py exits on
