@@ -16,6 +16,10 @@ var AL101 = Rule{
 		"it stops nothing, and the code around it goes on with the work undone. So is a branch that only adds run-time " +
 		"arms that refuse (`if constexpr (is_fp8<T>) { assert(false && \"...\"); return; } else`, mscclpp's stub for builds " +
 		"without FP8 multicast): a build that skips it lacks a refusal, not code. " +
+		"A fallback that only returns a constant (`#else return 0; #endif` in FBGEMM's FP4 conversion, `return {};`, " +
+		"`return false;`) where the admitted branch computes the result is a stub: the caller goes on with the constant, " +
+		"a silent wrong result, so the finding is an error that names the constant (a query whose every branch returns a " +
+		"constant, `return true;` beside `return false;`, answers and is no stub; a note stays a note). " +
 		"Typical causes are upper bounds written before the target existed (`__CUDA_ARCH__ < 1200`) and allowlists " +
 		"(`__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000`). The finding names the condition, the architectures it " +
 		"admits and excludes, the builds (plain, a, f) of the target it holds for, and what the target gets instead. " +

@@ -145,7 +145,7 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		verbN = 1
 	}
 
-	var gets, what string
+	var gets, what, stub string
 	switch {
 	case bt == shutout.None:
 		gets = "nothing"
@@ -171,6 +171,11 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		if f := ce.Chain.Branches[bt].Content.Failure; f != "" {
 			gets = "hard failure: " + failureText(f)
 		}
+		if k := stubConstant(ce, bt, bx); k != "" {
+			stub = k
+			gets = "a constant: the branch only returns " + k
+			what = fmt.Sprintf("%s fall%s back to the %s branch at line %d, which only returns `%s`", who, singularVerb(verbN), dt.Display(), dt.Line, k)
+		}
 	}
 	var msg strings.Builder
 	// The range may be the window a definition is named for (namedWindow).
@@ -192,6 +197,13 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		if !windowed {
 			msg.WriteString("Check what the branch uses before widening the range: if all of it exists on " + tName + ", the bound is a port artifact.")
 		}
+	}
+	if stub != "" {
+		// The fallback computes nothing: the caller goes on with the
+		// constant, which no error shows. The empty kernel's case, in a
+		// function.
+		fmt.Fprintf(&msg, " The branch %s take%s computes nothing: the caller gets `%s` in place of the result, a silent wrong result.",
+			who, singularVerb(verbN), stub)
 	}
 	msg.WriteString(modelNote(ce.Dirs))
 	f := finding.Finding{
@@ -247,6 +259,16 @@ func (c *Context) exclusionFinding(r Rule, ex *exclusion) finding.Finding {
 		}
 	} else if r.ID == AL105.ID {
 		f.Message += " No fix is offered: tuning values must be measured on the target."
+	}
+	if stub != "" && f.Level == finding.LevelWarning {
+		// Not when the range keeps to a window by design (a note) or the
+		// target lacks what the other branch uses (a verdict's note):
+		// there no build of the target should call it.
+		f.Level = finding.LevelError
+		if f.Properties == nil {
+			f.Properties = map[string]any{}
+		}
+		f.Properties["stub"] = fmt.Sprintf("the branch taken only returns `%s`: callers get a constant, not a result", stub)
 	}
 	sort.Slice(ex.inner, func(i, j int) bool { return ex.inner[i].ce.Chain.ID < ex.inner[j].ce.Chain.ID })
 	for _, in := range ex.inner {
@@ -351,4 +373,24 @@ func (c *Context) olderOnPath(b []int, bt, w int) string {
 		}
 	}
 	return plain[newest].Name() + " and older"
+}
+
+// stubConstant is the constant branch bt only returns (cpp.Content.Stub)
+// when the branch bx it stands in for computes something (not a stub, not
+// empty: a query such as `return true;` beside `return false;` is no
+// stub), else "".
+func stubConstant(ce *cpp.ChainEval, bt, bx int) string {
+	br := &ce.Chain.Branches[bt]
+	if !br.Content.Stub || bx < 0 {
+		return ""
+	}
+	if ob := ce.Chain.Branches[bx].Content; ob.Stub || ob.Empty || ob.DefineOnly {
+		return ""
+	}
+	var code strings.Builder
+	for li := br.FirstLine; li < br.EndLine && li < ce.File.St.Src.NumLines(); li++ {
+		code.WriteString(ce.File.LineText(li))
+		code.WriteByte('\n')
+	}
+	return cpp.StubReturn(code.String())
 }

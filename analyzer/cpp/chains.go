@@ -58,6 +58,12 @@ type Content struct {
 	// A build that skips it reaches the working path: it lacks a refusal,
 	// not code, so the shut-out rules read the branch as no code.
 	Refusal bool
+	// Stub marks a branch whose own code is one return of a constant
+	// (`return 0;`, `return {};`, `return false;`) and nothing nested:
+	// FBGEMM's FP4 conversion `fp32_vec_to_e2m1` returns 0 on every GPU
+	// but sm_100a. A build that takes it computes nothing and goes on
+	// with the constant (StubReturn in the rules reads which).
+	Stub bool
 	// Shape hashes the branch text with numbers replaced and space removed,
 	// nested chains included: two branches with equal Shape differ only in
 	// numbers (tuning). Only ever compared: a branch of a real chain
@@ -584,10 +590,11 @@ func (st *Structure) classify(ci, bi int, spans []ownedSpan) []ownedSpan {
 		// A copy: the match is a slice of the branch's whole text.
 		failure = strings.Clone(branchFailure(own.String()))
 	}
-	printOnly, refusal := "", false
+	printOnly, refusal, stub := "", false, false
 	if code && !nestedCode && failure == "" {
 		printOnly = strings.Clone(printCallsOnly(own.String()))
 		refusal = printOnly == "" && refusalArmsOnly(own.String())
+		stub = StubReturn(own.String()) != ""
 	}
 	b.Content = Content{
 		Empty:      !code,
@@ -595,6 +602,7 @@ func (st *Structure) classify(ci, bi int, spans []ownedSpan) []ownedSpan {
 		Failure:    failure,
 		PrintOnly:  printOnly,
 		Refusal:    refusal,
+		Stub:       stub,
 		Shape:      string(shape.Sum(nil)),
 		AsmText:    asmOnly(own.String()),
 	}
@@ -634,6 +642,21 @@ func printCallsOnly(code string) string {
 var refusalArmRE = regexp.MustCompile(`^(?:else\s+)?if\s*(?:constexpr\s*)?\((?:[^{};]|\([^{};]*\))*\)\s*\{\s*` +
 	`(?:(?:assert|[A-Z][A-Z0-9_]*ASSERT[A-Z0-9_]*)\s*\(\s*(?:false|0)\b(?:[^;"]|"(?:[^"\\]|\\.)*")*\)|__trap\s*\(\s*\)|__builtin_trap\s*\(\s*\))\s*;` +
 	`\s*(?:return\s*;)?\s*\}\s*(?:else\b)?`)
+
+// stubReturnRE is code that is one return of a constant: a zero, a
+// bool, a null pointer, or a value-initialized object (`{}`, `T{}`, `T()`,
+// `T(0)`), perhaps in parentheses.
+var stubReturnRE = regexp.MustCompile(`^return\s*\(?\s*(0[uUlL]*|0?\.0*[fF]?|0\.0*[fF]?|false|true|nullptr|NULL|\{\s*\}|[A-Za-z_][\w:]*(?:<[\w:, ]*>)?\s*(?:\{\s*0?\s*\}|\(\s*0?\s*\)))\s*\)?\s*;$`)
+
+// StubReturn is the constant code returns when it is nothing but one
+// return of a constant (stubReturnRE), else "".
+func StubReturn(code string) string {
+	m := stubReturnRE.FindStringSubmatch(strings.TrimSpace(code))
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
 
 // refusalArmsOnly says code is one or more arms that only refuse
 // (refusalArmRE), nothing else.
