@@ -176,7 +176,8 @@ var AL202 = Rule{
 		"TORCH_CUDA_ARCH_LIST or a variable named for it (CHOSEN_TORCH_CUDA_ARCH_LIST), and CMAKE_CUDA_ARCHITECTURES, " +
 		"`-DCMAKE_CUDA_ARCHITECTURES=` included; a value that reads a variable is the list assigned to that variable. " +
 		"A list set in the arm of a test of the toolkit's version (`case \"$CUDA_VERSION\" in 12.8.1)`, " +
-		"`if [ \"$NVCC_VER\" = \"12.8\" ]`) names that toolkit in the finding, and an arm for toolkits too old to build for " +
+		"`if [ \"$NVCC_VER\" = \"12.8\" ]`, tests of one variable joined by `||` over several lines, a wheel tag such as " +
+		"`\"$CU_VERSION\" == \"cu126\"` read as 12.6) names that toolkit in the finding, and an arm for toolkits too old to build for " +
 		"the target at all (CUDA 12.8 brought the first Blackwell architectures, 10.0 and 12.0 among them) is not reported: " +
 		"that build has no code for the target whatever its list says. A list set in the arm of a test of the GPU's own " +
 		"capability (`if [ \"${cc_major}\" = \"9\" ]`) is the one the GPU the build runs on picks, no fixed list, and is not " +

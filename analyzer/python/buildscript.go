@@ -132,6 +132,48 @@ var (
 	scriptDeviceVarRE = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:cc|sm|arch|gpu_arch|cap|capability|compute_cap|major|minor)(?:[^a-z]|$)`)
 )
 
+// scriptTestRE is one shell test of a variable against a version:
+// `[[ "$CU_VERSION" == "cu126" ]]`, `[ "${CUDA_VERSION}" = "12.8" ]`.
+var scriptTestRE = regexp.MustCompile(`\[\[?[ \t]+"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?[ \t]+==?[ \t]+"?(cu[0-9]{3,4}|[0-9][0-9.]*)"?[ \t]+\]\]?`)
+
+// scriptIfTests reads an if or elif whose condition is tests of one
+// variable joined by ||, perhaps over several lines (FBGEMM's nova
+// script: `elif [[ "$CU_VERSION" == "cu126" ]] ||` then `[[ "$CU_VERSION"
+// == "cu124" ]] || ...; then`), from its start up to the arm's code: the
+// variable and the versions, a wheel tag's `cu126` read as 12.6; "" and
+// nil for any other condition.
+func scriptIfTests(text string) (string, []string) {
+	cond, _, ok := strings.Cut(text, "then")
+	if !ok {
+		return "", nil
+	}
+	name := ""
+	var vals []string
+	rest := scriptTestRE.ReplaceAllStringFunc(cond, func(t string) string {
+		m := scriptTestRE.FindStringSubmatch(t)
+		if name == "" {
+			name = m[1]
+		} else if m[1] != name {
+			name = "\x00" // tests of two variables
+		}
+		v := m[2]
+		if tag, ok := strings.CutPrefix(v, "cu"); ok {
+			v = tag[:len(tag)-1] + "." + tag[len(tag)-1:]
+		}
+		vals = append(vals, v)
+		return ""
+	})
+	rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "el"))
+	rest = strings.TrimSpace(strings.TrimPrefix(rest, "if"))
+	for _, tok := range []string{"||", ";", "\\", "\n", "\t", " "} {
+		rest = strings.ReplaceAll(rest, tok, "")
+	}
+	if name == "" || name == "\x00" || rest != "" {
+		return "", nil
+	}
+	return name, vals
+}
+
 // scriptArm is the variable and the values of the shell test whose arm
 // the assignment at sb sits in, and "" and nil when it sits in no such arm
 // (an else, a default arm, a test of anything but a variable against
@@ -170,7 +212,9 @@ func scriptArm(src string, sb int) (string, []string) {
 		case scriptIfRE.MatchString(line):
 			m := scriptIfRE.FindStringSubmatch(line)
 			return m[1], []string{m[2]}
-		case strings.HasPrefix(line, "if ") || strings.HasPrefix(line, "elif ") || strings.HasPrefix(line, "else") ||
+		case strings.HasPrefix(line, "if ") || strings.HasPrefix(line, "elif "):
+			return scriptIfTests(src[ls:sb])
+		case strings.HasPrefix(line, "else") ||
 			strings.HasPrefix(line, "fi") || scriptCaseRE.MatchString(line):
 			return "", nil
 		}

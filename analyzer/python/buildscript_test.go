@@ -74,8 +74,20 @@ func TestScriptToolkitArm(t *testing.T) {
 		"else\n" +
 		"  F_TORCH_CUDA_ARCH_LIST='9.0'\n" +
 		"fi\n" +
-		"G_TORCH_CUDA_ARCH_LIST='9.0'\n"
-	want := map[string]string{"A": "12.6.1", "B": "12.9.1|13.0.1", "C": "", "D": "", "E": "12.8", "F": "", "G": ""}
+		"G_TORCH_CUDA_ARCH_LIST='9.0'\n" +
+		"if [[ \"$CU_VERSION\" == \"cu130\" ]] ||\n" +
+		"     [[ \"$CU_VERSION\" == \"cu128\" ]]; then\n" +
+		"  H_TORCH_CUDA_ARCH_LIST='8.0;12.0a'\n" +
+		"elif [[ \"$CU_VERSION\" == \"cu126\" ]] ||\n" +
+		"     [[ \"$CU_VERSION\" == \"cu118\" ]]; then\n" +
+		"  I_TORCH_CUDA_ARCH_LIST='8.0;9.0a'\n" +
+		"elif [[ \"$CU_VERSION\" == \"cu126\" ]] || [[ \"$PY\" == \"3.10\" ]]; then\n" +
+		"  J_TORCH_CUDA_ARCH_LIST='8.0'\n" +
+		"elif [[ \"$CU_VERSION\" == \"cu126\" ]] && [[ -n \"$X\" ]]; then\n" +
+		"  K_TORCH_CUDA_ARCH_LIST='8.0'\n" +
+		"fi\n"
+	want := map[string]string{"A": "12.6.1", "B": "12.9.1|13.0.1", "C": "", "D": "", "E": "12.8", "F": "", "G": "",
+		"H": "13.0|12.8", "I": "12.6|11.8", "J": "", "K": ""}
 	for _, g := range scriptGates(Source{Root: "r", Path: "Dockerfile", Src: []byte(src)}, DefaultCaps()) {
 		name := g.Function[:1]
 		if got := strings.Join(g.Toolkits, "|"); got != want[name] {

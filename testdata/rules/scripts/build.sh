@@ -39,3 +39,14 @@ elif [ "${cc_major}" = "10" ]; then
 else
   export TORCH_CUDA_ARCH_LIST="${cc_major}.${cc_minor}"
 fi
+
+# A wheel tag's toolkit (cu126) in a test joined over lines: a toolkit
+# older than 12.8 cannot build for 12.0, so its arm is no finding; the
+# cu128 arm's list without 12.x is.
+if [[ "$CU_VERSION" == "cu130" ]] ||
+     [[ "$CU_VERSION" == "cu128" ]]; then
+  export TORCH_CUDA_ARCH_LIST="8.0;9.0a;10.0a" # want "AL202 This build script's arch list admits 8.x, 9.x, 10.0 and shuts out 10.3, 11.x, 12.x: .* It is the list of the script's arm for CUDA 13.0 and 12.8."
+elif [[ "$CU_VERSION" == "cu126" ]] ||
+     [[ "$CU_VERSION" == "cu118" ]]; then
+  export TORCH_CUDA_ARCH_LIST="8.0;9.0a"
+fi
