@@ -24,7 +24,10 @@ var AL105 = Rule{
 		"`return {\"BV\": 16, \"threads\": 64}` being the target's); in C++ host code, a ternary assigned (`mt = cc_major == 10 ? " +
 		"128 : 64`), an if/else ladder whose arms assign or return numbers, an if with no else whose arms only resize " +
 		"(`if (ccMajor == 10) blocks = max(1, min(128 / ctx->worldSize, MAX_NBLOCKS));`, the target keeping the size set " +
-		"before; a 0 or a 1 alone is a switch and picks a path), and a switch with a default whose labels " +
+		"before; a 0 or a 1 alone is a switch and picks a path), arms that return numbers before a return of a count read " +
+		"from the device (FBGEMM's `if (prop.major == 8) return 4; else if (prop.major == 9) return 16;` then `return " +
+		"div_round_up(get_device_sm_cnt_(), RATIO);`; a literal there, as in `return 128;` ... `return 256;`, is what a path " +
+		"needs and stays AL201), and a switch with a default whose labels " +
 		"return launch shapes (`case 80: case 89: return 8; default: return 4;`), and arms that run one statement with other " +
 		"numbers however they nest (flash-attention's `run_flash_fwd<Flash_fwd_kernel_traits<Headdim, 64, 64, 4, ...>>` " +
 		"for 8.6-8.9 and `<Headdim, 128, 64, 4, ...>` for the rest; not when a differing number may name an architecture, " +

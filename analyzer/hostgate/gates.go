@@ -271,7 +271,7 @@ func (w *walker) ladder(n node) {
 		if elseBody != noNode {
 			g.Tuning = w.tuningArms(withElse) || w.sameShapeArms(withElse)
 		} else {
-			g.Tuning = w.resizeArms(bodies)
+			g.Tuning = w.resizeArms(bodies) || allExit(outs[:len(arms)]) && w.tuningArms(bodies) && w.fallThroughCount(end)
 		}
 		g.Restricts = make([]bool, len(outs))
 		for i, b := range withElse[:len(outs)] {

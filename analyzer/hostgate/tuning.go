@@ -223,3 +223,61 @@ func (w *walker) elseBody(n node) node {
 	}
 	return alt
 }
+
+// fallThroughCount: the statements after a ladder whose arms all return
+// numbers are constant declarations and one return of a count computed
+// by a call, so the function picks a number for every GPU (FBGEMM's
+// get_masked_index_default_pipeline_sms: `if (prop.major == 8) return 4;
+// else if (prop.major == 9) return 16;` then `constexpr int RATIO = 8;
+// return div_round_up(get_device_sm_cnt_(), RATIO);`, the SM count the
+// GPU reports over a ratio).
+func (w *walker) fallThroughCount(end node) bool {
+	for s := w.nextOf(end); s != noNode; s = w.nextOf(s) {
+		switch w.kind(s) {
+		case "declaration":
+			for _, d := range w.named(s) {
+				if w.kind(d) != "init_declarator" {
+					continue
+				}
+				if numeric := false; python.ArchNumberName(w.text(w.field(d, fDeclarator))) || !w.numberExpr(w.field(d, fValue), &numeric) {
+					return false
+				}
+			}
+		case "return_statement":
+			// A literal after the arms (DeepGEMM's mk_alignment: `return
+			// 128;` for all but 10.x, then `return 256;`) is what the
+			// path needs, as an arm's is; a count read from the device
+			// fits the number to each GPU.
+			kids := w.named(s)
+			return len(kids) == 1 && w.kind(kids[0]) == "call_expression" && w.countExpr(kids[0])
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// countExpr: n is a number (numberExpr) or a call of numbers and calls
+// (`div_round_up(get_device_sm_cnt_(), RATIO)`), none named for an
+// architecture.
+func (w *walker) countExpr(n node) bool {
+	if numeric := false; w.numberExpr(n, &numeric) {
+		return true
+	}
+	if w.kind(n) != "call_expression" {
+		return false
+	}
+	fn := w.text(w.field(n, fFunction))
+	if i := strings.LastIndex(fn, "::"); i >= 0 {
+		fn = fn[i+2:]
+	}
+	if python.ArchNumberName(fn) || strings.Contains(strings.ToLower(fn), "arch") || strings.Contains(strings.ToLower(fn), "version") {
+		return false
+	}
+	for _, a := range w.named(w.field(n, fArguments)) {
+		if !w.countExpr(a) {
+			return false
+		}
+	}
+	return true
+}

@@ -122,3 +122,30 @@ void pick_path(int ccMajor) {
   }
   run(use_fast);
 }
+
+// Arms that return numbers, then a count for every other GPU: the
+// function picks a number (FBGEMM's default pipeline SMs).
+int multiprocessor_count(int device);
+int default_pipeline_sms(int device) {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, device);
+  if (prop.major == 8) {  // want "AL105 12.0 .sm_120. runs with numbers chosen for other GPUs here: .*takes the path of 7.5 and older .returns div_round_up.multiprocessor_count.device., kRatio.."
+    return 4;
+  } else if (prop.major == 9) {
+    return 16;
+  }
+  constexpr int kRatio = 8;
+  return div_round_up(multiprocessor_count(device), kRatio);
+}
+
+// The same arms before a call that does work: a path, not a number.
+int run_kernel(int device);
+int dispatch_or_run(int device) {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, device);
+  if (prop.major == 9) {  // want "AL201 host-side capability check admits 9.x"
+    return 16;
+  }
+  launch_default(device);
+  return run_kernel(device);
+}
