@@ -810,6 +810,14 @@ func archListGates(m *module, caps []Capability) []Gate {
 				continue
 			}
 			if specs, ok := m.envListSpecs(s, right, env); ok {
+				if env == "" && len(specs) == 1 && m.selfAttribute(left) {
+					// CuTe DSL kernel classes' `self.arch = "sm_100"`
+					// (CUTLASS's Blackwell examples, FA4's sm100 backward):
+					// the architecture the object is written for, as a
+					// constructor's kept `sm` parameter is, not a list a
+					// build compiles for.
+					continue
+				}
 				if env != "" {
 					guard := m.envGuard(open, env)
 					if guard.temporary {
@@ -1227,6 +1235,19 @@ func reportsSupport(fn string) bool {
 		case "query", "supported", "support", "capabilities", "capability", "info", "describe", "report":
 			return true
 		}
+	}
+	return false
+}
+
+// selfAttribute says whether n is an attribute of self or cls
+// (`self.arch`).
+func (m *module) selfAttribute(n nodeID) bool {
+	if m.kind(n) != "attribute" {
+		return false
+	}
+	switch m.view(m.child(n, fObject)) {
+	case "self", "cls":
+		return true
 	}
 	return false
 }
