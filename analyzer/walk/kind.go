@@ -5,8 +5,9 @@ import (
 	"strings"
 )
 
-// Kind is the language family of a file, decided from its name alone so
-// that the walk never has to open a file to classify it.
+// Kind is the language family of a file, decided from its path alone so
+// that the walk never has to open a file to classify it: its base name,
+// and for a workflow the directory it sits in.
 type Kind uint8
 
 const (
@@ -27,6 +28,11 @@ const (
 	// capabilities each kernel is compiled for. Only the exact name counts:
 	// kernel-builder reads no other.
 	KindKernelBuild
+	// KindWorkflow is a GitHub Actions workflow: a .yml or .yaml file
+	// directly under a .github/workflows directory, the only place GitHub
+	// reads workflows from. Its run steps, env mappings and build matrices
+	// set the arch lists CI and released wheels are built with.
+	KindWorkflow
 )
 
 func (k Kind) String() string {
@@ -41,6 +47,8 @@ func (k Kind) String() string {
 		return "script"
 	case KindKernelBuild:
 		return "kernel-build"
+	case KindWorkflow:
+		return "workflow"
 	}
 	return "other"
 }
@@ -69,12 +77,15 @@ func isCUDAExt(ext string) bool {
 	return false
 }
 
-// KindOf classifies a path (slash- or OS-separated; only the base name
-// matters).
+// KindOf classifies a path (slash- or OS-separated). The base name
+// decides, except for a .yml or .yaml file, a workflow when the two
+// directories above it are .github/workflows: give the path as far as it
+// is known (the walk joins the scan root's path with the file's), or a
+// workflow reads as KindOther.
 func KindOf(p string) Kind {
-	base := p
+	base, dir := p, ""
 	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
-		base = p[i+1:]
+		base, dir = p[i+1:], p[:i]
 	}
 	switch base {
 	case "CMakeLists.txt":
@@ -92,6 +103,9 @@ func KindOf(p string) Kind {
 		return KindScript
 	}
 	ext := strings.ToLower(path.Ext(base))
+	if (ext == ".yml" || ext == ".yaml") && ext != strings.ToLower(base) && isWorkflowDir(dir) {
+		return KindWorkflow
+	}
 	if ext == "" || ext == base {
 		// A dot file such as ".cu" has no stem; it is not source.
 		return KindOther
@@ -115,4 +129,29 @@ func isDocExt(ext string) bool {
 		return true
 	}
 	return false
+}
+
+// isWorkflowDir reports a path ending in .github/workflows (either
+// separator; GitHub spells both names in lower case).
+func isWorkflowDir(dir string) bool {
+	w, ok := strings.CutSuffix(dir, "workflows")
+	if !ok || len(w) == 0 || w[len(w)-1] != '/' && w[len(w)-1] != '\\' {
+		return false
+	}
+	g, ok := strings.CutSuffix(w[:len(w)-1], ".github")
+	return ok && (g == "" || g[len(g)-1] == '/' || g[len(g)-1] == '\\')
+}
+
+// KindAt classifies the file at rel (slash-separated) under the scan root
+// shown as root, as File.Root and File.Path give them: the name decides,
+// and for a workflow the directories above it, the root's among them (a
+// scan of .github/workflows itself reads its workflows too).
+func KindAt(root, rel string) Kind {
+	if k := KindOf(rel); k != KindOther || root == "" {
+		return k
+	}
+	if low := strings.ToLower(rel); !strings.HasSuffix(low, ".yml") && !strings.HasSuffix(low, ".yaml") {
+		return KindOther
+	}
+	return KindOf(root + "/" + rel)
 }

@@ -16,7 +16,7 @@ import (
 // listed or walked already.
 func (rw *rootWalk) followLink(l pendingLink) {
 	name := path.Base(l.path)
-	kind := KindOf(name)
+	kind := KindAt(rw.display, l.path)
 	key := path.Join(rw.key, l.path)
 	linkAbs := filepath.Join(l.parentReal, name)
 	target, err := filepath.EvalSymlinks(linkAbs)

@@ -148,7 +148,7 @@ func (rw *rootWalk) walkDir(rel, real string, st *ignoreStack) {
 			rw.seenDirs[childReal] = true
 			rw.walkDir(child, childReal, st)
 		default:
-			kind := KindOf(name)
+			kind := KindAt(rw.display, child)
 			if !rw.opt.wants(kind) || st.ignored(key, false) || rw.seenFiles[childReal] {
 				continue
 			}

@@ -89,14 +89,14 @@ func (w *walker) walkRoot(root string) ([]File, []Problem, error) {
 
 // addRootFile lists a file named directly as a root.
 func (rw *rootWalk) addRootFile(name, real string, fi os.FileInfo) {
-	kind := KindOf(name)
+	kind := KindAt(rw.display, name)
 	switch {
 	case !fi.Mode().IsRegular():
 		rw.problem(name, "skipped: not a regular file")
 	case !rw.opt.wants(kind) && slices.Contains(rw.opt.Elsewhere, kind):
 		// Another walk's.
 	case kind == KindOther:
-		rw.problem(name, "skipped: not a kind of file archlint reads (Python, CMake, C/C++/CUDA)")
+		rw.problem(name, "skipped: not a kind of file archlint reads (Python, CMake, C/C++/CUDA, build scripts, workflows)")
 	case !rw.opt.wants(kind):
 		rw.problem(name, fmt.Sprintf("skipped: file kind %s is not selected", kind))
 	case rw.seenFiles[real]:
