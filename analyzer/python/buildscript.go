@@ -48,14 +48,36 @@ func scriptListVar(name string) string {
 // is left: the literal it comes from is a gate of its own where it is
 // assigned. Comment lines are skipped.
 func scriptGates(s Source, caps []Capability) []Gate {
-	lines := newLineIndex(s.Src)
-	src := string(s.Src)
+	out := shellListGates(s, newLineIndex(s.Src), string(s.Src), 0, KindScriptArchs, caps)
+	sortGates(out)
+	return out
+}
+
+// Shell lines that set a variable for the steps of a GitHub Actions job
+// after them, and PowerShell's assignment to the environment:
+//
+//	echo "TORCH_CUDA_ARCH_LIST=8.0;9.0" >> "$GITHUB_ENV"
+//	echo "TORCH_CUDA_ARCH_LIST=8.0;9.0" | tee -a $GITHUB_ENV
+//	$env:TORCH_CUDA_ARCH_LIST = '8.0 9.0'
+var (
+	scriptGitHubEnvRE = regexp.MustCompile(`(?:^|[\s;&|(])(?:echo|printf|Write-Output|Add-Content[^"'\n]*?)[ \t]+(?:-[A-Za-z]+[ \t]+)*(?:"([A-Za-z_][A-Za-z0-9_]*)=([^"\n]*)"|'([A-Za-z_][A-Za-z0-9_]*)=([^'\n]*)'|([A-Za-z_][A-Za-z0-9_]*)=([^\s"'\\;&|)]+))[^\n]*GITHUB_ENV`)
+	scriptPSEnvRE     = regexp.MustCompile(`\$env:([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*("[^"\n]*"|'[^'\n]*'|[^\s"'#;]+)`)
+)
+
+// shellListGates finds the literal arch lists the shell text text assigns:
+// text is s.Src[lo:lo+len(text)], or a copy of it with parts blanked out
+// (a workflow's Python heredocs), so offsets into it are the file's less
+// lo. Each gate is of the kind given.
+func shellListGates(s Source, lines lineIndex, text string, lo int, kind string, caps []Capability) []Gate {
+	src := text
 	var out []Gate
+	seen := map[int]bool{}
 	add := func(name, value string, sb, eb int) {
-		v := scriptListVar(name)
-		if v == "" {
+		if seen[sb] {
+			// `echo NAME=value >> $GITHUB_ENV` is an assignment too.
 			return
 		}
+		seen[sb] = true
 		ls := strings.LastIndexByte(src[:sb], '\n') + 1
 		// In a comment: a '#' first on the line or after a blank.
 		if i := strings.IndexByte(src[ls:sb], '#'); i == 0 || i > 0 && strings.ContainsRune(" \t", rune(src[ls+i-1])) {
@@ -69,25 +91,10 @@ func scriptGates(s Source, caps []Capability) []Gate {
 				break
 			}
 		}
-		val := strings.Trim(value, `"'`)
-		if val == "" || strings.ContainsAny(val, "$`") {
-			return
-		}
-		var specs []archSpec
-		ok := false
-		if v == "CMAKE_CUDA_ARCHITECTURES" {
-			specs, ok = cmakeSpecs([]cmakeArg{{text: val}}, true)
-		} else {
-			specs, ok = specsOf(val)
-		}
+		g, ok := archListGate(s, lines, kind, name, value, lo+sb, lo+eb, caps)
 		if !ok {
 			return
 		}
-		g := Gate{Root: s.Root, Path: s.Path, Kind: KindScriptArchs, Expr: src[sb:eb], Function: name, EnvVar: v,
-			IsTest: IsTestPath(s.Path)}
-		g.Line, g.Col = lines.pos(uint32(sb))
-		g.EndLine, g.EndCol = lines.pos(uint32(eb))
-		g.Comment = comment.About(s.Src, sb, -1, comment.Hash)
 		switch armVar, vals := scriptArm(src, sb); {
 		case scriptToolkitVarRE.MatchString(armVar):
 			g.Toolkits = vals
@@ -98,8 +105,6 @@ func scriptGates(s Source, caps []Capability) []Gate {
 			// fixed list, as in Python.
 			return
 		}
-		g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
-		g.Refusal = g.Outcomes[len(g.Outcomes)-1]
 		out = append(out, g)
 	}
 	for _, m := range scriptAssignRE.FindAllStringSubmatchIndex(src, -1) {
@@ -113,8 +118,51 @@ func scriptGates(s Source, caps []Capability) []Gate {
 	for _, m := range scriptEnvRE.FindAllStringSubmatchIndex(src, -1) {
 		add(src[m[2]:m[3]], src[m[4]:m[5]], m[2], m[5])
 	}
-	sortGates(out)
+	for _, m := range scriptGitHubEnvRE.FindAllStringSubmatchIndex(src, -1) {
+		for k := 2; k+3 < len(m); k += 4 {
+			if m[k] >= 0 {
+				add(src[m[k]:m[k+1]], src[m[k+2]:m[k+3]], m[k], m[k+3])
+				break
+			}
+		}
+	}
+	for _, m := range scriptPSEnvRE.FindAllStringSubmatchIndex(src, -1) {
+		add(src[m[2]:m[3]], src[m[4]:m[5]], m[0], m[5])
+	}
 	return out
+}
+
+// archListGate is the gate of the literal list value set into the
+// variable name, shown as s.Src[sb:eb]: none when name is no arch list's
+// (scriptListVar) or the value is empty, reads a variable or names no
+// architecture.
+func archListGate(s Source, lines lineIndex, kind, name, value string, sb, eb int, caps []Capability) (Gate, bool) {
+	v := scriptListVar(name)
+	if v == "" {
+		return Gate{}, false
+	}
+	val := strings.Trim(value, `"'`)
+	if val == "" || strings.ContainsAny(val, "$`") {
+		return Gate{}, false
+	}
+	var specs []archSpec
+	ok := false
+	if v == "CMAKE_CUDA_ARCHITECTURES" {
+		specs, ok = cmakeSpecs([]cmakeArg{{text: val}}, true)
+	} else {
+		specs, ok = specsOf(val)
+	}
+	if !ok {
+		return Gate{}, false
+	}
+	g := Gate{Root: s.Root, Path: s.Path, Kind: kind, Expr: string(s.Src[sb:eb]), Function: name, EnvVar: v,
+		IsTest: kind == KindScriptArchs && IsTestPath(s.Path)}
+	g.Line, g.Col = lines.pos(uint32(sb))
+	g.EndLine, g.EndCol = lines.pos(uint32(eb))
+	g.Comment = comment.About(s.Src, sb, -1, comment.Hash)
+	g.Branch, g.Outcomes, g.Admits = listGate(specs, caps)
+	g.Refusal = g.Outcomes[len(g.Outcomes)-1]
+	return g, true
 }
 
 // Shell tests of the toolkit's version around a build script's assignment:
