@@ -362,6 +362,8 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		msg += scriptListNote(g)
 	case g.Kind == python.KindKernelArchs:
 		msg += kernelListNote(g)
+	case g.Kind == python.KindWorkflowArchs:
+		msg += workflowListNote(g)
 	case g.EnvWrite:
 		msg += fmt.Sprintf(" The code writes the list into the environment variable %s, replacing what was set there: exporting %s does not change it.", g.EnvVar, g.EnvVar)
 	case g.EnvVar != "":
@@ -415,6 +417,9 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	if len(g.Toolkits) > 0 {
 		// Two arms' lists read alike but for the toolkit they build with.
 		f.Properties["toolkit"] = "the script's arm for CUDA " + strings.Join(g.Toolkits, " and ")
+		if g.Kind == python.KindWorkflowArchs {
+			f.Properties["toolkit"] = "the workflow's matrix row for CUDA " + strings.Join(g.Toolkits, " and ")
+		}
 	}
 	if archListKind(g.Kind) && g.Build == "" && kernelGenerator(g.Path) {
 		// flash-attention's generate_kernels.py: `SM = [80]` tags the
@@ -484,6 +489,22 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		f.Message += fmt.Sprintf(" The check is in a benchmark (%s): it %s; "+
 			"the code it measures is judged where it decides, so this is a note.", dir, does)
 		f.Properties["benchmark"] = "in " + dir + ": " + prop
+	}
+	if w := g.Workflow; w != nil {
+		if w.MatrixRef != "" {
+			f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.Path, Line: w.RefLine, Col: w.RefCol,
+				Message: fmt.Sprintf("the step that sets %s to %s", g.Function, w.MatrixRef)})
+		}
+		if w.Published == "" && f.Level != finding.LevelNote {
+			// DeepSpeed's nv-pre-compile-ops.yml builds its ops for the
+			// GPUs of its CI runners: the project's tests, not the
+			// package users install.
+			f.Level = finding.LevelNote
+			f.Message += fmt.Sprintf(" The workflow builds for CI only (its file name and triggers name no release, and no "+
+				"publishing workflow runs it): the project's CI builds no code for %s, so its tests there cannot run on it; "+
+				"what users install is built by their own builds or a release workflow, so this is a note.", tName)
+			f.Properties["ciBuild"] = "the workflow builds for CI only: its CI has no code for the target, users' builds are not affected"
+		}
 	}
 	if g.Within != "" {
 		// The ifs around the check: what holds wherever it decides.
@@ -793,6 +814,31 @@ func scriptListNote(g *python.Gate) string {
 	return s
 }
 
+// workflowListNote says what a GitHub Actions workflow's list does
+// (analyzer/python/workflow.go has the facts).
+func workflowListNote(g *python.Gate) string {
+	what := "torch's extension builder compiles CUDA code for these architectures alone"
+	if g.EnvVar == "CMAKE_CUDA_ARCHITECTURES" {
+		what = "CMake compiles CUDA code for these architectures alone"
+	}
+	s := fmt.Sprintf(" The workflow sets %s for the builds its job runs: %s, and on a GPU not listed their kernels fail with "+
+		"\"no kernel image is available for execution on the device\".", g.Function, what)
+	w := g.Workflow
+	if w == nil {
+		return s
+	}
+	if w.MatrixRef != "" {
+		s += fmt.Sprintf(" The list is a value of the job's build matrix, which %s gives the build at line %d.", w.MatrixRef, w.RefLine)
+	}
+	if len(g.Toolkits) > 0 {
+		s += fmt.Sprintf(" It is the list of the matrix row for CUDA %s.", strings.Join(g.Toolkits, " and "))
+	}
+	if w.Published != "" {
+		s += fmt.Sprintf(" The workflow builds what users install (%s): the packages it builds this way have no code for a GPU not listed.", w.Published)
+	}
+	return s
+}
+
 // kernelListNote says what a kernel-builder kernel's cuda-capabilities
 // does (analyzer/python/kernelbuild.go has the facts).
 func kernelListNote(g *python.Gate) string {
@@ -815,7 +861,7 @@ func overrideOf(g *python.Gate) string {
 	switch {
 	case g.Kind == python.KindScriptArchs && strings.HasPrefix(g.Expr, "ARG"):
 		return fmt.Sprintf("docker build --build-arg %s=... (this list is the argument's default)", g.Function)
-	case g.Kind != python.KindScriptArchs && g.EnvVar != "" && !g.EnvWrite:
+	case g.Kind != python.KindScriptArchs && g.Kind != python.KindWorkflowArchs && g.EnvVar != "" && !g.EnvWrite:
 		return fmt.Sprintf("%s in the environment (this list is its default)", g.EnvVar)
 	case g.CacheVar != "":
 		return fmt.Sprintf("cmake -D%s=... (this list is the cache variable's default)", g.CacheVar)
@@ -874,6 +920,8 @@ func gateNoun(kind string) string {
 		return "build script's arch list"
 	case python.KindKernelArchs:
 		return "kernel-builder capability list"
+	case python.KindWorkflowArchs:
+		return "workflow's arch list"
 	case "cpp-host-check":
 		return "host-side capability check"
 	}
@@ -906,7 +954,7 @@ func archListKind(kind string) bool {
 // compiles for: in Python, CMake or a build script.
 func buildListKind(kind string) bool {
 	switch kind {
-	case python.KindArchList, python.KindCMakeArchs, python.KindScriptArchs, python.KindKernelArchs:
+	case python.KindArchList, python.KindCMakeArchs, python.KindScriptArchs, python.KindKernelArchs, python.KindWorkflowArchs:
 		return true
 	}
 	return false

@@ -125,7 +125,7 @@ type Gate struct {
 	Root, Path      string
 	Line, Col       int // 1-based, of the deciding expression
 	EndLine, EndCol int
-	Kind            string // supported-major-versions, capability-check, helper-predicate, arch-list, dispatch-ladder, table-lookup, pytest-skip, decorator, cmake-arch-list, script-arch-list, kernel-arch-list
+	Kind            string // supported-major-versions, capability-check, helper-predicate, arch-list, dispatch-ladder, table-lookup, pytest-skip, decorator, cmake-arch-list, script-arch-list, kernel-arch-list, workflow-arch-list
 	Expr            string // exact source text of the condition / list
 	// Conds are the conditions of an if/elif chain's arms, in order (an
 	// else has none): Branch[i] names an arm, and the conditions up to
@@ -240,6 +240,10 @@ type Gate struct {
 	// NameMay are the branches (Branch's encoding) a capability whose
 	// product names disagree may take.
 	NameMay []int
+	// Workflow says, for a GitHub Actions workflow's list, whether the
+	// workflow publishes what it builds and how the list reaches the
+	// build; nil for other gates.
+	Workflow *WorkflowFacts
 }
 
 // Notification is something the analysis could not read.
@@ -280,10 +284,12 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 	if cfg.CUDAVersion == [2]int{} {
 		cfg.CUDAVersion = [2]int{13, 0}
 	}
-	var pySrcs []Source
+	var pySrcs, workflows []Source
 	var gates []Gate
 	for _, s := range srcs {
 		switch {
+		case isWorkflow(s):
+			workflows = append(workflows, s)
 		case isCMake(s.Path):
 			gates = append(gates, cmakeGates(s, cfg.Caps, cfg.CUDAVersion)...)
 		case isBuildScript(s.Path):
@@ -294,6 +300,7 @@ func analyze(srcs []Source, cfg Config, collect bool) (*Program, []Notification)
 			pySrcs = append(pySrcs, s)
 		}
 	}
+	gates = append(gates, workflowGates(workflows, cfg.Caps)...)
 	sort.SliceStable(pySrcs, func(i, j int) bool {
 		if pySrcs[i].Root != pySrcs[j].Root {
 			return pySrcs[i].Root < pySrcs[j].Root

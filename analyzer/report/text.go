@@ -252,6 +252,9 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 //     it is a note;
 //   - benchmark: a check in a benchmark keeps the target from a
 //     measurement, why it is a note;
+//   - ciBuild: a workflow's list that builds for CI only leaves the
+//     project's tests without code for the target, not users' builds,
+//     why it is a note;
 //   - reportedAs: a list a function reports as what is supported, which
 //     compiles nothing, why it is a note.
 var propertyLines = []struct{ key, label string }{
@@ -263,6 +266,7 @@ var propertyLines = []struct{ key, label string }{
 	{"projectBuilds", "project builds"},
 	{"generator", "generator"},
 	{"benchmark", "benchmark"},
+	{"ciBuild", "ci build"},
 	{"reportedAs", "reported"},
 	{"override", "override"},
 	{"toolkit", "toolkit"},

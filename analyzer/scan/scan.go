@@ -127,7 +127,7 @@ func NewTriggers() *walk.Prefilter { return walk.NewPrefilter(triggers) }
 // same file lists as the scan (the result cache's key) walks the same
 // groups: Walks.
 func pythonWalkKinds() []walk.Kind {
-	return []walk.Kind{walk.KindPython, walk.KindCMake, walk.KindScript, walk.KindKernelBuild}
+	return []walk.Kind{walk.KindPython, walk.KindCMake, walk.KindScript, walk.KindKernelBuild, walk.KindWorkflow}
 }
 func cudaWalkKinds() []walk.Kind { return []walk.Kind{walk.KindCUDA} }
 
