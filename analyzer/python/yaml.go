@@ -513,7 +513,14 @@ func (r *yamlReader) flowParts(from, to int) [][2]int {
 	var out [][2]int
 	depth, start := 0, from
 	add := func(s, e int) {
-		for s < e && yamlSpace(r.src[s]) {
+		for s < e && (yamlSpace(r.src[s]) || r.src[s] == '#') {
+			if r.src[s] == '#' {
+				// A comment before the part, to the end of its line.
+				for s < e && r.src[s] != '\n' {
+					s++
+				}
+				continue
+			}
 			s++
 		}
 		for e > s && yamlSpace(r.src[e-1]) {

@@ -224,3 +224,27 @@ func TestWalkUnreadable(t *testing.T) {
 		t.Errorf("unreadable root: problems = %q", probs)
 	}
 }
+
+// TestWalkWorkflows: the walk enters .github and lists the workflows
+// directly under .github/workflows, also from a root inside it and when
+// one is named as a root.
+func TestWalkWorkflows(t *testing.T) {
+	dir := t.TempDir()
+	mkTree(t, dir, map[string]string{
+		".github/workflows/ci.yml":       "",
+		".github/workflows/release.yaml": "",
+		".github/workflows/x/deep.yml":   "",
+		".github/dependabot.yml":         "",
+		"conf/ci.yml":                    "",
+	})
+	opt := Options{Kinds: []Kind{KindWorkflow}}
+	got, _ := walkPaths(t, []string{dir}, opt)
+	wantPaths(t, got, ".github/workflows/ci.yml", ".github/workflows/release.yaml")
+	got, _ = walkPaths(t, []string{filepath.Join(dir, ".github", "workflows")}, opt)
+	wantPaths(t, got, "ci.yml", "release.yaml")
+	got, probs := walkPaths(t, []string{filepath.Join(dir, ".github", "workflows", "ci.yml")}, opt)
+	wantPaths(t, got, "ci.yml")
+	if len(probs) != 0 {
+		t.Errorf("problems = %q", probs)
+	}
+}
