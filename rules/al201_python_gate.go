@@ -191,6 +191,17 @@ var AL202 = Rule{
 		"GPUs only is reported too. One set only when no GPU is visible (`if not torch.cuda.is_available():`, the cross-compiling " +
 		"default of apex and flash-attention's setup.py) says so: a build in a container without a GPU uses it, one that sees " +
 		"the GPU compiles for it; one deleted again in the same scope (set around an import on CPU-only workers) is no build's. " +
+		"GitHub Actions workflows (.yml and .yaml files directly under .github/workflows) are read for the lists their jobs " +
+		"build with: a run step's shell lines as a build script's (an `echo \"TORCH_CUDA_ARCH_LIST=...\" >> $GITHUB_ENV` and " +
+		"PowerShell's `$env:TORCH_CUDA_ARCH_LIST = '...'` too), an env mapping's `TORCH_CUDA_ARCH_LIST: 8.0;9.0`, and the values of " +
+		"a job's build matrix that a step assigns to the variable (`${{ matrix.cudaarch }}`): each literal value, in an include " +
+		"row or an axis's list, is a list of its own at its line, and an include row's CUDA toolkit (`cuda: '12.8.1'`) names it " +
+		"in the finding, a toolkit too old for the target leaving the row unreported as a script's arm does. Python a step runs " +
+		"from a here-document, the descriptions of a workflow's inputs and values computed by expressions are not read. A " +
+		"workflow that builds what users install (its file name names a release, publish, wheel, whl, pypi or dist; it runs on " +
+		"`release:` or on tag pushes; or a job of such a workflow runs it with `uses: ./.github/workflows/...`) is judged as " +
+		"any build list. Any other workflow builds for CI only: its list says that the project's CI has no code for the target, " +
+		"not that users lack it, so the finding is a note with a `ci build:` line. " +
 		"When the code has a comment on the list's line or right above it, the finding ends with it.",
 	Before:    "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10])",
 	After:     "gen_jit_spec(\"trtllm_comm\", sources, supported_major_versions=[9, 10, 12])",

@@ -501,8 +501,8 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 			// package users install.
 			f.Level = finding.LevelNote
 			f.Message += fmt.Sprintf(" The workflow builds for CI only (its file name and triggers name no release, and no "+
-				"publishing workflow runs it): the project's CI builds no code for %s, so its tests there cannot run on it; "+
-				"what users install is built by their own builds or a release workflow, so this is a note.", tName)
+				"publishing workflow runs it): the project's CI builds no code for %s and so tests nothing on it, while what users "+
+				"install is built by their own builds or a release workflow, so this is a note.", tName)
 			f.Properties["ciBuild"] = "the workflow builds for CI only: its CI has no code for the target, users' builds are not affected"
 		}
 	}
