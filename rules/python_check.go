@@ -109,12 +109,24 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 				handledByName(&f, by, c.Caps[t])
 			}
 		}
-		if g.Kind == hostCheck && f.Level != finding.LevelNote {
+		if f.Level != finding.LevelNote {
 			tName := fmt.Sprintf("%d.%d (%s)", c.Caps[t].Major, c.Caps[t].Minor, c.Target.Arch.Base().Name())
-			if ws, ok := hostWindow(g, c.admittedAges(g, v), c.Caps[t].Age()); ok {
-				ws.mark(&f, tName)
-			} else if clauses, ok := c.otherFamilyArms(g, v, t); ok {
-				markOtherFamily(&f, clauses, tName, c.Target.Arch.Base().Name())
+			switch {
+			case g.Kind == hostCheck:
+				if ws, ok := hostWindow(g, c.admittedAges(g, v), c.Caps[t].Age()); ok {
+					ws.mark(&f, tName)
+				} else if clauses, ok := c.otherFamilyArms(g, v, t); ok {
+					markOtherFamily(&f, clauses, tName, c.Target.Arch.Base().Name())
+				}
+			default:
+				// Python under a directory named for one architecture
+				// (flashinfer's moe_ep/backends/mega/kernel/sm90/: Hopper
+				// kernels that refuse other GPUs) keeps to it as C++ there
+				// does; a Python name for one architecture does not
+				// (gen_..._sm90_module is often built for 9.x to 12.x).
+				if w, dir, ok := dirWindow(g.Path); ok && w.keepsTo(c.admittedAges(g, v), c.Caps[t].Age()) {
+					windowScope{w: w, dir: dir}.mark(&f, tName)
+				}
 			}
 		}
 		out = append(out, f)
