@@ -215,16 +215,21 @@ func (f *frame) evalDict(n nodeID) Value {
 func (f *frame) evalString(n nodeID) Value {
 	m := f.mod
 	raw, fstr, tail := false, false, false
+	// The prefix (r, f, b, any case) is the source before the first
+	// quote: the string_start node that held it is not kept (dropKinds).
+	for _, c := range m.src[m.start(n):m.end(n)] {
+		if c == '\'' || c == '"' {
+			break
+		}
+		raw = raw || c == 'r' || c == 'R'
+		fstr = fstr || c == 'f' || c == 'F'
+	}
 	var sb strings.Builder
 	capDep, known := false, true
 	for k := range m.kids(n) {
 		switch m.op(k) {
 		// The parts are read without copies (module.ident): the
 		// builder copies what it keeps.
-		case opStringStart:
-			p := strings.ToLower(m.ident(k))
-			raw = strings.Contains(p, "r")
-			fstr = strings.Contains(p, "f")
 		case opStringContent:
 			t := m.ident(k)
 			if !raw {

@@ -3,6 +3,7 @@ package python
 import (
 	"iter"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -70,7 +71,11 @@ type funcDef struct {
 	node       nodeID   // function_definition
 	body       nodeID
 	line       int32
-	size       int32 // syntax nodes in the definition
+	// size is the definition's syntax nodes, the dropped ones counted
+	// (module.droppedIn): maxHelperNodes was measured on trees that had
+	// them, and a function of 1,400 nodes and 150 strings would else be
+	// followed where it was not. The def's own nodes end at next(node).
+	size int32
 	// slices holds the deciding slice and the facts slice, marked on
 	// first use (slice.go, markedSlice); one pointer keeps the def in
 	// its size class.
@@ -326,6 +331,8 @@ func IsTestPath(p string) bool {
 // index collects the module's definitions so that calls and imports can
 // reach them without walking the tree again.
 func (m *module) index() {
+	slices.Sort(m.dropped)
+	defer func() { m.dropped = nil }()
 	var walk func(n nodeID, scope string, cls *classDef, outer *funcDef)
 	walk = func(n nodeID, scope string, cls *classDef, outer *funcDef) {
 		for k := range m.kids(n) {
@@ -386,7 +393,7 @@ func (m *module) isMainGuard(s nodeID) bool {
 // newFunc adds the def n, a child of parent.
 func (m *module) newFunc(n, parent nodeID, scope string, cls *classDef) *funcDef {
 	f := &funcDef{mod: m, node: n, body: m.child(n, fBody), class: cls, line: int32(m.line(n))}
-	f.size = int32(m.subtreeSize(n))
+	f.size = int32(m.subtreeSize(n) + m.droppedIn(n))
 	f.qual, f.name = qualify(scope, m.view(m.child(n, fName)))
 	if cls != nil {
 		cls.methods[f.name] = f
@@ -470,7 +477,7 @@ func (m *module) enclosingFunc(n nodeID) *funcDef {
 		return nil
 	}
 	for f := m.funcs[i]; f != nil; f = f.outer {
-		if n < f.node+nodeID(f.size) {
+		if n < m.next(f.node) {
 			return f
 		}
 	}
@@ -495,3 +502,11 @@ func (m *module) descend(n nodeID, visit func(nodeID)) {
 
 // subtreeSize counts the nodes under n, n included.
 func (m *module) subtreeSize(n nodeID) int { return int(m.next(n) - n) }
+
+// droppedIn counts the nodes dropped from n's subtree (parsed.dropped,
+// sorted by index): those whose parent is in it.
+func (m *module) droppedIn(n nodeID) int {
+	lo, _ := slices.BinarySearch(m.dropped, n)
+	hi, _ := slices.BinarySearch(m.dropped, m.next(n))
+	return hi - lo
+}

@@ -158,7 +158,7 @@ func (m *module) noneTestNames(cond nodeID, names []string) ([]string, bool) {
 func (m *module) onlyBinding(name string, at nodeID, want func(rhs nodeID) bool) (nodeID, bool) {
 	from, to := nodeID(0), nodeID(len(m.nodes))
 	if fn := m.enclosingFunc(at); fn != nil {
-		from, to = fn.node, fn.node+nodeID(fn.size)
+		from, to = fn.node, m.next(fn.node)
 		for _, p := range fn.params {
 			if p.name == name {
 				return noNode, false

@@ -63,9 +63,7 @@ const (
 	opListSplat
 	opParenthesizedListSplat
 	opDictionarySplat
-	opComment
 	opPair
-	opStringStart
 	opStringContent
 	opEscapeInterpolation
 	opInterpolation
@@ -182,12 +180,8 @@ func opOf(kind string) op {
 		return opParenthesizedListSplat
 	case "dictionary_splat":
 		return opDictionarySplat
-	case "comment":
-		return opComment
 	case "pair":
 		return opPair
-	case "string_start":
-		return opStringStart
 	case "string_content":
 		return opStringContent
 	case "escape_interpolation":

@@ -15,8 +15,8 @@ func TestOpOfDistinct(t *testing.T) {
 		"subscript", "call", "not_operator", "boolean_operator", "comparison_operator", "binary_operator",
 		"unary_operator", "conditional_expression", "named_expression", "assignment", "await",
 		"list_comprehension", "set_comprehension", "generator_expression", "dictionary_comprehension",
-		"keyword_argument", "list_splat", "parenthesized_list_splat", "dictionary_splat", "comment", "pair",
-		"string_start", "string_content", "escape_interpolation", "interpolation", "augmented_assignment",
+		"keyword_argument", "list_splat", "parenthesized_list_splat", "dictionary_splat", "pair",
+		"string_content", "escape_interpolation", "interpolation", "augmented_assignment",
 		"pattern_list", "tuple_pattern", "list_pattern"}
 	seen := map[op]string{}
 	for _, k := range kinds {
@@ -32,7 +32,7 @@ func TestOpOfDistinct(t *testing.T) {
 	if len(seen) != int(opListPattern) {
 		t.Errorf("%d kinds for %d ops", len(seen), opListPattern)
 	}
-	for _, k := range []string{"", "lambda", "slice", "keyword", "string_end"} {
+	for _, k := range []string{"", "lambda", "slice", "keyword", "string_start", "string_end", "comment"} {
 		if o := opOf(k); o != opOther {
 			t.Errorf("%s: op %d, want opOther", k, o)
 		}

@@ -39,6 +39,7 @@ const noNode nodeID = -1
 // (those are in parsed.longEnds). Next is kept as the distance from the
 // node, which is under 64 Ki nodes for all but the few largest subtrees
 // of a file (the module, large classes and functions: parsed.longNexts).
+// Kinds nothing reads are not kept at all (langTable.drop).
 // The start is kept as the distance from the least start of its block of
 // startBlock nodes (parsed.bases): nodes in pre-order start close to one
 // another, so that fits 16 bits in all but the blocks around a string of
@@ -88,6 +89,7 @@ type langTable struct {
 	names  []string
 	named  []bool
 	keep   []bool // keepNamed of each kind
+	drop   []bool // the kinds no tree keeps (dropKinds)
 	fields []string
 	ops    []op     // opOf each name
 	fkeys  []field  // fieldOf each field's name
@@ -107,8 +109,10 @@ func newLangTable(lang *sitter.Language) (*langTable, error) {
 	t.names = append(t.names, "ERROR")
 	t.named = append(t.named, true)
 	t.keep = make([]bool, len(t.names))
+	t.drop = make([]bool, len(t.names))
 	for i, name := range t.names {
 		t.keep[i] = t.named[i] && name != "comment"
+		t.drop[i] = slices.Contains(dropKinds, name)
 	}
 	t.ops = make([]op, len(t.names))
 	for i, name := range t.names {
@@ -132,6 +136,15 @@ func newLangTable(lang *sitter.Language) (*langTable, error) {
 	return t, nil
 }
 
+// dropKinds are the leaves that neither parser keeps in a tree: nothing
+// reads them, and they were 1.5 M of the six real trees' 20.8 M nodes
+// (string_start 613 k, string_end 613 k, comment 289 k). A string's
+// prefix (r, f, b) is read from the source at the string's start
+// (evalString), the suppression comments from the source too
+// (commentAbout). What they still count for, parsed.dropped keeps until
+// the module is indexed.
+var dropKinds = []string{"string_start", "string_end", "comment"}
+
 // keepNamed says whether a node of the kind is one of module.named's
 // children: named, and not a comment.
 func (t *langTable) keepNamed(kind uint16) bool {
@@ -143,8 +156,7 @@ type parser struct {
 	ts     *C.TSParser
 	tab    *langTable
 	buf    []C.archlint_py_rec // reused between files
-	nexts  []nodeID            // build's working slices, reused between files
-	starts []uint32            // (the nodes' nexts and starts)
+	bufs   buildBufs           // build's working slices, reused between files
 	goBufs goBufs              // and the Go parser's
 	// traceBail keeps the stack where the Go parser last gave up, in
 	// bailStack (tests use it to find what to implement next).
@@ -198,6 +210,10 @@ type parsed struct {
 	longEnds   []longEnd  // by node, the ends of the nodes with span spanLong
 	longNexts  []longNext // by node, the nexts of the nodes with dnext 0
 	syntaxErr  int        // 1-based line of the first ERROR/MISSING node, 0 if none
+	// dropped holds the parent of each node of a dropKinds kind, in the
+	// order they came: a def's size counts them (module.newFunc), and
+	// module.index lets go of them.
+	dropped []nodeID
 }
 
 // kindID is node n's index into langTable.names.
@@ -331,27 +347,52 @@ func (p *parser) parse(src []byte) (*parsed, error) {
 		return nil, errors.New("python: out of memory walking the syntax tree")
 	}
 	out := &parsed{syntaxErr: int(errLine)}
-	p.nexts, p.starts = out.build(unsafe.Slice((*nodeRec)(unsafe.Pointer(&p.buf[0])), n), p.tab, p.nexts, p.starts)
+	out.build(unsafe.Slice((*nodeRec)(unsafe.Pointer(&p.buf[0])), n), p.tab, &p.bufs)
 	return out, nil
 }
 
+// buildBufs are build's working slices, reused between files.
+type buildBufs struct {
+	ids, nexts []nodeID
+	starts     []uint32
+}
+
 // build turns the walk's records (pre-order, each with its parent) into
-// nodes. nexts and starts are working slices, returned for the next file.
-func (out *parsed) build(recs []nodeRec, tab *langTable, nexts []nodeID, starts []uint32) ([]nodeID, []uint32) {
-	n := len(recs)
+// nodes, leaving out the records of the kinds dropped (leaves: the
+// others' pre-order and subtrees stay whole).
+func (out *parsed) build(recs []nodeRec, tab *langTable, b *buildBufs) {
+	// ids[i] is record i's node, noNode for a record dropped.
+	ids := slices.Grow(b.ids[:0], len(recs))[:len(recs)]
+	n := 0
+	for i := range recs {
+		if tab.drop[min(int(recs[i].kind), len(tab.names)-1)] {
+			ids[i] = noNode
+			out.dropped = append(out.dropped, ids[recs[i].parent])
+			continue
+		}
+		ids[i] = nodeID(n)
+		n++
+	}
 	out.nodes = make([]pnode, n)
 	// A subtree ends where the last of its nodes' subtrees does: from the
 	// last node back, each node's end carries to its parent (children
 	// come after their parent, so a node's end is final when reached).
-	nexts = slices.Grow(nexts[:0], n)[:n]
+	nexts := slices.Grow(b.nexts[:0], n)[:n]
 	for i := range nexts {
 		nexts[i] = nodeID(i + 1)
 	}
-	for i := n - 1; i > 0; i-- {
-		p := recs[i].parent
-		nexts[p] = max(nexts[p], nexts[i])
+	for i := len(recs) - 1; i > 0; i-- {
+		if id := ids[i]; id != noNode {
+			p := ids[recs[i].parent]
+			nexts[p] = max(nexts[p], nexts[id])
+		}
 	}
+	starts := slices.Grow(b.starts[:0], n)[:n]
 	for i := range recs {
+		id := ids[i]
+		if id == noNode {
+			continue
+		}
 		r := &recs[i]
 		k := uint16(r.kind)
 		if int(k) >= len(tab.names)-1 {
@@ -361,22 +402,19 @@ func (out *parsed) build(recs []nodeRec, tab *langTable, nexts []nodeID, starts 
 		if l := r.eb - r.sb; l < spanLong {
 			span = uint16(l)
 		} else {
-			out.longEnds = append(out.longEnds, longEnd{nodeID(i), r.eb})
+			out.longEnds = append(out.longEnds, longEnd{id, r.eb})
 		}
 		var dnext uint16
-		if d := nexts[i] - nodeID(i); d <= 0xFFFF {
+		if d := nexts[id] - id; d <= 0xFFFF {
 			dnext = uint16(d)
 		} else {
-			out.longNexts = append(out.longNexts, longNext{nodeID(i), nexts[i]})
+			out.longNexts = append(out.longNexts, longNext{id, nexts[id]})
 		}
-		out.nodes[i] = pnode{kf: k | r.field<<kindBits, span: span, dnext: dnext}
-	}
-	starts = slices.Grow(starts[:0], n)[:n]
-	for i := range recs {
-		starts[i] = recs[i].sb
+		out.nodes[id] = pnode{kf: k | r.field<<kindBits, span: span, dnext: dnext}
+		starts[id] = r.sb
 	}
 	out.setStarts(starts)
-	return nexts, starts
+	b.ids, b.nexts, b.starts = ids, nexts, starts
 }
 
 // lineIndex maps byte offsets to 1-based lines and columns. It is held for

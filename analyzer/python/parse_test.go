@@ -81,8 +81,7 @@ func TestChildrenFromRecords(t *testing.T) {
 		src = fmt.Appendf(src, "x%d = (a + b) * c  # note %d\nif a < b and not c:\n    # inside\n    y = -a\n    def g(q=[1, 2, {3: 4}]):\n        return q[0] if q else None\n", i, i)
 	}
 	ps, pr := parseForTest(t, src)
-	// parse leaves the walk's records in its buffer.
-	recs := unsafe.Slice((*nodeRec)(unsafe.Pointer(&ps.buf[0])), len(pr.nodes))
+	recs := keptRecords(t, ps, pr)
 	kids := make([][]nodeID, len(recs))
 	size := make([]int, len(recs))
 	for i := len(recs) - 1; i >= 0; i-- {
@@ -162,8 +161,7 @@ func TestCompactNodes(t *testing.T) {
 	// around them do not fit a block's 16 bits (longStarts).
 	src = fmt.Appendf(src, "s = [1, %q, 2]\n# %s\nt = (3, 4)\n", strings.Repeat("a", 70000), strings.Repeat("b", 70000))
 	ps, pr := parseForTest(t, src)
-	// parse leaves the walk's records in its buffer.
-	recs := unsafe.Slice((*nodeRec)(unsafe.Pointer(&ps.buf[0])), len(pr.nodes))
+	recs := keptRecords(t, ps, pr)
 	// Each node's parent, from the children of every node (parentOf,
 	// from the root, walks the thousands of statements of a body for
 	// each node of it; TestChildrenFromRecords checks it).
@@ -225,7 +223,7 @@ func TestCompactNodes(t *testing.T) {
 		t.Fatal("the hand-written parser refused the file")
 	}
 	if len(gp.nodes) != len(pr.nodes) || len(gp.longNexts) != len(pr.longNexts) || len(gp.longEnds) != len(pr.longEnds) ||
-		!slices.Equal(gp.bases, pr.bases) || !slices.Equal(gp.longStarts, pr.longStarts) {
+		!slices.Equal(gp.bases, pr.bases) || !slices.Equal(gp.longStarts, pr.longStarts) || !slices.Equal(gp.dropped, pr.dropped) {
 		t.Fatalf("hand-written parser: %d nodes, %d long nexts, %d long ends; tree-sitter %d, %d, %d",
 			len(gp.nodes), len(gp.longNexts), len(gp.longEnds), len(pr.nodes), len(pr.longNexts), len(pr.longEnds))
 	}
@@ -329,6 +327,37 @@ tail = d()
 			t.Fatalf("node %d (%s %q): enclosingFunc %v, want %v", i, m.kind(n), m.text(n), got, want)
 		}
 	}
+}
+
+// keptRecords are the walk's records that parse left in its buffer,
+// those of the kinds dropped left out and the parents renumbered: the
+// nodes build must have made. Each record dropped must be a leaf, and
+// its parent noted in pr.dropped.
+func keptRecords(t *testing.T, ps *parser, pr *parsed) []nodeRec {
+	t.Helper()
+	all := unsafe.Slice((*nodeRec)(unsafe.Pointer(&ps.buf[0])), len(pr.nodes)+len(pr.dropped))
+	id := make([]int32, len(all))
+	var out []nodeRec
+	var dropped []nodeID
+	for i, r := range all {
+		if r.parent >= 0 && id[r.parent] < 0 {
+			t.Fatalf("record %d: a child of dropped record %d", i, r.parent)
+		}
+		if ps.tab.drop[min(int(r.kind), len(ps.tab.names)-1)] {
+			id[i] = -1
+			dropped = append(dropped, nodeID(id[r.parent]))
+			continue
+		}
+		id[i] = int32(len(out))
+		if r.parent >= 0 {
+			r.parent = id[r.parent]
+		}
+		out = append(out, r)
+	}
+	if !slices.Equal(dropped, pr.dropped) {
+		t.Fatalf("dropped under %v, want %v", pr.dropped, dropped)
+	}
+	return out
 }
 
 // parseForTest parses src with a parser of its own, closed when the test

@@ -325,9 +325,9 @@ type gnode struct {
 // build over the same records.
 func (g *gparser) tree(root int32, extras []pextra, tab *langTable, b *goBufs) *parsed {
 	out := &parsed{}
-	w := treeWriter{g: g, extras: extras, out: out, nodes: b.pnodes[:0], starts: b.starts[:0], errKind: uint16(len(tab.names) - 1)}
+	w := treeWriter{g: g, extras: extras, out: out, nodes: b.pnodes[:0], starts: b.starts[:0], errKind: uint16(len(tab.names) - 1), drop: tab.drop}
 	w.node(root, true)
-	w.flush(int32(len(g.toks)))
+	w.flush(int32(len(g.toks)), 0)
 	w.close(0)
 	b.pnodes, b.starts = w.nodes, w.starts
 	out.nodes = slices.Clone(w.nodes)
@@ -346,6 +346,17 @@ type treeWriter struct {
 	nodes   []pnode
 	starts  []uint32 // each node's start (parsed.setStarts)
 	errKind uint16   // build's ERROR: the kind of any symbol past the table
+	drop    []bool   // langTable.drop: kinds left out, as build does
+}
+
+// dropped says whether a node of the kind is left out, and notes its
+// parent if so (parsed.dropped).
+func (w *treeWriter) dropped(kind uint16, parent nodeID) bool {
+	if !w.drop[min(kind, w.errKind)] {
+		return false
+	}
+	w.out.dropped = append(w.out.dropped, parent)
+	return true
 }
 
 // add writes a node as build does, its next left for close.
@@ -378,31 +389,36 @@ func (w *treeWriter) close(me nodeID) {
 }
 
 // flush writes the extras before token upTo, children of the node
-// being written.
-func (w *treeWriter) flush(upTo int32) {
+// being written (parent).
+func (w *treeWriter) flush(upTo int32, parent nodeID) {
 	for w.next < len(w.extras) && w.extras[w.next].next <= upTo {
 		e := &w.extras[w.next]
 		k := w.g.k.kind[gComment]
 		if e.cont {
 			k = w.g.k.kind[gLineContinuation]
 		}
-		w.add(k, 0, e.sb, e.eb)
+		if !w.dropped(k, parent) {
+			w.add(k, 0, e.sb, e.eb)
+		}
 		w.next++
 	}
 }
 
 // node writes node n's subtree; the root's extras after its last token
-// are the caller's, and so is closing it.
+// are the caller's, and so is closing it. The nodes of a kind dropped
+// are leaves: left out, they leave the rest as it was.
 func (w *treeWriter) node(n int32, root bool) {
 	nd := &w.g.nodes[n]
 	me := nodeID(len(w.nodes))
 	w.add(nd.kind, nd.field, nd.sb, nd.eb)
 	for c := nd.first; c >= 0; c = w.g.nodes[c].next {
-		w.flush(w.g.nodes[c].ft)
-		w.node(c, false)
+		w.flush(w.g.nodes[c].ft, me)
+		if !w.dropped(w.g.nodes[c].kind, me) {
+			w.node(c, false)
+		}
 	}
 	if !root {
-		w.flush(nd.lt)
+		w.flush(nd.lt, me)
 		w.close(me)
 	}
 }

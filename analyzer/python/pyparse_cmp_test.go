@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -27,6 +28,9 @@ func diffTrees(tab *langTable, src []byte, want, got *parsed) string {
 	if len(want.nodes) != len(got.nodes) {
 		return fmt.Sprintf("%d nodes, want %d\n--- want\n%s--- got\n%s", len(got.nodes), len(want.nodes),
 			dumpTree(tab, src, want), dumpTree(tab, src, got))
+	}
+	if !slices.Equal(want.dropped, got.dropped) {
+		return fmt.Sprintf("nodes dropped under %v, want %v", got.dropped, want.dropped)
 	}
 	return ""
 }

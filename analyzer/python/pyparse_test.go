@@ -145,7 +145,7 @@ func builtFromRecords(ps *parser, src []byte) *parsed {
 		g.nodes[root].sb = lx.extras[0].sb
 	}
 	out := &parsed{}
-	out.build(g.records(root, lx.extras, nil), ps.tab, nil, nil)
+	out.build(g.records(root, lx.extras, nil), ps.tab, &buildBufs{})
 	return out
 }
 
@@ -184,7 +184,7 @@ func TestGoTreeSameAsBuild(t *testing.T) {
 		want := builtFromRecords(ps, src)
 		if !slices.Equal(got.nodes, want.nodes) || !slices.Equal(got.longEnds, want.longEnds) ||
 			!slices.Equal(got.longNexts, want.longNexts) || !slices.Equal(got.bases, want.bases) ||
-			!slices.Equal(got.longStarts, want.longStarts) {
+			!slices.Equal(got.longStarts, want.longStarts) || !slices.Equal(got.dropped, want.dropped) {
 			t.Errorf("%s: %d nodes, %d long ends, %d long nexts; build: %d, %d, %d", name,
 				len(got.nodes), len(got.longEnds), len(got.longNexts), len(want.nodes), len(want.longEnds), len(want.longNexts))
 		}
