@@ -135,7 +135,7 @@ func (m *module) kids(n nodeID) iter.Seq[nodeID] {
 	}
 }
 
-// named are n's named children, in order: comments and anonymous tokens
+// named are n's named children, in order: anonymous tokens
 // (an operator in a field) left out.
 func (m *module) named(n nodeID) iter.Seq[nodeID] {
 	p, keep := m.parsed, m.tab.keep

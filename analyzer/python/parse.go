@@ -30,7 +30,7 @@ const noNode nodeID = -1
 // node after it, and its subtree ends at next: the children of n are n+1,
 // then the next of each child while it is below n's next (module.kids). A
 // list of every node's children took 4 more bytes a node, and named
-// children (comments and anonymous tokens left out) are the children whose
+// children (anonymous tokens left out) are the children whose
 // kind keepNamed says so, found as the children are. A node keeps no
 // parent: the few readers of one (gates, arch lists, enclosing functions)
 // find it from the root (parsed.parentOf). Kind and field share 16 bits
@@ -111,8 +111,8 @@ func newLangTable(lang *sitter.Language) (*langTable, error) {
 	t.keep = make([]bool, len(t.names))
 	t.drop = make([]bool, len(t.names))
 	for i, name := range t.names {
-		t.keep[i] = t.named[i] && name != "comment"
 		t.drop[i] = slices.Contains(dropKinds, name)
+		t.keep[i] = t.named[i] && !t.drop[i]
 	}
 	t.ops = make([]op, len(t.names))
 	for i, name := range t.names {
@@ -138,15 +138,18 @@ func newLangTable(lang *sitter.Language) (*langTable, error) {
 
 // dropKinds are the leaves that neither parser keeps in a tree: nothing
 // reads them, and they were 1.5 M of the six real trees' 20.8 M nodes
-// (string_start 613 k, string_end 613 k, comment 289 k). A string's
-// prefix (r, f, b) is read from the source at the string's start
-// (evalString), the suppression comments from the source too
-// (commentAbout). What they still count for, parsed.dropped keeps until
-// the module is indexed.
-var dropKinds = []string{"string_start", "string_end", "comment"}
+// (string_start 613 k, string_end 613 k, comment 289 k, line_continuation
+// 774). A string's prefix (r, f, b) is read from the source at the
+// string's start (evalString), the suppression comments from the source
+// too (commentAbout). A line continuation was a named child: a
+// conditional expression continued with a backslash had four, and the
+// readers that take its three (slice, guards) passed it by (DeepGEMM's
+// `a if get_arch_major() == 9 \ else b`). What they still count for,
+// parsed.dropped keeps until the module is indexed.
+var dropKinds = []string{"string_start", "string_end", "comment", "line_continuation"}
 
 // keepNamed says whether a node of the kind is one of module.named's
-// children: named, and not a comment.
+// children: named (the kinds dropped are never in a tree).
 func (t *langTable) keepNamed(kind uint16) bool {
 	return t.keep[kind]
 }

@@ -50,6 +50,15 @@ def ternary_choice():
     return block
 
 
+def ternary_continued():
+    # A backslash inside the expression (DeepGEMM's tests): the line
+    # continuation is no operand of the ternary.
+    major = torch.cuda.get_device_capability()[0]
+    block = 128 \
+        if major == 9 else 64  # gate: capability-check takes 0:9.0 takes 1:7.5-8.9,10.0-12.x
+    return block
+
+
 def legacy_fallback():
     # Older than 8.0 gets an emulation path: every reference GPU but 7.5
     # takes the modern path, which is not a shut-out (still a gate).
