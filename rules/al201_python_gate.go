@@ -162,7 +162,8 @@ var AL202 = Rule{
 		"and the list is no build list. In a kernel generator (generate_kernels.py, gen_*.py, autogen*.py, codegen*.py) " +
 		"a list tags the instantiations it writes (`SM = [80]` for flash_fwd_hdim128_sm80.cu), which the build compiles " +
 		"for its own list: a note that asks only whether the target needs instantiations of its own. " +
-		"A single architecture kept on an object (`self.arch = \"sm_100\"` in a CuTe DSL kernel class) names what the " +
+		"A single architecture kept on an object or a class (`self.arch = \"sm_100\"` in a CuTe DSL kernel class, a class " +
+		"attribute `arch_str: str = \"sm_100\"`) names what the " +
 		"object is written for and is no build list. " +
 		"A list in the dictionary a function named for a report returns (`query_supported_hw` returning `{\"sm_archs\": [...]}`; " +
 		"query, support, capabilities, info, describe or report in its name) tells callers what is supported and compiles " +

@@ -810,9 +810,10 @@ func archListGates(m *module, caps []Capability) []Gate {
 				continue
 			}
 			if specs, ok := m.envListSpecs(s, right, env); ok {
-				if env == "" && len(specs) == 1 && m.selfAttribute(left) {
-					// CuTe DSL kernel classes' `self.arch = "sm_100"`
-					// (CUTLASS's Blackwell examples, FA4's sm100 backward):
+				if env == "" && len(specs) == 1 && (m.selfAttribute(left) || m.classBodyStatement(open)) {
+					// CuTe DSL kernel classes' `self.arch = "sm_100"` or
+					// class attribute `arch_str: str = "sm_100"` (CUTLASS's
+					// Blackwell examples, FA4's sm100 backward, flashinfer):
 					// the architecture the object is written for, as a
 					// constructor's kept `sm` parameter is, not a list a
 					// build compiles for.
@@ -1250,4 +1251,14 @@ func (m *module) selfAttribute(n nodeID) bool {
 		return true
 	}
 	return false
+}
+
+// classBodyStatement says whether the node on top of open (its ancestors
+// below it) is a statement of a class body (`arch = "sm_100"` there).
+func (m *module) classBodyStatement(open []nodeID) bool {
+	if len(open) < 4 {
+		return false
+	}
+	return m.kind(open[len(open)-2]) == "expression_statement" && m.kind(open[len(open)-3]) == "block" &&
+		m.kind(open[len(open)-4]) == "class_definition"
 }

@@ -14,3 +14,9 @@ class DenseGemmKernel:
 
 # A module's list of what to compile for is one.
 EXTENSION_ARCHS = ["sm_90a", "sm_100a"]  # want "AL202 This arch list admits 9.x, 10.0 and shuts out 10.3, 11.x, 12.x"
+
+
+class FusedAttentionForward:
+    # Class attributes name the architecture the class is written for too.
+    arch_str: str = "sm_100"
+    arch = "sm_100"
