@@ -130,6 +130,12 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 			// every other GPU keeps its own number.
 			return Gate{}, false
 		}
+		if flag, ok := m.flagRefusal(k.node, cl); ok {
+			// The GPUs the arm flags are the ones refused further down:
+			// the arm is their refusal, not a path the others lack.
+			outs[0].refuses = true
+			outs[0].desc = clip("sets " + flag + " = True, on which the function refuses further down")
+		}
 		if proseOnly(outs) {
 			// Every way returns a sentence (FastVideo's
 			// attn_qat_infer_receipt(): "arch=sm_120 kernel=none
@@ -519,6 +525,89 @@ func (m *module) aliasesArch(cl []clause) bool {
 	}
 	left, right := m.child(asg[0], fLeft), m.child(asg[0], fRight)
 	return m.kind(left) == "identifier" && m.view(left) == name && m.kind(right) == "integer" && ArchLikeNumber(m.view(right))
+}
+
+// flagRefusal says whether the one arm of an if without else only sets
+// names, a flag among them to True (perhaps then a break), and the
+// function refuses where that flag holds, further down: unsloth's
+// check_vllm_torch_sm100_compatibility sets `has_sm100 = True` for a 10.x
+// GPU in a loop, then `if not has_sm100: return` and raises. The GPUs
+// the arm admits are the refused ones. It gives the flag.
+func (m *module) flagRefusal(n nodeID, cl []clause) (string, bool) {
+	if len(cl) != 1 || cl[0].cond == noNode {
+		return "", false
+	}
+	var flags []string
+	for _, st := range m.namedList(cl[0].body) {
+		switch m.kind(st) {
+		case "break_statement", "continue_statement":
+		case "expression_statement":
+			kids := m.namedList(st)
+			if len(kids) != 1 || m.kind(kids[0]) != "assignment" || m.kind(m.child(kids[0], fLeft)) != "identifier" {
+				return "", false
+			}
+			if m.kind(m.child(kids[0], fRight)) == "true" {
+				flags = append(flags, m.view(m.child(kids[0], fLeft)))
+			}
+		default:
+			return "", false
+		}
+	}
+	if len(flags) == 0 {
+		return "", false
+	}
+	scope := m.scopeOf(n)
+	end := nodeID(len(m.nodes))
+	if scope != 0 {
+		end = m.next(scope)
+	}
+	for k := m.next(n); k < end; k++ {
+		if m.kind(k) != "if_statement" {
+			continue
+		}
+		cond, neg := m.unparen(m.child(k, fCondition)), false
+		if m.kind(cond) == "not_operator" {
+			cond, neg = m.unparen(m.child(cond, fArgument)), true
+		}
+		if m.kind(cond) != "identifier" || !slices.Contains(flags, m.view(cond)) {
+			continue
+		}
+		body := m.child(k, fConsequence)
+		if !neg {
+			// `if has_sm100: raise ...`
+			return m.view(cond), m.describeBlock(body).refuses
+		}
+		// `if not has_sm100: return`, then the refusal.
+		stmts := m.namedList(body)
+		if len(stmts) != 1 || m.kind(stmts[0]) != "return_statement" || m.child(k, fAlternative) != noNode {
+			return "", false
+		}
+		return m.view(cond), m.refusesAfter(k)
+	}
+	return "", false
+}
+
+// refusesAfter says whether what runs after statement s refuses: the
+// statements after it in its block or, when it ends a try's body or a
+// with's (unsloth's check sits in `try:`), those after that statement.
+func (m *module) refusesAfter(s nodeID) bool {
+	for range 8 {
+		if rest := m.stmtsAfter(s); len(rest) > 0 {
+			return m.describeStmts(rest).refuses
+		}
+		block := m.parent(s)
+		up := m.parent(block)
+		if block == noNode || up == noNode || m.kind(block) != "block" {
+			return false
+		}
+		switch m.kind(up) {
+		case "try_statement", "with_statement":
+			s = up
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // printsOnly: every arm of the chain only prints, warns or logs (print,

@@ -1,0 +1,27 @@
+"""Capability checks that only set a flag, judged by what the flag leads to."""
+import torch
+
+
+def check_combo():
+    # The flagged GPUs are the refused ones (unsloth's SM100 + old torch
+    # check): 12.0 passes, so nothing shuts it out.
+    has_sm100 = False
+    for i in range(torch.cuda.device_count()):
+        major, _ = torch.cuda.get_device_capability(i)
+        if major == 10:
+            has_sm100 = True
+            break
+    if not has_sm100:
+        return
+    raise RuntimeError("this combination crashes on SM100")
+
+
+def pick():
+    # The flag picks a path the target misses: reported at the check.
+    major, _ = torch.cuda.get_device_capability()
+    use_tma = False
+    if major == 9:  # want "AL201 capability check admits 9.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues: if use_tma"
+        use_tma = True
+    if use_tma:
+        return "tma"
+    return "plain"
