@@ -73,12 +73,17 @@ type windowScope struct {
 	w         archWindow
 	forTarget []cst.Scope
 	// dir: no definition names the window, the file's directory does
-	// (FlashMLA's csrc/sm100/...).
-	dir string
+	// (FlashMLA's csrc/sm100/...); file: the file's name does
+	// (sm90_gemm_tma.hpp).
+	dir, file string
 }
 
-// archDirRE is a directory named for one architecture: sm100, sm_90a.
-var archDirRE = regexp.MustCompile(`(?i)^sm_?(\d{2,3})[af]?$`)
+// archDirRE is a directory named for one architecture: sm100, sm_90a;
+// archFileRE a file name that starts with one: sm90_gemm_tma.hpp.
+var (
+	archDirRE  = regexp.MustCompile(`(?i)^sm_?(\d{2,3})[af]?$`)
+	archFileRE = regexp.MustCompile(`(?i)^sm_?(\d{2,3})[af]?_`)
+)
 
 // keepsTo says whether a chain or check that admits admitted (the
 // __CUDA_ARCH__ scale) keeps to w against target: w holds some of them and
@@ -87,17 +92,27 @@ func (w archWindow) keepsTo(admitted []int, target int) bool {
 	return !w.holds(target) && slices.ContainsFunc(admitted, w.holds)
 }
 
-// dirWindow is the architecture the innermost directory of path named for
-// one names (csrc/sm100/prefill/kernel.hpp: sm_100), with that directory.
-func dirWindow(path string) (archWindow, string, bool) {
+// pathWindow is the architecture the innermost directory of path named
+// for one names (csrc/sm100/prefill/kernel.hpp: sm_100), with that
+// directory, or else the one the file's name starts with, from Hopper on
+// (CUTLASS's kernel/sm90_gemm_tma_warpspecialized_cooperative.hpp, flux's
+// sm90_all_gather_gemm_*.hpp: Hopper's warp-specialized kernels). An
+// Ampere or Ada file name is no window: their code runs on every later
+// GPU.
+func pathWindow(path string) (windowScope, bool) {
 	parts := strings.Split(path, "/")
 	for i := len(parts) - 2; i >= 0; i-- {
 		if m := archDirRE.FindStringSubmatch(parts[i]); m != nil {
 			a, _ := strconv.Atoi(m[1])
-			return archWindow{lo: a * 10, hi: a * 10, text: "sm_" + m[1]}, strings.Join(parts[:i+1], "/"), true
+			return windowScope{w: archWindow{lo: a * 10, hi: a * 10, text: "sm_" + m[1]}, dir: strings.Join(parts[:i+1], "/")}, true
 		}
 	}
-	return archWindow{}, "", false
+	if m := archFileRE.FindStringSubmatch(parts[len(parts)-1]); m != nil {
+		if a, _ := strconv.Atoi(m[1]); a >= 90 {
+			return windowScope{w: archWindow{lo: a * 10, hi: a * 10, text: "sm_" + m[1]}, file: parts[len(parts)-1]}, true
+		}
+	}
+	return windowScope{}, false
 }
 
 // namedWindow finds the definition around line of file whose name names
@@ -134,8 +149,8 @@ func (c *Context) namedWindow(file *cpp.File, line int, admitted []int, target i
 		// that architecture's code (FlashMLA's csrc/sm100/, compiled for
 		// 10.0f alone): a chain there that admits it and not the target
 		// keeps to the directory's purpose, whatever else it admits.
-		if win, dir, ok := dirWindow(file.Path); ok && win.keepsTo(admitted, target) {
-			return windowScope{w: win, dir: dir}, true
+		if ws, ok := pathWindow(file.Path); ok && ws.w.keepsTo(admitted, target) {
+			return ws, true
 		}
 		return windowScope{}, false
 	}
@@ -154,6 +169,9 @@ func (ws windowScope) by(tName string) string {
 	if ws.dir != "" {
 		return fmt.Sprintf("the file is under %s/, named for %s", ws.dir, ws.w.text)
 	}
+	if ws.file != "" {
+		return fmt.Sprintf("the file %s is named for %s", ws.file, ws.w.text)
+	}
 	s := fmt.Sprintf("%s (line %d) is named for %s", ws.in.Name, ws.in.StartLine, ws.w.text)
 	if len(ws.forTarget) > 0 {
 		names := make([]string, len(ws.forTarget))
@@ -168,10 +186,14 @@ func (ws windowScope) by(tName string) string {
 // mark makes f a note that says its range is the definition's window.
 func (ws windowScope) mark(f *finding.Finding, tName string) {
 	f.Level = finding.LevelNote
-	if ws.dir != "" {
+	switch {
+	case ws.dir != "":
 		f.Message += fmt.Sprintf(" Its file is under %s/, which is named for %s: the code there is that architecture's, so shutting %s out is by design, "+
 			"and a bug only where the build or host code sends %s there.", ws.dir, ws.w.text, tName, tName)
-	} else {
+	case ws.file != "":
+		f.Message += fmt.Sprintf(" Its file, %s, is named for %s: the code in it is that architecture's, so shutting %s out is by design, "+
+			"and a bug only where the build or host code sends %s there.", ws.file, ws.w.text, tName, tName)
+	default:
 		f.Message += fmt.Sprintf(" It is inside %s, which is named for %s: keeping to that range is its contract, so shutting %s out is by design, "+
 			"and a bug only where host code picks %s for %s.", ws.in.Name, ws.w.text, tName, ws.in.Name, tName)
 	}
@@ -244,7 +266,7 @@ func familyWindow(name string) (archWindow, bool) {
 // hostWindow is the window the place of a C++ host check keeps to: the
 // function it is in named for a window (nameWindow: enable_sm90_only) or
 // for one architecture family (familyWindow), or else its file under a
-// directory named for one architecture (dirWindow), when that window
+// directory named for one architecture or named for one (pathWindow), when that window
 // holds some of admitted (the __CUDA_ARCH__ scale: 1000 for 10.0) and not
 // target. flashinfer's get_candidate_configs_sm100_dynamic_cluster_shape
 // tests `sm == 100` to pick among SM100 configs, and its caller calls it
@@ -260,8 +282,8 @@ func hostWindow(g *python.Gate, admitted []int, target int) (windowScope, bool) 
 			return windowScope{in: cst.Scope{Name: g.DefName, StartLine: g.DefLine}, w: w}, w.keepsTo(admitted, target)
 		}
 	}
-	if w, dir, ok := dirWindow(g.Path); ok && w.keepsTo(admitted, target) {
-		return windowScope{w: w, dir: dir}, true
+	if ws, ok := pathWindow(g.Path); ok && ws.w.keepsTo(admitted, target) {
+		return ws, true
 	}
 	return windowScope{}, false
 }

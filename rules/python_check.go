@@ -124,8 +124,8 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 				// kernels that refuse other GPUs) keeps to it as C++ there
 				// does; a Python name for one architecture does not
 				// (gen_..._sm90_module is often built for 9.x to 12.x).
-				if w, dir, ok := dirWindow(g.Path); ok && w.keepsTo(c.admittedAges(g, v), c.Caps[t].Age()) {
-					windowScope{w: w, dir: dir}.mark(&f, tName)
+				if ws, ok := pathWindow(g.Path); ok && ws.dir != "" && ws.w.keepsTo(c.admittedAges(g, v), c.Caps[t].Age()) {
+					ws.mark(&f, tName)
 				}
 			}
 		}
