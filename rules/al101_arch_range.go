@@ -32,7 +32,7 @@ var AL101 = Rule{
 		"the finding is a note that says so and names the file's definitions that admit the target, since only host " +
 		"code picking the wrapper for the target would be a bug. So is a range in a file under a directory named for one " +
 		"architecture (FlashMLA's `csrc/sm100/`, `csrc/sm90/`) that admits it and not the target: the code there is that " +
-		"architecture's, and only a build or host code sending the target there would be a bug, and so is a range in a file " +
+		"architecture's, and only a build or host code sending the target there would be a bug. So is a range in a file " +
 		"whose name starts with one architecture from Hopper on (CUTLASS's `kernel/sm90_gemm_tma_warpspecialized_cooperative.hpp`, " +
 		"flux's `sm90_all_gather_gemm_*.hpp`: Hopper's warp-specialized kernels); an Ampere or Ada file name is not, since " +
 		"their code runs on every later GPU. A bare architecture in a name (CUTLASS's " +
