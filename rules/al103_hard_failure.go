@@ -25,8 +25,11 @@ var AL103 = Rule{
 		"`if (threadIdx.x == 0)`) does, since that thread's trap ends the whole kernel with an error. " +
 		"The other rules read a failing branch as no path at all, so an #error guard never reads as admitting the builds " +
 		"it refuses. A trap inside a kernel wrapper named for the window it keeps to (`enable_sm80_to_sm89`, " +
-		"`enable_sm90_only`), or in a file under a directory named for one architecture (`csrc/sm100/`), is that code's " +
-		"contract, as AL101 describes: a note, not an error.",
+		"`enable_sm90_only`), or in a file under a directory named for one architecture (`csrc/sm100/`) or whose name starts " +
+		"with one from Hopper on (`sm90_gemm_tma.hpp`), is that code's contract, as AL101 describes: a note, not an error. " +
+		"A static_assert of a dependent false fires only where code compiled for the target instantiates its template " +
+		"(tilelang's `tl::wgmma_ss`, `tl::warpgroup_wait` wrappers): a guard against callers, reported as a warning that " +
+		"says so (a note when the working branch uses what the target lacks).",
 	Before: "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)\n  run_fast_path();\n#else\n" +
 		"  __trap();\n#endif",
 	After:     "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)\n  run_fast_path();\n#else\n  __trap();\n#endif",

@@ -417,6 +417,14 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 				ws.mark(&f, tName)
 			}
 		}
+		if f.Level == finding.LevelError && dependentAssert(br.Content.Failure) {
+			// tilelang's instruction wrappers (`static_assert(kDependentFalse,
+			// "tl::wgmma_ss requires sm_90")`): the build fails only where
+			// code compiled for the target instantiates the template.
+			f.Level = finding.LevelWarning
+			f.Message += fmt.Sprintf(" The assertion depends on a template parameter, so it fires only where code compiled for %s "+
+				"instantiates this template: a guard against callers, which breaks the build of the kernels that reach it on %s.", tName, tName)
+		}
 		out = append(out, f)
 	}
 	return out
@@ -609,4 +617,16 @@ func containsWord(b []byte, w string) bool {
 
 func isIdent(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// nonDependentAssertRE is a static_assert whose condition is false
+// whatever the template arguments.
+var nonDependentAssertRE = regexp.MustCompile(`^static_assert\s*\(\s*(false|0)\b`)
+
+// dependentAssert says whether failure (cpp.Content.Failure) is a
+// static_assert of a dependent false (kDependentFalse,
+// dependent_false<T>::value, sizeof(T) == 0): checked only when the
+// template around it is instantiated.
+func dependentAssert(failure string) bool {
+	return strings.HasPrefix(failure, "static_assert") && !nonDependentAssertRE.MatchString(failure)
 }

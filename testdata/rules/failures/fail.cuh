@@ -41,3 +41,16 @@ __device__ void wait_group() {
   static_assert(kDependentFalse, "wait_group requires sm_90"); // want "AL103 sm_120 refuses to build here in every build .*holds static_assert.kDependentFalse, .*while sm_90 gets a working implementation.*failing here is the right answer"
 #endif
 }
+
+// When the working branch uses nothing the target lacks, the dependent
+// assertion is a guard against callers: it breaks only the kernels that
+// instantiate the template for the target, a warning.
+template <bool kDependentFalse = false>
+__device__ float fast_scale(float x) {
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900) // want "AL101 admits sm_90 and shuts out sm_100..sm_121"
+  return x * 0.5f;
+#else
+  static_assert(kDependentFalse, "fast_scale requires sm_90"); // want "AL103 sm_120 refuses to build here in every build .*holds static_assert.kDependentFalse, .*The assertion depends on a template parameter, so it fires only where code compiled for sm_120 instantiates this template"
+  return x;
+#endif
+}
