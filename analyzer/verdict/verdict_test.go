@@ -25,9 +25,9 @@ func TestLoadCoversEveryMeasuredFeature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 30 read 2026-11-29, multimem_fp8 2026-12-03.
-	if len(kb.Features) != 31 {
-		t.Errorf("%d features, want the 31 measured", len(kb.Features))
+	// 30 read 2026-11-29, multimem_fp8 and the two cvt.rs 2026-12-03.
+	if len(kb.Features) != 33 {
+		t.Errorf("%d features, want the 33 measured", len(kb.Features))
 	}
 	for _, f := range kb.Features {
 		if len(f.supported) != 23 || len(f.Tokens) == 0 {
@@ -145,6 +145,29 @@ func TestMultimemFP8(t *testing.T) {
 		j := kb.Judge(code, builds(t, spec))
 		if j.Kind != want.kind || !strings.Contains(j.Evidence, want.has) || want.kind == NeedsVariant && strings.Contains(j.Evidence, "sm_120f") {
 			t.Errorf("%s: %s (%s), want %s containing %q", spec, j.Kind, j.Evidence, want.kind, want.has)
+		}
+	}
+}
+
+// TestCvtRS: stochastic-rounding conversions (cvt.rs, tilelang's
+// __tl_cvt_f32x4_to_e2m1x4_rs_sat) are measured to compile for sm_100a
+// and sm_103a alone: no build of 12.x has them.
+func TestCvtRS(t *testing.T) {
+	kb, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range []string{
+		`asm("cvt.rs.satfinite.e2m1x4.f32 %0, {%1, %2, %3, %4}, %5;" : "=h"(r) : "f"(a), "f"(b), "f"(c), "f"(d), "r"(bits));`,
+		`asm("cvt.rs.satfinite.f16x2.f32 %0, %1, %2, %3;" : "=r"(r) : "f"(a), "f"(b), "r"(bits));`,
+	} {
+		for _, spec := range []string{"sm_120", "sm_120a", "sm_120f"} {
+			if j := kb.Judge(code, builds(t, spec)); j.Kind != Justified || !strings.Contains(j.Evidence, "stochastic-rounding") {
+				t.Errorf("%s on %s: %s (%s), want justified by stochastic rounding", code, spec, j.Kind, j.Evidence)
+			}
+		}
+		if j := kb.Judge(code, builds(t, "sm_100a")); j.Kind != Arbitrary {
+			t.Errorf("%s on sm_100a: %s (%s), want arbitrary", code, j.Kind, j.Evidence)
 		}
 	}
 }

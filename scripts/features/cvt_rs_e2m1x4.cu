@@ -1,0 +1,1 @@
+__global__ void k(unsigned short* p, float a, float b, float c, float d, unsigned int r){ unsigned short o; asm volatile("cvt.rs.satfinite.e2m1x4.f32 %0, {%1, %2, %3, %4}, %5;" : "=h"(o) : "f"(a), "f"(b), "f"(c), "f"(d), "r"(r)); p[0]=o; }
