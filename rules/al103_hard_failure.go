@@ -29,7 +29,9 @@ var AL103 = Rule{
 		"with one from Hopper on (`sm90_gemm_tma.hpp`), is that code's contract, as AL101 describes: a note, not an error. " +
 		"A static_assert of a dependent false fires only where code compiled for the target instantiates its template " +
 		"(tilelang's `tl::wgmma_ss`, `tl::warpgroup_wait` wrappers): a guard against callers, reported as a warning that " +
-		"says so (a note when the working branch uses what the target lacks).",
+		"says so (a note when the working branch uses what the target lacks). When everything the working branches use " +
+		"compiles for the target (CUTLASS's binary MMA with AND, `.b1.b1.s32.and.popc`, measured to compile for every GPU " +
+		"from sm_80 on, traps from 10.0 on), the finding says the condition, not the GPU, fails there.",
 	Before: "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)\n  run_fast_path();\n#else\n" +
 		"  __trap();\n#endif",
 	After:     "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)\n  run_fast_path();\n#else\n  __trap();\n#endif",

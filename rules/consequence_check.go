@@ -406,9 +406,16 @@ func checkHardFailure(r Rule, c *Context) []finding.Finding {
 					working.WriteString(c.regionCode(ce.File, &ce.Chain.Branches[b]))
 				}
 			}
-			if j := c.KB.Judge(working.String(), c.builds()); j.Kind == verdict.Justified {
+			switch j := c.KB.Judge(working.String(), c.builds()); j.Kind {
+			case verdict.Justified:
 				f.Level = finding.LevelNote
 				f.Message += " The working branches use " + strings.Join(j.Missing, ", ") + ", which the target lacks, so failing here is the right answer."
+				f.Properties = map[string]any{"verdict": string(j.Kind), "verdictEvidence": j.Evidence}
+			case verdict.Arbitrary:
+				// CUTLASS's b1 AND MMA atoms trap from 10.0 on though nvcc
+				// compiles them for every GPU since sm_80: the failure is
+				// the condition's, not the target's.
+				f.Message += " Everything the working branches use compiles for the target (" + j.Evidence + "): the condition, not the GPU, fails here."
 				f.Properties = map[string]any{"verdict": string(j.Kind), "verdictEvidence": j.Evidence}
 			}
 		}

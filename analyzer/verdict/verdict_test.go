@@ -25,9 +25,10 @@ func TestLoadCoversEveryMeasuredFeature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 30 read 2026-11-29, multimem_fp8 and the two cvt.rs 2026-12-03.
-	if len(kb.Features) != 33 {
-		t.Errorf("%d features, want the 33 measured", len(kb.Features))
+	// 30 read 2026-11-29; multimem_fp8, the two cvt.rs, tma_cta_group2
+	// and mma_b1_and 2026-12-03.
+	if len(kb.Features) != 35 {
+		t.Errorf("%d features, want the 35 measured", len(kb.Features))
 	}
 	for _, f := range kb.Features {
 		if len(f.supported) != 23 || len(f.Tokens) == 0 {
@@ -168,6 +169,27 @@ func TestCvtRS(t *testing.T) {
 		}
 		if j := kb.Judge(code, builds(t, "sm_100a")); j.Kind != Arbitrary {
 			t.Errorf("%s on sm_100a: %s (%s), want arbitrary", code, j.Kind, j.Evidence)
+		}
+	}
+}
+
+// TestTMACtaGroup2AndB1: the 2-CTA TMA copy is measured to compile for the
+// a and f builds of 10.x and 11.x alone; binary MMA with AND for every
+// target from sm_80 on, sm_120 among them (CUTLASS's
+// CUTE_ARCH_MMA_B1_AND_SM80_ENABLED stops at 9.x all the same).
+func TestTMACtaGroup2AndB1(t *testing.T) {
+	kb, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tma := `asm volatile("cp.async.bulk.tensor.1d.cta_group::2.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3}], [%2];" :: "r"(s), "l"(d), "r"(m), "r"(c));`
+	b1 := `asm volatile("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.and.popc {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};" ...);`
+	for _, spec := range []string{"sm_120", "sm_120a", "sm_120f"} {
+		if j := kb.Judge(tma, builds(t, spec)); j.Kind != Justified || !strings.Contains(j.Evidence, "2-CTA TMA copy") {
+			t.Errorf("2-CTA TMA on %s: %s (%s), want justified", spec, j.Kind, j.Evidence)
+		}
+		if j := kb.Judge(b1, builds(t, spec)); j.Kind != Arbitrary {
+			t.Errorf("b1 AND MMA on %s: %s (%s), want arbitrary", spec, j.Kind, j.Evidence)
 		}
 	}
 }

@@ -54,3 +54,17 @@ __device__ float fast_scale(float x) {
   return x;
 #endif
 }
+
+// The working branch uses only what the target has (binary MMA with AND
+// compiles for every GPU from sm_80 on): the trap is the condition's.
+__device__ int popc_and(unsigned a0, unsigned a1, unsigned a2, unsigned a3, unsigned b0, unsigned b1) {
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 800) && (__CUDA_ARCH__ < 1000) // want "AL101 admits sm_80..sm_90 and shuts out sm_100..sm_121"
+  int d0, d1, d2, d3, c = 0;
+  asm volatile("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.and.popc {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%10,%10,%10};"
+               : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3) : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1), "r"(c));
+  return d0 + d1 + d2 + d3;
+#else
+  __trap(); // want "AL103 sm_120 traps at run time here in every build .*Everything the working branches use compiles for the target .*binary MMA with AND.*: the condition, not the GPU, fails here"
+  return 0;
+#endif
+}
