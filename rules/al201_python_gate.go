@@ -167,7 +167,10 @@ var AL202 = Rule{
 		"for its own list: a note that asks only whether the target needs instantiations of its own. " +
 		"A single architecture kept on an object or a class (`self.arch = \"sm_100\"` in a CuTe DSL kernel class, a class " +
 		"attribute `arch_str: str = \"sm_100\"`) names what the " +
-		"object is written for and is no build list. " +
+		"object is written for and is no build list. Nor is a list in a table's row for one capability (CuTe DSL's " +
+		"`gpu_arch_map`: `(8, 6): (\"Ampere\", \"sm_86\", [\"sm_86\", \"sm_80\"])`): it lists what that GPU's code is built " +
+		"for, as the target's own row does (a table without the target's row is its lookup's finding), and the target's row " +
+		"tells which build the project makes; nor `__all__ = [\"sm100\"]`, which names modules. " +
 		"A list in the dictionary a function named for a report returns (`query_supported_hw` returning `{\"sm_archs\": [...]}`; " +
 		"query, support, capabilities, info, describe or report in its name) tells callers what is supported and compiles " +
 		"nothing: a note that the target is missing from the report. " +

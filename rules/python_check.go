@@ -47,7 +47,7 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 	var named map[string]*python.Gate
 	for i := range c.Gates {
 		g := &c.Gates[i]
-		if pythonRule(g) != r.ID || len(g.Branch) != len(c.Caps) || predicateBody(g) || singleArchFlags(g) ||
+		if pythonRule(g) != r.ID || len(g.Branch) != len(c.Caps) || g.TableRow || predicateBody(g) || singleArchFlags(g) ||
 			toolkitTooOld(g, c.Target.Arch) {
 			continue
 		}

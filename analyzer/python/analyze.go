@@ -156,6 +156,10 @@ type Gate struct {
 	// NoGPU: the list is set only when no GPU is visible (a build in a
 	// container without one).
 	NoGPU bool
+	// TableRow: the list is the value of a table's entry for one
+	// capability (capabilityRow): what that GPU's code is built for, no
+	// list the target is shut out of.
+	TableRow bool
 	// ReportedAs is the key of the dictionary a function named for a
 	// report of what is supported (reportsSupport) returns, whose value
 	// the list is: nccl's query_supported_hw `return {"sm_archs": [...]}`.

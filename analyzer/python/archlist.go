@@ -749,6 +749,9 @@ func archListGates(m *module, caps []Capability) []Gate {
 				// literal is not the list the build uses.
 				continue
 			}
+			if m.exportList(parent) {
+				continue // `__all__ = ["sm100"]` names modules
+			}
 			if m.namedCount(n) == 2 && rangeName(m.contextName(n)) {
 				// A (low, high) pair: unsloth's _CU126_SM_RANGE = (50, 90)
 				// spans what a wheel covers.
@@ -768,6 +771,13 @@ func archListGates(m *module, caps []Capability) []Gate {
 					}
 				}
 				add(n, specs, "")
+				// A table's row for one capability (CuTe DSL's
+				// gpu_arch_map: `(8, 6): ("Ampere", "sm_86", ["sm_86",
+				// "sm_80"])`) lists what that GPU's code is built for, as
+				// the target's own row does: no shut-out of the target
+				// (a missing row is its lookup's finding), but the
+				// target's row says which build the project makes.
+				out[len(out)-1].TableRow = m.capabilityRow(open)
 				for k := range m.named(n) {
 					done[k] = true
 				}
@@ -1261,4 +1271,55 @@ func (m *module) classBodyStatement(open []nodeID) bool {
 	}
 	return m.kind(open[len(open)-2]) == "expression_statement" && m.kind(open[len(open)-3]) == "block" &&
 		m.kind(open[len(open)-4]) == "class_definition"
+}
+
+// capabilityRow says whether the node on top of open (its ancestors
+// below it) is inside the value of a dictionary entry keyed by a compute
+// capability: `(8, 6)`, `86`, `"sm_86"`, `"8.6"`.
+func (m *module) capabilityRow(open []nodeID) bool {
+	for i := len(open) - 2; i >= 0 && i >= len(open)-5; i-- {
+		p := open[i]
+		switch m.kind(p) {
+		case "pair":
+			key := m.child(p, fKey)
+			if key == open[i+1] {
+				return false
+			}
+			return m.capabilityKey(key)
+		case "tuple", "list", "parenthesized_expression":
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// capabilityKey says whether n names one compute capability: a (major,
+// minor) tuple, an architecture number, or a string of one architecture.
+func (m *module) capabilityKey(n nodeID) bool {
+	switch m.kind(n) {
+	case "tuple":
+		kids := m.namedList(n)
+		if len(kids) != 2 || m.kind(kids[0]) != "integer" || m.kind(kids[1]) != "integer" {
+			return false
+		}
+		v := parseIntLit(m.text(kids[0]))
+		return v.i >= 3 && v.i <= maxArchMajor
+	case "integer":
+		return ArchLikeNumber(m.text(n))
+	case "string":
+		s, ok := m.stringLit(n)
+		if !ok {
+			return false
+		}
+		specs, ok := specsOf(s)
+		return ok && len(specs) == 1
+	}
+	return false
+}
+
+// exportList says whether p, a list's parent, assigns `__all__`: the
+// names a module exports (`__all__ = ["sm100"]` is a submodule).
+func (m *module) exportList(p nodeID) bool {
+	return p != noNode && m.kind(p) == "assignment" && m.view(m.child(p, fLeft)) == "__all__"
 }

@@ -1,0 +1,1 @@
+__global__ void k(unsigned long long* p, unsigned long long a, unsigned long long b, unsigned long long c){ unsigned long long d; asm volatile("fma.rn.f32x2 %0, %1, %2, %3;" : "=l"(d) : "l"(a), "l"(b), "l"(c)); p[0] = d; }
