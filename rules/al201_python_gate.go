@@ -81,7 +81,9 @@ var AL201 = Rule{
 		"FP8 path for 8.9 and newer); the level stays, since the target, nearer Ampere and Ada than Hopper, may need the " +
 		"path those GPUs get. A check in a benchmark (a directory named benchmarks, benchmark, bench or benches; a file named " +
 		"bench_*, benchmark_*, *_bench or *_benchmark) keeps the target from a measurement, not from running: it is a note, " +
-		"and the code it measures is judged where it decides. When the code has a comment on the check's line or right above it, the finding " +
+		"and the code it measures is judged where it decides; so is a check in an example (a directory named examples or " +
+		"example: CUTLASS's `64_ada_fp8_gemm_grouped` returning from main on every GPU but 8.9), which keeps the target from " +
+		"running the example, not from the library code it shows. When the code has a comment on the check's line or right above it, the finding " +
 		"ends with it: it often says whether the exclusion is deliberate. A table lookup whose result the function only tests for " +
 		"None (`arch = ARCH_BY_CAPABILITY.get(cap)`, then `if arch is None: return None`) is one decision, reported once: at the " +
 		"lookup, which names the table that lacks the target's entry, with what the check then does, and the check as a related " +

@@ -388,10 +388,7 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		// nccl's ubx query_supported_hw: what the API tells its callers,
 		// not what nvcc compiles; the build's own list is judged where it
 		// is (AL202 there, or the kernels' ranges).
-		fn := g.Function
-		if i := strings.LastIndexByte(fn, '.'); i >= 0 {
-			fn = fn[i+1:]
-		}
+		fn := lastDotted(g.Function)
 		msg = fmt.Sprintf("%s is not in the %q list %s returns: a caller that checks it there takes %s as unsupported. "+
 			"The list reports what is supported rather than selecting what is compiled, so this is a note: the build's own list "+
 			"and the kernels' ranges decide whether code for %s exists.", tName, g.ReportedAs, fn, tName, tName)
@@ -501,6 +498,20 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		f.Message += fmt.Sprintf(" The check is in a benchmark (%s): it %s; "+
 			"the code it measures is judged where it decides, so this is a note.", dir, does)
 		f.Properties["benchmark"] = "in " + dir + ": " + prop
+	} else if dir := exampleDir(g.Path); dir != "" && r.ID == AL201.ID && f.Level != finding.LevelNote {
+		// CUTLASS's examples/64_ada_fp8_gemm_grouped returns from main
+		// on every GPU but 8.9: the demonstration does not run there,
+		// while the library code it shows decides, and is judged, in
+		// the library.
+		f.Level = finding.LevelNote
+		does, prop := fmt.Sprintf("keeps %s from running the example", tName), "keeps the target from running the example"
+		if bt := g.Branch[t]; bt >= 0 && !(lastDotted(g.Function) == "main" && bt < len(g.Outcomes) && strings.HasPrefix(g.Outcomes[bt], "returns")) {
+			// (A return from main is the example stopping.)
+			does, prop = fmt.Sprintf("decides how the example runs on %s", tName), "decides how the example runs on the target"
+		}
+		f.Message += fmt.Sprintf(" The check is in an example (%s): it %s, not what the library does; "+
+			"the code it shows is judged where it decides, so this is a note.", dir, does)
+		f.Properties["example"] = "in " + dir + ": " + prop + ", not what the library does"
 	}
 	if w := g.Workflow; w != nil {
 		if w.MatrixRef != "" {
@@ -787,6 +798,19 @@ func kernelGenerator(p string) bool {
 	return false
 }
 
+// exampleDir is the directory, named examples or example, that says a
+// path is an example, "" when none does.
+func exampleDir(p string) string {
+	parts := strings.Split(p, "/")
+	for _, d := range parts[:len(parts)-1] {
+		switch strings.ToLower(d) {
+		case "examples", "example":
+			return d + "/"
+		}
+	}
+	return ""
+}
+
 // benchmarkDir is how a path says it is a benchmark, "" when it does not:
 // a directory named benchmarks, benchmark, bench or benches, or a file
 // named bench_*, benchmark_*, *_bench.* or *_benchmark.*.
@@ -996,4 +1020,13 @@ func minorOnly(expr string) bool { return minorRE.MatchString(expr) && !majorRE.
 // list.
 func singleArchFlags(g *python.Gate) bool {
 	return g.Kind == python.KindArchList && g.Build == "" && python.SingleArchFlag(g.Expr)
+}
+
+// lastDotted is the last part of a dotted or qualified name
+// (`ubx._api_registry.query_supported_hw`, `ns::main`).
+func lastDotted(name string) string {
+	if i := strings.LastIndexAny(name, ".:"); i >= 0 {
+		return name[i+1:]
+	}
+	return name
 }

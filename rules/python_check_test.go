@@ -93,3 +93,16 @@ func TestBenchmarkDir(t *testing.T) {
 		}
 	}
 }
+
+func TestExampleDir(t *testing.T) {
+	for p, want := range map[string]string{
+		"examples/64_ada_fp8_gemm_grouped/main.cu": "examples/",
+		"python/example/run.py":                    "example/",
+		"src/examples.py":                          "",
+		"flashinfer/gemm.py":                       "",
+	} {
+		if got := exampleDir(p); got != want {
+			t.Errorf("exampleDir(%q) = %q, want %q", p, got, want)
+		}
+	}
+}

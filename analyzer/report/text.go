@@ -252,6 +252,8 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 //     it is a note;
 //   - benchmark: a check in a benchmark keeps the target from a
 //     measurement, why it is a note;
+//   - example: a check in an example keeps the target from running the
+//     example, not the library, why it is a note;
 //   - ciBuild: a workflow's list that builds for CI only leaves the
 //     project's tests without code for the target, not users' builds,
 //     why it is a note;
@@ -266,6 +268,7 @@ var propertyLines = []struct{ key, label string }{
 	{"projectBuilds", "project builds"},
 	{"generator", "generator"},
 	{"benchmark", "benchmark"},
+	{"example", "example"},
 	{"ciBuild", "ci build"},
 	{"reportedAs", "reported"},
 	{"override", "override"},
