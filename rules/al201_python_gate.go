@@ -25,7 +25,8 @@ var AL201 = Rule{
 		"(`f\"-gencode=arch=compute_{cc}a,code=sm_{cc}a\"`) are the device's own and remain a path. A check whose one arm only sets a flag (`has_sm100 = True`, then perhaps a " +
 		"break) is judged by what the flag leads to: when the function refuses where the flag holds (`if not has_sm100: " +
 		"return`, then a raise, unsloth's SM100 compatibility check), the flagged GPUs are the refused ones and the target " +
-		"passes. A ternary on a flag that indexes a shape (`shape[0 if v_gmem_transposed else 1]`, the flag set from the capability " +
+		"passes. A bare return is the way on when what the other GPUs go on to only turns something off (`if (major, " +
+		"minor) >= (8, 0): return`, then `mylib.USE_FAST_KERNEL = False`, a patch for old GPUs). A ternary on a flag that indexes a shape (`shape[0 if v_gmem_transposed else 1]`, the flag set from the capability " +
 		"where the layout was chosen) follows that layout and picks no path; one that tests the capability itself " +
 		"(`shape[0 if major == 9 else 1]`) is read. An arm that only drops " +
 		"options from a list (`configs = [c for c in configs if c.tile_n != 208]` on Hopper) restricts as well. A constructor " +

@@ -112,6 +112,18 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		for i, c := range cl {
 			g.Restricts[i] = m.restrictsOnly(c.body)
 		}
+		if cl[len(cl)-1].cond != noNode && m.disablesOnly(m.stmtsAfter(k.node)) {
+			// `if (major, minor) >= (8, 0): return`, then `mylib.USE_FAST
+			// = False` (unsloth-zoo's patch for old GPUs): what the other
+			// GPUs go on to only turns something off, so the early return
+			// is the way on, not a refusal.
+			g.Restricts[len(cl)] = true
+			for i := range cl {
+				if outs[i].desc == "returns None" {
+					outs[i].refuses = false
+				}
+			}
+		}
 		if g.Tuning && cl[len(cl)-1].cond != noNode && m.returnsAt(m.namedList(cl[0].body)) {
 			// A config function's fall-through `return {"BV": 16}` is
 			// the numbers the target gets.
@@ -527,6 +539,42 @@ func (m *module) aliasesArch(cl []clause) bool {
 	return m.kind(left) == "identifier" && m.view(left) == name && m.kind(right) == "integer" && ArchLikeNumber(m.view(right))
 }
 
+// disablesOnly says whether stmts only turn things off: they set a name,
+// an attribute or an entry to False (one at least), and otherwise only
+// import, log, warn or print.
+func (m *module) disablesOnly(stmts []nodeID) bool {
+	off := false
+	for _, st := range stmts {
+		switch m.kind(st) {
+		case "import_statement", "import_from_statement", "pass_statement":
+			continue
+		case "expression_statement":
+		default:
+			return false
+		}
+		kids := m.namedList(st)
+		if len(kids) != 1 {
+			return false
+		}
+		switch e := kids[0]; m.kind(e) {
+		case "assignment":
+			if m.kind(m.child(e, fRight)) != "false" {
+				return false
+			}
+			off = true
+		case "call":
+			if !logCall(m.view(m.child(e, fFunction))) {
+				return false
+			}
+		case "string":
+			// a docstring or a comment string
+		default:
+			return false
+		}
+	}
+	return off
+}
+
 // flagRefusal says whether the one arm of an if without else only sets
 // names, a flag among them to True (perhaps then a break), and the
 // function refuses where that flag holds, further down: unsloth's
@@ -619,17 +667,22 @@ func (m *module) printsOnly(cl []clause) bool {
 			if m.kind(s) != "expression_statement" || len(kids) != 1 || m.op(kids[0]) != opCall {
 				return false
 			}
-			fn := m.view(m.child(kids[0], fFunction))
-			switch lastName(fn) {
-			case "print", "warn", "warning", "info", "debug", "print_once", "warning_once", "info_once":
-				return fn == "print" || strings.Contains(fn, ".")
-			}
-			return false
+			return logCall(m.view(m.child(kids[0], fFunction)))
 		}) {
 			return false
 		}
 	}
 	return true
+}
+
+// logCall says whether a call of fn only prints, warns or logs: print,
+// warnings.warn, logger.warning and the like.
+func logCall(fn string) bool {
+	switch lastName(fn) {
+	case "print", "warn", "warning", "info", "debug", "print_once", "warning_once", "info_once":
+		return fn == "print" || strings.Contains(fn, ".")
+	}
+	return false
 }
 
 // proseOnly: every outcome returns a message with a space in it, a

@@ -25,3 +25,14 @@ def pick():
     if use_tma:
         return "tma"
     return "plain"
+
+
+def drop_fast_path_on_old_gpus():
+    # The early return is the way on: what the older GPUs go on to only
+    # turns a fast path off (unsloth-zoo's patch), so nothing shuts the
+    # target out.
+    major, minor = torch.cuda.get_device_capability()
+    if (major, minor) >= (8, 0):
+        return
+    import json  # noqa: F401
+    torch.backends.cuda.matmul.allow_tf32 = False
