@@ -26,7 +26,9 @@ var AL201 = Rule{
 		"break) is judged by what the flag leads to: when the function refuses where the flag holds (`if not has_sm100: " +
 		"return`, then a raise, unsloth's SM100 compatibility check), the flagged GPUs are the refused ones and the target " +
 		"passes. A bare return is the way on when what the other GPUs go on to only turns something off (`if (major, " +
-		"minor) >= (8, 0): return`, then `mylib.USE_FAST_KERNEL = False`, a patch for old GPUs). A ternary on a flag that indexes a shape (`shape[0 if v_gmem_transposed else 1]`, the flag set from the capability " +
+		"minor) >= (8, 0): return`, then `mylib.USE_FAST_KERNEL = False`, a patch for old GPUs), and an arm that only " +
+		"switches something off for the GPUs it admits (`os.environ[\"USE_DEEP_GEMM\"] = \"0\"` on 10.x, an attribute set to " +
+		"False) only restricts them. A ternary on a flag that indexes a shape (`shape[0 if v_gmem_transposed else 1]`, the flag set from the capability " +
 		"where the layout was chosen) follows that layout and picks no path; one that tests the capability itself " +
 		"(`shape[0 if major == 9 else 1]`) is read. An arm that only drops " +
 		"options from a list (`configs = [c for c in configs if c.tile_n != 208]` on Hopper) restricts as well. A constructor " +

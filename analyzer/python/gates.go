@@ -539,6 +539,27 @@ func (m *module) aliasesArch(cl []clause) bool {
 	return m.kind(left) == "identifier" && m.view(left) == name && m.kind(right) == "integer" && ArchLikeNumber(m.view(right))
 }
 
+// switchOff says whether assignment a turns a switch off: False into an
+// attribute or an entry, or "0", "false" or "False" into an environment
+// variable (`os.environ["USE_X"] = "0"`).
+func (m *module) switchOff(a nodeID) bool {
+	left, right := m.child(a, fLeft), m.child(a, fRight)
+	switch m.kind(left) {
+	case "attribute":
+		return m.kind(right) == "false"
+	case "subscript":
+		if m.kind(right) == "false" {
+			return true
+		}
+		if !strings.HasSuffix(m.view(m.child(left, fValue)), "environ") {
+			return false
+		}
+		v, ok := m.stringLit(right)
+		return ok && (v == "0" || strings.EqualFold(v, "false"))
+	}
+	return false
+}
+
 // disablesOnly says whether stmts only turn things off: they set a name,
 // an attribute or an entry to False (one at least), and otherwise only
 // import, log, warn or print.
@@ -558,7 +579,7 @@ func (m *module) disablesOnly(stmts []nodeID) bool {
 		}
 		switch e := kids[0]; m.kind(e) {
 		case "assignment":
-			if m.kind(m.child(e, fRight)) != "false" {
+			if !m.switchOff(e) && m.kind(m.child(e, fRight)) != "false" {
 				return false
 			}
 			off = true
@@ -840,6 +861,12 @@ func (m *module) restrictsOnly(body nodeID) bool {
 			kids := m.namedList(s)
 			if len(kids) == 1 && m.kind(kids[0]) == "assignment" {
 				left := m.child(kids[0], fLeft)
+				if m.switchOff(kids[0]) {
+					// unsloth-zoo's `os.environ['VLLM_USE_DEEP_GEMM'] = '0'`
+					// on 10.x: a feature turned off for the GPUs the arm
+					// admits.
+					return true
+				}
 				switch m.kind(left) {
 				case "identifier", "pattern_list", "tuple_pattern":
 				default:

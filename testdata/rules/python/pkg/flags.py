@@ -36,3 +36,14 @@ def drop_fast_path_on_old_gpus():
         return
     import json  # noqa: F401
     torch.backends.cuda.matmul.allow_tf32 = False
+
+
+def tune_env():
+    # An arm that only switches a feature off for the GPUs it admits
+    # (unsloth-zoo turns DeepGEMM off on 10.x): the target misses a
+    # restriction, nothing more.
+    import os
+    major, _ = torch.cuda.get_device_capability()
+    if major == 10:
+        os.environ["MYLIB_USE_DEEP_GEMM"] = "0"
+    return True
