@@ -79,10 +79,14 @@ type windowScope struct {
 }
 
 // archDirRE is a directory named for one architecture: sm100, sm_90a;
-// archFileRE a file name that starts with one: sm90_gemm_tma.hpp.
+// archFileRE a file name that starts with one: sm90_gemm_tma.hpp;
+// archFileSuffixRE one that ends with an architecture-specific build:
+// block_sparse_kernel_sm100a.cuh (a plain copy_sm90.h may hold TMA code
+// later GPUs use too).
 var (
-	archDirRE  = regexp.MustCompile(`(?i)^sm_?(\d{2,3})[af]?$`)
-	archFileRE = regexp.MustCompile(`(?i)^sm_?(\d{2,3})[af]?_`)
+	archDirRE        = regexp.MustCompile(`(?i)^sm_?(\d{2,3})[af]?$`)
+	archFileRE       = regexp.MustCompile(`(?i)^sm_?(\d{2,3})[af]?_`)
+	archFileSuffixRE = regexp.MustCompile(`(?i)_sm_?(\d{2,3})[af]\.[a-z]+$`)
 )
 
 // keepsTo says whether a chain or check that admits admitted (the
@@ -107,9 +111,14 @@ func pathWindow(path string) (windowScope, bool) {
 			return windowScope{w: archWindow{lo: a * 10, hi: a * 10, text: "sm_" + m[1]}, dir: strings.Join(parts[:i+1], "/")}, true
 		}
 	}
-	if m := archFileRE.FindStringSubmatch(parts[len(parts)-1]); m != nil {
+	base := parts[len(parts)-1]
+	m := archFileRE.FindStringSubmatch(base)
+	if m == nil {
+		m = archFileSuffixRE.FindStringSubmatch(base)
+	}
+	if m != nil {
 		if a, _ := strconv.Atoi(m[1]); a >= 90 {
-			return windowScope{w: archWindow{lo: a * 10, hi: a * 10, text: "sm_" + m[1]}, file: parts[len(parts)-1]}, true
+			return windowScope{w: archWindow{lo: a * 10, hi: a * 10, text: "sm_" + m[1]}, file: base}, true
 		}
 	}
 	return windowScope{}, false
