@@ -210,7 +210,9 @@ var AL202 = Rule{
 		"PowerShell's `$env:TORCH_CUDA_ARCH_LIST = '...'` too), an env mapping's `TORCH_CUDA_ARCH_LIST: 8.0;9.0`, and the values of " +
 		"a job's build matrix that a step assigns to the variable (`${{ matrix.cudaarch }}`): each literal value, in an include " +
 		"row or an axis's list, is a list of its own at its line, and an include row's CUDA toolkit (`cuda: '12.8.1'`) names it " +
-		"in the finding, a toolkit too old for the target leaving the row unreported as a script's arm does. Python a step runs " +
+		"in the finding, a toolkit too old for the target leaving the row unreported as a script's arm does; so does the else " +
+		"of a run step's if that tests a matrix axis of toolkits (`[ \"${{ matrix.cu }}\" = \"cu130\" ]`), which the axis's " +
+		"other values take. Python a step runs " +
 		"from a here-document, the descriptions of a workflow's inputs and values computed by expressions are not read. A " +
 		"workflow that builds what users install (its file name names a release, publish, wheel, whl, pypi or dist; it runs on " +
 		"`release:` or on tag pushes; or a job of such a workflow runs it with `uses: ./.github/workflows/...`) is judged as " +

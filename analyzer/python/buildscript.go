@@ -205,8 +205,8 @@ func scriptIfTests(text string) (string, []string) {
 			name = "\x00" // tests of two variables
 		}
 		v := m[2]
-		if tag, ok := strings.CutPrefix(v, "cu"); ok {
-			v = tag[:len(tag)-1] + "." + tag[len(tag)-1:]
+		if tv, ok := toolkitVersion(v); ok {
+			v = tv
 		}
 		vals = append(vals, v)
 		return ""

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/walk"
@@ -271,7 +272,14 @@ func (f *workflowFile) gates(caps []Capability) []Gate {
 		switch k := e.key(); {
 		case k == "run":
 			text := workflowMaskPython(string(s.Src[e.vs:e.ve]))
+			baseLine, _ := lines.pos(uint32(e.vs))
 			for _, g := range shellListGates(s, lines, text, e.vs, KindWorkflowArchs, caps) {
+				if len(g.Toolkits) == 0 && job != "" {
+					if matrix == nil {
+						matrix = f.matrix()
+					}
+					g.Toolkits = elseArmToolkits(text, g.Line-baseLine, matrix[job])
+				}
 				facts(&g, "", 0)
 				out = append(out, g)
 			}
@@ -327,4 +335,97 @@ func workflowMaskPython(text string) string {
 		i = j
 	}
 	return string(b)
+}
+
+// workflowMatrixTestRE is a shell test of a matrix value against a
+// literal: `[ "${{ matrix.cu }}" = "cu130" ]`.
+var workflowMatrixTestRE = regexp.MustCompile(`"?\$\{\{[ \t]*matrix\.([A-Za-z0-9_.-]+)[ \t]*\}\}"?[ \t]+==?[ \t]+"?([A-Za-z0-9_.]+)"?`)
+
+// elseArmToolkits are the CUDA toolkits of the matrix rows whose run step
+// reaches line li (0-based, in text) through the else of an if whose
+// tests name toolkit values of a matrix axis: FastVideo's wheel workflow
+// sets `9.0a` in the else of `[ "${{ matrix...torch-cuda-short }}" =
+// "cu130" ]` over a matrix of cu126 and cu130, so that list is cu126's,
+// a toolkit too old to build for 12.0 at all. Nil when li is in no such
+// else, or the axis holds anything but toolkit versions.
+func elseArmToolkits(text string, li int, byName map[string][]workflowMatrixVal) []string {
+	lines := strings.Split(text, "\n")
+	if li <= 0 || li >= len(lines) || byName == nil {
+		return nil
+	}
+	depth, inElse := 0, false
+	tested := map[string][]string{}
+	for i := li - 1; i >= 0; i-- {
+		t := strings.TrimSpace(lines[i])
+		switch {
+		case t == "fi" || strings.HasPrefix(t, "fi;") || strings.HasPrefix(t, "fi "):
+			depth++
+		case strings.HasPrefix(t, "if ") && depth > 0:
+			depth--
+		case depth > 0:
+		case t == "else" || strings.HasPrefix(t, "else;") || strings.HasPrefix(t, "else "):
+			if inElse {
+				return nil
+			}
+			inElse = true
+		case strings.HasPrefix(t, "elif ") || strings.HasPrefix(t, "if "):
+			if !inElse {
+				return nil // in an if's or elif's own arm
+			}
+			for _, m := range workflowMatrixTestRE.FindAllStringSubmatch(t, -1) {
+				tested[m[1]] = append(tested[m[1]], m[2])
+			}
+			if strings.HasPrefix(t, "if ") {
+				return axisRest(tested, byName)
+			}
+		}
+	}
+	return nil
+}
+
+// axisRest is, for the one matrix axis of toolkit versions tests name,
+// the axis's versions the tests leave to the else; nil when there is not
+// exactly one such axis.
+func axisRest(tested map[string][]string, byName map[string][]workflowMatrixVal) []string {
+	var rest []string
+	found := 0
+	for name, vals := range tested {
+		all := byName[name]
+		if len(all) == 0 {
+			continue
+		}
+		var left []string
+		toolkits := true
+		for _, mv := range all {
+			v, ok := toolkitVersion(mv.e.val)
+			if !ok {
+				toolkits = false
+				break
+			}
+			if !slices.Contains(vals, mv.e.val) && !slices.Contains(left, v) {
+				left = append(left, v)
+			}
+		}
+		if !toolkits {
+			continue
+		}
+		found++
+		rest = left
+	}
+	if found != 1 || len(rest) == 0 {
+		return nil
+	}
+	return rest
+}
+
+// toolkitVersion reads a CUDA toolkit version: a wheel tag (`cu126`:
+// 12.6) or a dotted number (`12.8.1`).
+func toolkitVersion(v string) (string, bool) {
+	if tag, ok := strings.CutPrefix(v, "cu"); ok && len(tag) >= 3 && strings.Trim(tag, "0123456789") == "" {
+		return tag[:len(tag)-1] + "." + tag[len(tag)-1:], true
+	}
+	if workflowVersionRE.MatchString(v) {
+		return v, true
+	}
+	return "", false
 }
