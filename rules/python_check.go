@@ -972,11 +972,27 @@ func predicateBody(g *python.Gate) bool {
 		return false
 	}
 	for _, o := range g.Outcomes {
-		if o != "returns True" && o != "returns False" {
+		if o != "returns True" && o != "returns False" && !returnsTest(o) {
 			return false
 		}
 	}
 	return true
+}
+
+// returnsTest says whether an outcome returns a test's value (`continues:
+// returns "NVIDIA H" in torch.cuda.get_device_name(index)`, unsloth-zoo's
+// Hopper predicate after its capability test): a predicate's answer.
+func returnsTest(o string) bool {
+	e, ok := strings.CutPrefix(strings.TrimPrefix(o, "continues: "), "returns ")
+	if !ok {
+		return false
+	}
+	for _, op := range []string{" in ", " not in ", " == ", " != ", " >= ", " <= ", " > ", " < ", " is ", " and ", " or "} {
+		if strings.Contains(e, op) {
+			return true
+		}
+	}
+	return strings.HasPrefix(e, "not ") || strings.HasPrefix(e, "bool(")
 }
 
 // archListKind says whether a gate is a list of architectures (a build

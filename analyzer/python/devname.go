@@ -111,6 +111,10 @@ type nameBits struct {
 	// use_triton holds. Such a value stays undecided for the
 	// interpreter (both ways run); the gate reads the mask (nameRaw).
 	given []string
+	// match: the value is a regular expression's match on the name
+	// (reName), which `is None` / `is not None` test; a test's bool is
+	// never None.
+	match bool
 }
 
 func (b *nameBits) full() uint64 {
@@ -502,5 +506,9 @@ func reName(last string, a callArgs, test string) (Value, bool) {
 	if err != nil {
 		return unknown, true
 	}
-	return nameTest(a.pos[1], test, []string{a.pos[0].text()}, re.MatchString), true
+	v := nameTest(a.pos[1], test, []string{a.pos[0].text()}, re.MatchString)
+	if b := v.names(); b != nil {
+		b.match = true
+	}
+	return v, true
 }

@@ -351,8 +351,10 @@ func (f *frame) evalCompare(n nodeID) Value {
 		if via == nil {
 			via = right.via()
 		}
-		if len(ops) == 1 && left.names() != nil && right.k == vNone {
+		if len(ops) == 1 && left.names() != nil && left.names().match && right.k == vNone {
 			// re.search(pattern, name) is not None: the match's truth.
+			// (A test's bool, `"NVIDIA H" in name`, is never None:
+			// unsloth-zoo's `True if answer is None else bool(answer)`.)
 			switch compareOpName(m.view(o)) {
 			case "is not", "!=":
 				return left
