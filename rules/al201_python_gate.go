@@ -76,6 +76,10 @@ var AL201 = Rule{
 		"does not) is read like a capability test ANDed with a run-time value, and the message names the target's products " +
 		"that decided it. A name used only in a log line, a file name or as a key into a tuning table decides nothing; a " +
 		"test against Grace superchip names alone (`\"GB200\"`, `\"GB300\"`: an NVL72 rack's fabric) is no shut-out. " +
+		"The checks inside a boolean helper (every way returns True, False or a test: `_is_hopper()` returning True for " +
+		"`major == 9`, else `\"NVIDIA H\" in name`) answer its question, and its call sites are judged; the bool a name test " +
+		"gives is never None (`True if answer is None else bool(answer)` takes the answer), as a regular expression's match " +
+		"on the name can be. " +
 		"When a check admits one GPU " +
 		"(`sm == 90`, `arch == 89`) and also sends the GPUs newer than that one down the target's path, the finding " +
 		"says so: the target is treated like those newer GPUs, and only the GPU admitted gets its own path (the GPUs " +
