@@ -126,8 +126,9 @@ var AL201 = Rule{
 		"file under a directory named for one architecture (`sm90/`), keeps to that family by design, as AL101 reads such " +
 		"ranges: when it admits some of the family and not the target, the finding is a note that names the function or the " +
 		"directory, since only host code sending the target there would be a bug. A Python check or list under such a " +
-		"directory (flashinfer's `moe_ep/backends/mega/kernel/sm90/`) is read the same way; a Python name for one architecture " +
-		"is not (a `gen_..._sm90_module` is often built for 9.x to 12.x). A name for Ampere or Ada (`run_sm80`) is no " +
+		"directory (flashinfer's `moe_ep/backends/mega/kernel/sm90/`), or in a file named for an architecture-specific build " +
+		"(`block_sparse_attn_sm100a.py`), is read the same way; another Python name for one architecture is not (a " +
+		"`gen_..._sm90_module` is often built for 9.x to 12.x). A name for Ampere or Ada (`run_sm80`) is no " +
 		"such window: their kernels run on every later GPU, sm_120 among them. When every arm the check keeps the target " +
 		"from names another family's kernels or configs (Hopper's: sm90 as a word, `CutlassTileConfigSM90`, the `HOPPER` " +
 		"flag, wgmma; datacenter Blackwell's: sm100 or sm103, `sm100_configs`, tcgen05), the GPUs taking each are of that " +

@@ -124,7 +124,9 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 				// kernels that refuse other GPUs) keeps to it as C++ there
 				// does; a Python name for one architecture does not
 				// (gen_..._sm90_module is often built for 9.x to 12.x).
-				if ws, ok := pathWindow(g.Path); ok && ws.dir != "" && ws.w.keepsTo(c.admittedAges(g, v), c.Caps[t].Age()) {
+				// A Python file named for an architecture-specific build
+				// (FastVideo's block_sparse_attn_sm100a.py) is as sure.
+				if ws, ok := pathWindow(g.Path); ok && (ws.dir != "" || archFileSuffixRE.MatchString(ws.file)) && ws.w.keepsTo(c.admittedAges(g, v), c.Caps[t].Age()) {
 					ws.mark(&f, tName)
 				}
 			}
