@@ -26,7 +26,9 @@ var AL201 = Rule{
 		"break) is judged by what the flag leads to: when the function refuses where the flag holds (`if not has_sm100: " +
 		"return`, then a raise, unsloth's SM100 compatibility check), the flagged GPUs are the refused ones and the target " +
 		"passes. A bare return is the way on when what the other GPUs go on to only turns something off (`if (major, " +
-		"minor) >= (8, 0): return`, then `mylib.USE_FAST_KERNEL = False`, a patch for old GPUs), and an arm that only " +
+		"minor) >= (8, 0): return`, then `mylib.USE_FAST_KERNEL = False`, a patch for old GPUs), or when every GPU from " +
+		"Ampere (8.0) on takes it and only older ones go on (code every GPU since the A100 skips is an old GPU's workaround), " +
+		"and an arm that only " +
 		"switches something off for the GPUs it admits (`os.environ[\"USE_DEEP_GEMM\"] = \"0\"` on 10.x, an attribute set to " +
 		"False) only restricts them. A ternary on a flag that indexes a shape (`shape[0 if v_gmem_transposed else 1]`, the flag set from the capability " +
 		"where the layout was chosen) follows that layout and picks no path; one that tests the capability itself " +

@@ -265,6 +265,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 	}
 	noneBeforeSkip(outs)
 	g.Comment = m.commentAbout(where)
+	modernReturn(outs, per, p.cfg.Caps)
 	g.Branch = make([]int, len(per))
 	refusedRaw := -1
 	for ci, r := range per {
@@ -558,6 +559,34 @@ func (m *module) switchOff(a nodeID) bool {
 		return ok && (v == "0" || strings.EqualFold(v, "false"))
 	}
 	return false
+}
+
+// modernReturn: a bare return that every GPU from Ampere (8.0) on takes,
+// while only older ones go on, is the way on: code after it that every
+// GPU since the A100 skips is an old GPU's workaround, not the feature
+// (unsloth-zoo's `if (major, minor) >= (8, 0): return  # Ampere or newer;
+// the fast path is fine`, then patches for pre-Ampere GPUs).
+func modernReturn(outs []outcome, per []*siteRec, caps []Capability) {
+	for i := range outs {
+		if outs[i].desc != "returns None" || !outs[i].refuses {
+			continue
+		}
+		modern, older := false, false
+		all := true
+		for ci, r := range per {
+			takes := r != nil && !r.shadow && r.raw == i
+			switch {
+			case caps[ci].Major >= 8:
+				modern = true
+				all = all && takes
+			case !takes && r != nil && !r.shadow && r.raw >= 0:
+				older = true
+			}
+		}
+		if modern && all && older {
+			outs[i].refuses = false
+		}
+	}
 }
 
 // disablesOnly says whether stmts only turn things off: they set a name,

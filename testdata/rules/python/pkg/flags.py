@@ -47,3 +47,17 @@ def tune_env():
     if major == 10:
         os.environ["MYLIB_USE_DEEP_GEMM"] = "0"
     return True
+
+
+def patch_pre_ampere(registry):
+    # Every GPU from Ampere on returns here; what follows is a workaround
+    # for older ones alone (unsloth-zoo's mamba patch), so the return is
+    # the way on, whatever the workaround does.
+    major, minor = torch.cuda.get_device_capability()
+    if (major, minor) >= (8, 0):
+        return
+    try:
+        registry.pop("mamba-ssm", None)
+    except Exception:
+        pass
+    registry["fast_path"] = None
