@@ -833,16 +833,21 @@ func benchmarkDir(p string) string {
 	return ""
 }
 
-// scriptListNote says what an arch list a build script sets does: the
-// builds after it (pip install of a torch extension, CMake) compile for
-// those architectures alone.
-func scriptListNote(g *python.Gate) string {
+// compiledAlone says what the builds reading a script's or workflow's list
+// compile, and what a GPU not listed gets.
+func compiledAlone(g *python.Gate) string {
 	what := "torch's extension builder compiles CUDA code for these architectures alone"
 	if g.EnvVar == "CMAKE_CUDA_ARCHITECTURES" {
 		what = "CMake compiles CUDA code for these architectures alone"
 	}
-	s := fmt.Sprintf(" It sets %s for the builds that run after it: %s, and on a GPU not listed their kernels fail with "+
-		"\"no kernel image is available for execution on the device\".", g.Function, what)
+	return what + ", and on a GPU not listed their kernels fail with \"no kernel image is available for execution on the device\"."
+}
+
+// scriptListNote says what an arch list a build script sets does: the
+// builds after it (pip install of a torch extension, CMake) compile for
+// those architectures alone.
+func scriptListNote(g *python.Gate) string {
+	s := fmt.Sprintf(" It sets %s for the builds that run after it: %s", g.Function, compiledAlone(g))
 	if len(g.Toolkits) > 0 {
 		s += fmt.Sprintf(" It is the list of the script's arm for CUDA %s.", strings.Join(g.Toolkits, " and "))
 	}
@@ -855,12 +860,7 @@ func scriptListNote(g *python.Gate) string {
 // workflowListNote says what a GitHub Actions workflow's list does
 // (analyzer/python/workflow.go has the facts).
 func workflowListNote(g *python.Gate) string {
-	what := "torch's extension builder compiles CUDA code for these architectures alone"
-	if g.EnvVar == "CMAKE_CUDA_ARCHITECTURES" {
-		what = "CMake compiles CUDA code for these architectures alone"
-	}
-	s := fmt.Sprintf(" The workflow sets %s for the builds its job runs: %s, and on a GPU not listed their kernels fail with "+
-		"\"no kernel image is available for execution on the device\".", g.Function, what)
+	s := fmt.Sprintf(" The workflow sets %s for the builds its job runs: %s", g.Function, compiledAlone(g))
 	w := g.Workflow
 	if w == nil {
 		return s
