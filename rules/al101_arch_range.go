@@ -35,7 +35,8 @@ var AL101 = Rule{
 		"architecture's, and only a build or host code sending the target there would be a bug. So is a range in a file " +
 		"whose name starts with one architecture from Hopper on (CUTLASS's `kernel/sm90_gemm_tma_warpspecialized_cooperative.hpp`, " +
 		"flux's `sm90_all_gather_gemm_*.hpp`: Hopper's warp-specialized kernels) or ends with an architecture-specific build " +
-		"(`block_sparse_kernel_sm100a.cuh`); an Ampere or Ada file name is not, since their code runs on every later GPU, " +
+		"(`block_sparse_kernel_sm100a.cuh`) or is named for a datacenter product from Hopper on (ThunderKittens' " +
+		"`block_sparse_h100.cu`, `*_b200.cu`); an Ampere or Ada file name is not, since their code runs on every later GPU, " +
 		"nor a plain suffix (`copy_sm90.h` may hold TMA code later GPUs use too). A bare architecture in a name (CUTLASS's " +
 		"`SM90_TMA_LOAD_2D`, a namespace `SM90`) is where the code starts, not a window, and changes nothing.",
 	Before: "#if (defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900) && (__CUDA_ARCH__ < 1200))\n" +

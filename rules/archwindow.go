@@ -121,7 +121,24 @@ func pathWindow(path string) (windowScope, bool) {
 			return windowScope{w: archWindow{lo: a * 10, hi: a * 10, text: "sm_" + m[1]}, file: base}, true
 		}
 	}
+	if m := productFileRE.FindStringSubmatch(base); m != nil {
+		name := m[1] + m[2]
+		a := productArch[strings.ToLower(name)]
+		return windowScope{w: archWindow{lo: a * 10, hi: a * 10, text: fmt.Sprintf("sm_%d (%s)", a, name)}, file: base}, true
+	}
 	return windowScope{}, false
+}
+
+// productFileRE is a file name that starts or ends with a datacenter
+// GPU's product name from Hopper on (ThunderKittens' block_sparse_h100.cu,
+// FastVideo's st_attn_h100.cu): the kernels of that product's
+// architecture (productArch).
+var productFileRE = regexp.MustCompile(`(?i)(?:_|^)(h100|h200|h800|h20|gh200|b100|b200|gb200|b300|gb300)\.[a-z]+$|^(h100|h200|h800|h20|gh200|b100|b200|gb200|b300|gb300)_`)
+
+// productArch is the architecture of each product productFileRE names.
+var productArch = map[string]int{
+	"h100": 90, "h200": 90, "h800": 90, "h20": 90, "gh200": 90,
+	"b100": 100, "b200": 100, "gb200": 100, "b300": 103, "gb300": 103,
 }
 
 // namedWindow finds the definition around line of file whose name names

@@ -94,3 +94,27 @@ func TestFamilyWindow(t *testing.T) {
 		{"dispatch", "", nil, nil},
 	})
 }
+
+func TestPathWindowProducts(t *testing.T) {
+	for p, want := range map[string]string{
+		"csrc/attention/block_sparse_h100.cu": "sm_90 (h100)",
+		"kernels/h100_fwd.cu":                 "sm_90 (h100)",
+		"csrc/gemm_b200.cuh":                  "sm_100 (b200)",
+		"csrc/moe_gb300.cu":                   "sm_103 (gb300)",
+		"csrc/sm90_gemm_tma.hpp":              "sm_90",
+		"csrc/decode_sm100a.cuh":              "sm_100",
+		"csrc/copy_sm90.h":                    "",
+		"csrc/hh100.cu":                       "",
+		"csrc/block_h100_v2.cu":               "",
+		"csrc/sm80_gemm.cu":                   "",
+	} {
+		ws, ok := pathWindow(p)
+		got := ""
+		if ok {
+			got = ws.w.text
+		}
+		if got != want {
+			t.Errorf("pathWindow(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
