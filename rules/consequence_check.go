@@ -169,6 +169,7 @@ func emptyKernels(r Rule, c *Context, lines func(*cpp.File, map[int]*cpp.ChainEv
 				// for that GPU alone. Empty elsewhere is by design; what
 				// matters is that nothing launches it there.
 				f.Level = finding.LevelNote
+				f.Message = ownKernel(f.Message, tName)
 				f.Message += fmt.Sprintf(" The kernel is named for %s, the architecture%s its body is compiled for: "+
 					"this is only a bug if something launches it on %s.", strings.Join(admits, ", "), plural(len(admits)), tName)
 			} else if ws, ok := pathWindow(file.Path); ok && ws.w.keepsTo(c.deviceArchs(func(p int) bool { return contains(gets, p) }), c.Target.Arch.CudaArch()) &&
@@ -176,6 +177,7 @@ func emptyKernels(r Rule, c *Context, lines func(*cpp.File, map[int]*cpp.ChainEv
 				// FastVideo's block_sparse_kernel_sm100a.cuh: a family's
 				// kernel, empty elsewhere by design; its host code picks
 				// it for that family alone.
+				f.Message = ownKernel(f.Message, tName)
 				ws.mark(&f, tName)
 			}
 			out = append(out, f)
@@ -642,4 +644,12 @@ var nonDependentAssertRE = regexp.MustCompile(`^static_assert\s*\(\s*(false|0)\b
 // template around it is instantiated.
 func dependentAssert(failure string) bool {
 	return strings.HasPrefix(failure, "static_assert") && !nonDependentAssertRE.MatchString(failure)
+}
+
+// ownKernel rewords an empty-kernel message for an architecture's own
+// kernel: launched on the target it would do nothing, which is a bug only
+// where host code launches it there, so "callers read garbage" overstates.
+func ownKernel(msg, tName string) string {
+	return strings.Replace(msg, ": it launches, does nothing and reports success, so callers read garbage.",
+		fmt.Sprintf(": launched on %s it would do nothing and report success.", tName), 1)
 }
