@@ -182,7 +182,10 @@ var AL202 = Rule{
 		"object is written for and is no build list. Nor is a list in a table's row for one capability (CuTe DSL's " +
 		"`gpu_arch_map`: `(8, 6): (\"Ampere\", \"sm_86\", [\"sm_86\", \"sm_80\"])`): it lists what that GPU's code is built " +
 		"for, as the target's own row does (a table without the target's row is its lookup's finding), and the target's row " +
-		"tells which build the project makes; nor `__all__ = [\"sm100\"]`, which names modules. " +
+		"tells which build the project makes; nor `__all__ = [\"sm100\"]`, which names modules; nor a list given to a check " +
+		"(`if not _match_sm_version(dev, [\"100\", \"103\"]): raise ...`, or any call of a function named for matching or " +
+		"checking a version or architecture), which is the set the check admits, judged where the check is (AL201); in a test " +
+		"such a list says which GPUs the test runs on (AL203). " +
 		"A list in the dictionary a function named for a report returns (`query_supported_hw` returning `{\"sm_archs\": [...]}`; " +
 		"query, support, capabilities, info, describe or report in its name) tells callers what is supported and compiles " +
 		"nothing: a note that the target is missing from the report. " +

@@ -752,6 +752,15 @@ func archListGates(m *module, caps []Capability) []Gate {
 			if m.exportList(parent) {
 				continue // `__all__ = ["sm100"]` names modules
 			}
+			if !m.isTest && m.checkArgument(open) {
+				// flashinfer's `if not _match_sm_version(a.device, ["100",
+				// "103"]): raise ...`: the GPUs a check admits, judged
+				// at the check (AL201), not a list a build compiles for. In
+				// a test the matcher is often a fixture the interpreter
+				// cannot follow, and the list is all that says which GPUs
+				// the test runs on (AL203).
+				continue
+			}
 			if m.namedCount(n) == 2 && rangeName(m.contextName(n)) {
 				// A (low, high) pair: unsloth's _CU126_SM_RANGE = (50, 90)
 				// spans what a wheel covers.
@@ -1322,4 +1331,47 @@ func (m *module) capabilityKey(n nodeID) bool {
 // names a module exports (`__all__ = ["sm100"]` is a submodule).
 func (m *module) exportList(p nodeID) bool {
 	return p != noNode && m.kind(p) == "assignment" && m.view(m.child(p, fLeft)) == "__all__"
+}
+
+// checkArgument says whether the node on top of open (its ancestors below
+// it) is an argument of a call that is an if's, elif's, while's or
+// assert's condition, perhaps under not, and/or or parentheses.
+func (m *module) checkArgument(open []nodeID) bool {
+	if len(open) < 4 || m.kind(open[len(open)-2]) != "argument_list" || m.kind(open[len(open)-3]) != "call" {
+		return false
+	}
+	if versionPredicate(lastName(m.view(m.child(open[len(open)-3], fFunction)))) {
+		// `is_sm_supported = _match_sm_version(A.device, ["100", "103"])`:
+		// a predicate on the device's version, wherever its answer goes.
+		return true
+	}
+	for i := len(open) - 4; i >= 0; i-- {
+		switch m.kind(open[i]) {
+		case "not_operator", "boolean_operator", "parenthesized_expression":
+		case "if_statement", "elif_clause", "while_statement":
+			return m.child(open[i], fCondition) == open[i+1]
+		case "assert_statement":
+			return m.firstNamed(open[i]) == open[i+1]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// versionPredicate says whether a function's name says it tests the
+// device's architecture against its arguments: a verb (match, check,
+// is, supports, require) and an architecture word (sm, arch, version,
+// capability, cc): flashinfer's _match_sm_version.
+func versionPredicate(fn string) bool {
+	verb, arch := false, false
+	for _, w := range nameWords(fn) {
+		switch w {
+		case "match", "matches", "check", "is", "supports", "supported", "require", "requires":
+			verb = true
+		case "sm", "arch", "version", "capability", "cc":
+			arch = true
+		}
+	}
+	return verb && arch
 }

@@ -1,4 +1,5 @@
 """A table of what each GPU's code is built for, and a module's exports."""
+import torch
 
 __all__ = ["sm100", "arch_of"]
 
@@ -16,3 +17,17 @@ GPU_ARCHS = {
 
 def arch_of(major, minor):
     return GPU_ARCHS.get((major, minor))
+
+
+def _match_sm_version(device, versions):
+    major, minor = torch.cuda.get_device_capability(device)
+    return f"{major * 10 + minor}" in versions
+
+
+def tgv_gemm(a):
+    # The list is the set the check admits, judged at the check, not a
+    # list a build compiles for (flashinfer's gemm_base).
+    if not _match_sm_version(a.device, ["100", "103"]):  # want "AL201 This helper call admits 10.x and shuts out 11.x, 12.x: on 12.0 .sm_120.: raises ValueError: TGV GEMM requires SM100 or SM103"
+        raise ValueError("TGV GEMM requires SM100 or SM103")
+    supported = _match_sm_version(a.device, ["100", "103", "110"])
+    return a if supported else None
