@@ -485,7 +485,8 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		f.Admits = capSet(c.Caps, same)
 		f.Excludes = capSet(c.Caps, func(i int) bool { return !same(i) && g.Branch[i] != shutout.Unknown })
 	}
-	if dir := benchmarkDir(g.Path); dir != "" && r.ID == AL201.ID && f.Level != finding.LevelNote {
+	demoRule := r.ID == AL201.ID || r.ID == AL202.ID
+	if dir := benchmarkDir(g.Path); dir != "" && demoRule && f.Level != finding.LevelNote {
 		// flashinfer's benchmarks/bench_hopper_attention.py exits on
 		// 12.0 (20 of flashinfer's 177 warnings): a benchmark that will
 		// not run keeps the target from a measurement, while the code
@@ -500,7 +501,7 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		f.Message += fmt.Sprintf(" The check is in a benchmark (%s): it %s; "+
 			"the code it measures is judged where it decides, so this is a note.", dir, does)
 		f.Properties["benchmark"] = "in " + dir + ": " + prop
-	} else if dir := exampleDir(g.Path); dir != "" && r.ID == AL201.ID && f.Level != finding.LevelNote {
+	} else if dir := exampleDir(g.Path); dir != "" && demoRule && f.Level != finding.LevelNote {
 		// CUTLASS's examples/64_ada_fp8_gemm_grouped returns from main
 		// on every GPU but 8.9: the demonstration does not run there,
 		// while the library code it shows decides, and is judged, in

@@ -14,3 +14,7 @@ def main():
 
 if __name__ == "__main__":
     main()
+
+
+# The architectures the benchmark needs: a note, as its checks are.
+REQUIRED_ARCHS = ("sm90a",)  # want "AL202 This arch list admits 9.x and shuts out 10.x, 11.x, 12.x: on 12.0 .sm_120.: not listed: no code for this capability[.] The check is in a benchmark"
