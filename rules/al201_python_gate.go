@@ -209,7 +209,9 @@ var AL202 = Rule{
 		"that build has no code for the target whatever its list says. A list set in the arm of a test of the GPU's own " +
 		"capability (`if [ \"${cc_major}\" = \"9\" ]`) is the one the GPU the build runs on picks, no fixed list, and is not " +
 		"read. A Python setup script is read the same way: an arm of `if bare_metal_version >= Version(\"11.8\"): ... elif ...` " +
-		"that only toolkits older than 12.8 take is not reported. A list written into TORCH_CUDA_ARCH_LIST " +
+		"that only toolkits older than 12.8 take is not reported. A list a build script sets where a list differs from that " +
+		"same value (`if [[ \"${default_arch}\" != \"8.9\" ]]; then export TORCH_CUDA_ARCH_LIST=8.9 && ./build.sh`) builds " +
+		"an extra wheel beside the default one, which is judged where it is set: no finding. A list written into TORCH_CUDA_ARCH_LIST " +
 		"(`os.environ[\"TORCH_CUDA_ARCH_LIST\"] = \"8.0;9.0\"`) replaces what the user exported, and the finding says so; " +
 		"one written only where the variable is unset (an if that names it, `os.environ.setdefault(...)`, `os.environ.get(..., " +
 		"default)`) is a default the user's setting wins over. Such a list is the build's whole list, so one that names old " +

@@ -95,6 +95,9 @@ func shellListGates(s Source, lines lineIndex, text string, lo int, kind string,
 		if !ok {
 			return
 		}
+		if extraBuild(src, sb, value) {
+			return
+		}
 		switch armVar, vals := scriptArm(src, sb); {
 		case scriptToolkitVarRE.MatchString(armVar):
 			g.Toolkits = vals
@@ -220,6 +223,43 @@ func scriptIfTests(text string) (string, []string) {
 		return "", nil
 	}
 	return name, vals
+}
+
+// extraBuild says whether the assignment at sb sets its list in an if
+// that runs only where a list differs from that same value: FastVideo's
+// Dockerfile builds its default wheel, then `if [[ ... && "${default_arch}"
+// != "8.9" ]]; then export TORCH_CUDA_ARCH_LIST=8.9 && ./build.sh` an extra
+// L40S wheel beside it. The default is judged where it is set; the extra
+// build shuts nothing out. The lines above are read back to the if, at
+// most 60.
+func extraBuild(src string, sb int, value string) bool {
+	v := strings.Trim(value, `"'`)
+	if v == "" {
+		return false
+	}
+	end := sb
+	for range 60 {
+		ls := strings.LastIndexByte(src[:end], '\n') + 1
+		line := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(src[ls:end]), "\\"))
+		line = strings.TrimSpace(strings.TrimPrefix(line, "RUN "))
+		switch {
+		case strings.HasPrefix(line, "if ") || strings.HasPrefix(line, "elif "):
+			for _, q := range []string{`"` + v + `"`, `'` + v + `'`, v + " ", v + "]"} {
+				if strings.Contains(line, "!= "+q) {
+					return true
+				}
+			}
+			return false
+		case strings.HasPrefix(line, "fi") || strings.HasPrefix(line, "else") || strings.Contains(line, ";;") ||
+			strings.HasPrefix(line, "esac"):
+			return false
+		}
+		if ls == 0 {
+			return false
+		}
+		end = ls - 1
+	}
+	return false
 }
 
 // scriptArm is the variable and the values of the shell test whose arm
