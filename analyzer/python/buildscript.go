@@ -1,6 +1,7 @@
 package python
 
 import (
+	"iter"
 	"regexp"
 	"strings"
 
@@ -237,11 +238,7 @@ func extraBuild(src string, sb int, value string) bool {
 	if v == "" {
 		return false
 	}
-	end := sb
-	for range 60 {
-		ls := strings.LastIndexByte(src[:end], '\n') + 1
-		line := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(src[ls:end]), "\\"))
-		line = strings.TrimSpace(strings.TrimPrefix(line, "RUN "))
+	for _, line := range linesBack(src, sb) {
 		switch {
 		case strings.HasPrefix(line, "if ") || strings.HasPrefix(line, "elif "):
 			for _, q := range []string{`"` + v + `"`, `'` + v + `'`, v + " ", v + "]"} {
@@ -254,12 +251,26 @@ func extraBuild(src string, sb int, value string) bool {
 			strings.HasPrefix(line, "esac"):
 			return false
 		}
-		if ls == 0 {
-			return false
-		}
-		end = ls - 1
 	}
 	return false
+}
+
+// linesBack yields the lines of a build script from the one that holds
+// offset sb (up to sb) upward, at most 60, each trimmed of blanks, a
+// continuation's backslash and a Dockerfile's RUN, with where it starts.
+func linesBack(src string, sb int) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		end := sb
+		for range 60 {
+			ls := strings.LastIndexByte(src[:end], '\n') + 1
+			line := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(src[ls:end]), "\\"))
+			line = strings.TrimSpace(strings.TrimPrefix(line, "RUN "))
+			if !yield(ls, line) || ls == 0 {
+				return
+			}
+			end = ls - 1
+		}
+	}
 }
 
 // scriptArm is the variable and the values of the shell test whose arm
@@ -274,11 +285,7 @@ func extraBuild(src string, sb int, value string) bool {
 // or `if [ "$CUDA_VERSION" = "12.8" ]; then`, or `if [ "${cc_major}" =
 // "9" ]`. The lines above it are read back to the arm's start, at most 60.
 func scriptArm(src string, sb int) (string, []string) {
-	end := sb
-	for range 60 {
-		ls := strings.LastIndexByte(src[:end], '\n') + 1
-		line := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(src[ls:end]), "\\"))
-		line = strings.TrimSpace(strings.TrimPrefix(line, "RUN "))
+	for ls, line := range linesBack(src, sb) {
 		switch {
 		case strings.Contains(line, ";;") || strings.HasPrefix(line, "esac"):
 			return "", nil
@@ -306,10 +313,6 @@ func scriptArm(src string, sb int) (string, []string) {
 			strings.HasPrefix(line, "fi") || scriptCaseRE.MatchString(line):
 			return "", nil
 		}
-		if ls == 0 {
-			return "", nil
-		}
-		end = ls - 1
 	}
 	return "", nil
 }
