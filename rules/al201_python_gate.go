@@ -177,7 +177,10 @@ var AL202 = Rule{
 		"and the list is no build list. In a kernel generator (generate_kernels.py, gen_*.py, autogen*.py, codegen*.py) " +
 		"a list tags the instantiations it writes (`SM = [80]` for flash_fwd_hdim128_sm80.cu), which the build compiles " +
 		"for its own list: a note that asks only whether the target needs instantiations of its own. " +
-		"A list in a benchmark or an example (the directories and names AL201 reads so) is a note, as their checks are. " +
+		"A list in a benchmark or an example (the directories and names AL201 reads so) is a note, as their checks are, and " +
+		"so is a build script's under a CI directory (`ci/`, `.ci/`, `.buildkite/`, `.circleci/`: sglang's " +
+		"`scripts/ci/cuda/ci_install_deepep.sh` builds DeepEP for its runners): the project's CI has no code for the target, " +
+		"what users install is built elsewhere. " +
 		"A single architecture kept on an object or a class (`self.arch = \"sm_100\"` in a CuTe DSL kernel class, a class " +
 		"attribute `arch_str: str = \"sm_100\"`) names what the " +
 		"object is written for and is no build list. Nor is a list in a table's row for one capability (CuTe DSL's " +

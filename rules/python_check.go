@@ -532,6 +532,15 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 			f.Properties["ciBuild"] = "the workflow builds for CI only: its CI has no code for the target, users' builds are not affected"
 		}
 	}
+	if dir := ciDir(g.Path); dir != "" && g.Kind == python.KindScriptArchs && f.Level != finding.LevelNote {
+		// sglang's scripts/ci/cuda/ci_install_deepep.sh builds DeepEP for
+		// its H200 and B200 runners: the project's tests, not what users
+		// install.
+		f.Level = finding.LevelNote
+		f.Message += fmt.Sprintf(" The script sits under %s, a CI directory: the project's CI builds no code for %s with it "+
+			"and so tests nothing on it, while what users install is built by their own builds or a release, so this is a note.", dir, tName)
+		f.Properties["ciBuild"] = "the script builds for CI (" + dir + "): its CI has no code for the target, users' builds are not affected"
+	}
 	if g.Within != "" {
 		// The ifs around the check: what holds wherever it decides.
 		f.Message += " The check is reached only where " + g.Within + " holds."
@@ -799,6 +808,19 @@ func kernelGenerator(p string) bool {
 		}
 	}
 	return false
+}
+
+// ciDir is the directory, named ci, .ci, .buildkite or .circleci, that
+// says a build script serves continuous integration, "" when none does.
+func ciDir(p string) string {
+	parts := strings.Split(p, "/")
+	for i, d := range parts[:len(parts)-1] {
+		switch strings.ToLower(d) {
+		case "ci", ".ci", ".buildkite", ".circleci":
+			return strings.Join(parts[:i+1], "/") + "/"
+		}
+	}
+	return ""
 }
 
 // exampleDir is the directory, named examples or example, that says a

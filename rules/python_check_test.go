@@ -106,3 +106,16 @@ func TestExampleDir(t *testing.T) {
 		}
 	}
 }
+
+func TestCIDir(t *testing.T) {
+	for p, want := range map[string]string{
+		"scripts/ci/cuda/ci_install_deepep.sh": "scripts/ci/",
+		".buildkite/build.sh":                  ".buildkite/",
+		"docker/Dockerfile":                    "",
+		"src/cilk/build.sh":                    "",
+	} {
+		if got := ciDir(p); got != want {
+			t.Errorf("ciDir(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
