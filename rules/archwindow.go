@@ -98,11 +98,12 @@ func (w archWindow) keepsTo(admitted []int, target int) bool {
 
 // pathWindow is the architecture the innermost directory of path named
 // for one names (csrc/sm100/prefill/kernel.hpp: sm_100), with that
-// directory, or else the one the file's name starts with, from Hopper on
-// (CUTLASS's kernel/sm90_gemm_tma_warpspecialized_cooperative.hpp, flux's
-// sm90_all_gather_gemm_*.hpp: Hopper's warp-specialized kernels). An
-// Ampere or Ada file name is no window: their code runs on every later
-// GPU.
+// directory, or else the one the file's name names, from Hopper on: at
+// its start (CUTLASS's kernel/sm90_gemm_tma_warpspecialized_cooperative.hpp,
+// flux's sm90_all_gather_gemm_*.hpp: Hopper's warp-specialized kernels),
+// as an architecture-specific build at its end (*_sm100a.cuh), or as a
+// datacenter product (productFileRE: *_h100.cu). An Ampere or Ada file
+// name is no window: their code runs on every later GPU.
 func pathWindow(path string) (windowScope, bool) {
 	parts := strings.Split(path, "/")
 	for i := len(parts) - 2; i >= 0; i-- {
