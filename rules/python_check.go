@@ -111,14 +111,13 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 		}
 		if f.Level != finding.LevelNote {
 			tName := fmt.Sprintf("%d.%d (%s)", c.Caps[t].Major, c.Caps[t].Minor, c.Target.Arch.Base().Name())
-			switch {
-			case g.Kind == hostCheck:
+			if g.Kind == hostCheck {
 				if ws, ok := hostWindow(g, c.admittedAges(g, v), c.Caps[t].Age()); ok {
 					ws.mark(&f, tName)
 				} else if clauses, ok := c.otherFamilyArms(g, v, t); ok {
 					markOtherFamily(&f, clauses, tName, c.Target.Arch.Base().Name())
 				}
-			default:
+			} else {
 				// Python under a directory named for one architecture
 				// (flashinfer's moe_ep/backends/mega/kernel/sm90/: Hopper
 				// kernels that refuse other GPUs) keeps to it as C++ there
@@ -239,8 +238,19 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		better[g.Branch[x]] = true
 	}
 	admitted := func(i int) bool { return better[g.Branch[i]] }
-	admits, excludes := admittedSets(c, g, admitted)
-	oldest := oldestAdmitted(c, admitted)
+	admits := capSet(c.Caps, admitted)
+	oldest := -1
+	for i := range c.Caps {
+		if admitted(i) {
+			oldest = c.Caps[i].Age()
+			break
+		}
+	}
+	// A capability the interpreter could not decide is neither admitted
+	// nor shut out: the message names it apart.
+	excludes := capSet(c.Caps, func(i int) bool {
+		return !admitted(i) && g.Branch[i] != shutout.Unknown && c.Caps[i].Age() >= oldest
+	})
 	undecided := capSet(c.Caps, func(i int) bool { return g.Branch[i] == shutout.Unknown && c.Caps[i].Age() >= oldest })
 	tc := c.Caps[t]
 	tName := fmt.Sprintf("%d.%d (%s)", tc.Major, tc.Minor, c.Target.Arch.Base().Name())
@@ -550,30 +560,6 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	return f
 }
 
-// oldestAdmitted is the age of the oldest capability admitted, -1 when
-// none is.
-func oldestAdmitted(c *Context, admitted func(int) bool) int {
-	for i := range c.Caps {
-		if admitted(i) {
-			return c.Caps[i].Age()
-		}
-	}
-	return -1
-}
-
-// admittedSets are the capabilities admitted and those shut out, from
-// the oldest admitted on (older ones shut out too say nothing about the
-// check). A capability the interpreter could not decide is neither: the
-// message names it apart.
-func admittedSets(c *Context, g *python.Gate, admitted func(int) bool) (admits, excludes []string) {
-	oldest := oldestAdmitted(c, admitted)
-	admits = capSet(c.Caps, admitted)
-	excludes = capSet(c.Caps, func(i int) bool {
-		return !admitted(i) && g.Branch[i] != shutout.Unknown && c.Caps[i].Age() >= oldest
-	})
-	return admits, excludes
-}
-
 // nearestArm is, for a C++ host ladder (Gate.Arms), the arm taken by the
 // newest admitted GPUs older than the target, with the GPUs taking it,
 // when it is not the first arm (the finding's own location): the bound
@@ -810,15 +796,24 @@ func kernelGenerator(p string) bool {
 	return false
 }
 
+// namedDir is the index in parts (a path's elements, the file's last) of
+// the first directory whose name, in any case, is one of names; -1 when
+// none is.
+func namedDir(parts []string, names ...string) int {
+	for i, d := range parts[:len(parts)-1] {
+		if slices.Contains(names, strings.ToLower(d)) {
+			return i
+		}
+	}
+	return -1
+}
+
 // ciDir is the directory, named ci, .ci, .buildkite or .circleci, that
 // says a build script serves continuous integration, "" when none does.
 func ciDir(p string) string {
 	parts := strings.Split(p, "/")
-	for i, d := range parts[:len(parts)-1] {
-		switch strings.ToLower(d) {
-		case "ci", ".ci", ".buildkite", ".circleci":
-			return strings.Join(parts[:i+1], "/") + "/"
-		}
+	if i := namedDir(parts, "ci", ".ci", ".buildkite", ".circleci"); i >= 0 {
+		return strings.Join(parts[:i+1], "/") + "/"
 	}
 	return ""
 }
@@ -827,11 +822,8 @@ func ciDir(p string) string {
 // path is an example, "" when none does.
 func exampleDir(p string) string {
 	parts := strings.Split(p, "/")
-	for _, d := range parts[:len(parts)-1] {
-		switch strings.ToLower(d) {
-		case "examples", "example":
-			return d + "/"
-		}
+	if i := namedDir(parts, "examples", "example"); i >= 0 {
+		return parts[i] + "/"
 	}
 	return ""
 }
@@ -841,11 +833,8 @@ func exampleDir(p string) string {
 // named bench_*, benchmark_*, *_bench.* or *_benchmark.*.
 func benchmarkDir(p string) string {
 	parts := strings.Split(p, "/")
-	for _, d := range parts[:len(parts)-1] {
-		switch strings.ToLower(d) {
-		case "benchmarks", "benchmark", "bench", "benches":
-			return d + "/"
-		}
+	if i := namedDir(parts, "benchmarks", "benchmark", "bench", "benches"); i >= 0 {
+		return parts[i] + "/"
 	}
 	base := strings.ToLower(parts[len(parts)-1])
 	stem := strings.TrimSuffix(base, path.Ext(base))
