@@ -139,8 +139,25 @@ func emptyKernels(r Rule, c *Context, lines func(*cpp.File, map[int]*cpp.ChainEv
 			tName := c.Passes[c.Flavors[held[0]]].Base().Name()
 			names := c.flavorNames(func(i int) bool { return contains(held, i) })
 			admits := archSet(c.Passes, func(p int) bool { return contains(gets, p) })
-			msg := fmt.Sprintf("Kernel %s has an empty body on %s in %s: it launches, does nothing and reports success, so callers read garbage. "+
-				"Its whole body is compiled only for %s.", k.Name, tName, c.flavorPhrase(names), strings.Join(admits, ", "))
+			// An architecture's own kernel: named for the architectures its
+			// body is compiled for (gemm_4bit_sm75_m16n8k8 under #if
+			// __CUDA_ARCH__ == 750), or in a file or directory named for
+			// one (FastVideo's block_sparse_kernel_sm100a.cuh). Its host
+			// code picks it for that family alone: empty elsewhere is by
+			// design, and what matters is that nothing launches it there.
+			named := kernelNamedFor(k.Name)
+			byName := len(named) > 0 && !slices.ContainsFunc(gets, func(p int) bool {
+				return !slices.Contains(named, c.Passes[p].CudaArch())
+			})
+			ws, byPath := pathWindow(file.Path)
+			byPath = !byName && byPath && ws.w.keepsTo(c.deviceArchs(func(p int) bool { return contains(gets, p) }), c.Target.Arch.CudaArch()) &&
+				!slices.ContainsFunc(gets, func(p int) bool { return !ws.w.holds(c.Passes[p].CudaArch()) })
+			what := "it launches, does nothing and reports success, so callers read garbage"
+			if byName || byPath {
+				what = fmt.Sprintf("launched on %s it would do nothing and report success", tName)
+			}
+			msg := fmt.Sprintf("Kernel %s has an empty body on %s in %s: %s. "+
+				"Its whole body is compiled only for %s.", k.Name, tName, c.flavorPhrase(names), what, strings.Join(admits, ", "))
 			if len(names) < len(c.Flavors) {
 				msg += " Build the flavor that gets the body, or open the range to the others."
 			}
@@ -161,23 +178,12 @@ func emptyKernels(r Rule, c *Context, lines func(*cpp.File, map[int]*cpp.ChainEv
 				f.Related = append(f.Related, loc(file, d, "the range that removes the body"))
 			}
 			c.judge(&f, c.withCallees(file, string(file.Source()[k.BodyStart:k.BodyEnd])))
-			if named := kernelNamedFor(k.Name); len(named) > 0 && !slices.ContainsFunc(gets, func(p int) bool {
-				return !slices.Contains(named, c.Passes[p].CudaArch())
-			}) {
-				// gemm_4bit_sm75_m16n8k8 under #if __CUDA_ARCH__ == 750:
-				// an architecture's own kernel, which its host code picks
-				// for that GPU alone. Empty elsewhere is by design; what
-				// matters is that nothing launches it there.
+			switch {
+			case byName:
 				f.Level = finding.LevelNote
-				f.Message = ownKernel(f.Message, tName)
 				f.Message += fmt.Sprintf(" The kernel is named for %s, the architecture%s its body is compiled for: "+
 					"this is only a bug if something launches it on %s.", strings.Join(admits, ", "), plural(len(admits)), tName)
-			} else if ws, ok := pathWindow(file.Path); ok && ws.w.keepsTo(c.deviceArchs(func(p int) bool { return contains(gets, p) }), c.Target.Arch.CudaArch()) &&
-				!slices.ContainsFunc(gets, func(p int) bool { return !ws.w.holds(c.Passes[p].CudaArch()) }) {
-				// FastVideo's block_sparse_kernel_sm100a.cuh: a family's
-				// kernel, empty elsewhere by design; its host code picks
-				// it for that family alone.
-				f.Message = ownKernel(f.Message, tName)
+			case byPath:
 				ws.mark(&f, tName)
 			}
 			out = append(out, f)
@@ -644,12 +650,4 @@ var nonDependentAssertRE = regexp.MustCompile(`^static_assert\s*\(\s*(false|0)\b
 // template around it is instantiated.
 func dependentAssert(failure string) bool {
 	return strings.HasPrefix(failure, "static_assert") && !nonDependentAssertRE.MatchString(failure)
-}
-
-// ownKernel rewords an empty-kernel message for an architecture's own
-// kernel: launched on the target it would do nothing, which is a bug only
-// where host code launches it there, so "callers read garbage" overstates.
-func ownKernel(msg, tName string) string {
-	return strings.Replace(msg, ": it launches, does nothing and reports success, so callers read garbage.",
-		fmt.Sprintf(": launched on %s it would do nothing and report success.", tName), 1)
 }
