@@ -337,7 +337,6 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 				andList(alike), do, andList(admits), "get"+singularVerb(len(admits)), newestName)
 		}
 	}
-	reported, reportedBy := false, ""
 	kind := gateNoun(g.Kind)
 	if g.Names != nil && (g.Kind == python.KindCheck || g.Kind == python.KindLadder) {
 		kind = "check of the GPU's product name"
@@ -405,7 +404,6 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 			"The list reports what is supported rather than selecting what is compiled, so this is a note: the build's own list "+
 			"and the kernels' ranges decide whether code for %s exists.", tName, g.ReportedAs, fn, tName, tName)
 		gets = "not listed among the supported architectures the function reports"
-		reported, reportedBy = true, fn
 	}
 	if g.CacheVar != "" {
 		msg += fmt.Sprintf(" The list is the default of the CMake cache variable %s: configuring with -D%s=... changes it.", g.CacheVar, g.CacheVar)
@@ -468,9 +466,9 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 		f.Related = append(f.Related, finding.Location{Root: g.Root, Path: g.Path, Line: l.Line, Col: l.Col,
 			Message: "the table lookup the check tests, which " + l.Outcome + " for " + tName})
 	}
-	if reported {
+	if g.ReportedAs != "" {
 		f.Level = finding.LevelNote
-		f.Properties["reportedAs"] = fmt.Sprintf("as %q in what %s returns: a report to callers, no build list", g.ReportedAs, reportedBy)
+		f.Properties["reportedAs"] = fmt.Sprintf("as %q in what %s returns: a report to callers, no build list", g.ReportedAs, lastDotted(g.Function))
 	}
 	if namedLit != "" {
 		// quack's `elif arch.major in [8, 12]:` (warp-level MMA for
