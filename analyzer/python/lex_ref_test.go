@@ -401,8 +401,13 @@ func (s *refLexState) endLine(end int) {
 	s.brackets = s.brackets[:0]
 }
 
-// refFoldWord is Lexer.foldWord as it was.
+// refFoldWord is Lexer.foldWord without its hash filter: leading
+// underscores aside, as capParam reads them.
 func refFoldWord(lx *Lexer, w []byte) bool {
+	w = bytes.TrimLeft(w, "_")
+	if len(w) == 0 {
+		return lx.fold["_"]
+	}
 	for _, c := range w {
 		if c >= 'A' && c <= 'Z' {
 			return lx.fold[strings.ToLower(string(w))]
