@@ -30,7 +30,9 @@ var AL101 = Rule{
 		"A range inside a definition whose name states it (vllm's and flash-attention's kernel wrappers " +
 		"`enable_sm80_to_sm89`, `enable_sm90_only`, `enable_sm100f_only`, `enable_sm90`) is that wrapper's contract: " +
 		"the finding is a note that says so and names the file's definitions that admit the target, since only host " +
-		"code picking the wrapper for the target would be a bug. So is a range in a file under a directory named for one " +
+		"code picking the wrapper for the target would be a bug (a range in a name ends before its second architecture, " +
+		"as vllm's wrappers keep it: `enable_sm100_to_sm120` holds `__CUDA_ARCH__ >= 1000 && __CUDA_ARCH__ < 1200` and " +
+		"says \"sm[100, 120)\", so sm_120 is outside its window). So is a range in a file under a directory named for one " +
 		"architecture (FlashMLA's `csrc/sm100/`, `csrc/sm90/`) that admits it and not the target: the code there is that " +
 		"architecture's, and only a build or host code sending the target there would be a bug. So is a range in a file " +
 		"whose name starts with one architecture from Hopper on (CUTLASS's `kernel/sm90_gemm_tma_warpspecialized_cooperative.hpp`, " +

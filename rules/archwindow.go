@@ -14,7 +14,10 @@ import (
 )
 
 // archWindow is the architectures a definition's name says it is for, as
-// __CUDA_ARCH__ values: enable_sm80_to_sm89 is for 800 to 890,
+// __CUDA_ARCH__ values: enable_sm80_to_sm89 is for 800 up to 890, not
+// included (every such wrapper found, vllm's four, keeps its range
+// half-open: `>= 800 && < 890`, and enable_sm100_to_sm120's own message
+// says "sm[100, 120)"),
 // enable_sm90_or_later for 900 and up, enable_sm100f_only for the 10.x
 // family, enable_sm90_only and enable_sm90 for 900 alone.
 type archWindow struct {
@@ -38,8 +41,8 @@ var (
 func nameWindow(name string) (archWindow, bool) {
 	num := func(s string) int { n, _ := strconv.Atoi(s); return n * 10 }
 	if m := windowRangeRE.FindStringSubmatch(name); m != nil {
-		lo, hi := num(m[1]), num(m[2])
-		return archWindow{lo: lo, hi: hi, text: fmt.Sprintf("sm_%d to sm_%d", lo/10, hi/10)}, lo <= hi
+		lo, end := num(m[1]), num(m[2])
+		return archWindow{lo: lo, hi: end - 1, text: fmt.Sprintf("sm_%d up to sm_%d (not included)", lo/10, end/10)}, lo < end
 	}
 	if m := windowLaterRE.FindStringSubmatch(name); m != nil {
 		lo := num(m[1])

@@ -36,7 +36,8 @@ func checkWindows(t *testing.T, what string, find func(string) (archWindow, bool
 
 func TestNameWindow(t *testing.T) {
 	checkWindows(t, "nameWindow", nameWindow, []windowCase{
-		{"enable_sm80_to_sm89", "sm_80 to sm_89", []int{800, 860, 890}, []int{750, 900, 1200}},
+		{"enable_sm80_to_sm89", "sm_80 up to sm_89 (not included)", []int{800, 860, 880}, []int{750, 890, 900, 1200}},
+		{"enable_sm100_to_sm120", "sm_100 up to sm_120 (not included)", []int{1000, 1100}, []int{900, 1200}},
 		{"enable_sm90_or_later", "sm_90 and later", []int{900, 1000, 1200}, []int{890}},
 		{"enable_sm100f_only", "the sm_100f family", []int{1000, 1030}, []int{900, 1100, 1200}},
 		{"enable_sm100a_only", "sm_100a", []int{1000}, []int{1030, 1200}},

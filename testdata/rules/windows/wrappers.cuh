@@ -8,10 +8,10 @@ struct only_sm80_to_sm89 : Op {
   template <typename... Args>
   __device__ static void run(Args&&... args) {
 #if defined(__CUDA_ARCH__)
-#if __CUDA_ARCH__ >= 800 && __CUDA_ARCH__ < 890 // want "AL101 This #if admits sm_80..sm_88 and shuts out sm_89..sm_121 .* It is inside only_sm80_to_sm89, which is named for sm_80 to sm_89: keeping to that range is its contract, so shutting sm_120 out is by design, and a bug only where host code picks only_sm80_to_sm89 for sm_120.$"
+#if __CUDA_ARCH__ >= 800 && __CUDA_ARCH__ < 890 // want "AL101 This #if admits sm_80..sm_88 and shuts out sm_89..sm_121 .* It is inside only_sm80_to_sm89, which is named for sm_80 up to sm_89 \\(not included\\): keeping to that range is its contract, so shutting sm_120 out is by design, and a bug only where host code picks only_sm80_to_sm89 for sm_120.$"
     Op::run(args...);
 #else
-    asm("trap;"); // want "AL103 sm_120 traps at run time here in every build .* It is inside only_sm80_to_sm89, which is named for sm_80 to sm_89: .*by design"
+    asm("trap;"); // want "AL103 sm_120 traps at run time here in every build .* It is inside only_sm80_to_sm89, which is named for sm_80 up to sm_89 \\(not included\\): .*by design"
 #endif
 #endif
   }
@@ -26,6 +26,24 @@ struct run_sm90_only : Op {
     Op::run(args...);
 #else
     __trap(); // want "AL103 sm_120 traps at run time .* It is inside run_sm90_only, which is named for sm_90: .*by design"
+#endif
+#endif
+  }
+};
+
+// A range in a name ends before its second architecture, as the code
+// below says (vllm's enable_sm100_to_sm120 prints "sm[100, 120)"): sm_120
+// lies outside this wrapper's window, so its trap is the contract.
+template <typename Op>
+struct only_sm100_to_sm120 : Op {
+  template <typename... Args>
+  __device__ static void run(Args&&... args) {
+#if defined(__CUDA_ARCH__)
+#if (__CUDA_ARCH__ >= 1000 && __CUDA_ARCH__ < 1200) // want "AL101 .* It is inside only_sm100_to_sm120, which is named for sm_100 up to sm_120 \\(not included\\): .*by design"
+    Op::run(args...);
+#else
+    printf("kernel only built for sm[100, 120)\n");
+    asm("trap;"); // want "AL103 sm_120 traps at run time .* It is inside only_sm100_to_sm120, which is named for sm_100 up to sm_120 \\(not included\\): .*by design"
 #endif
 #endif
   }
