@@ -429,18 +429,20 @@ func (e *env) joinIn(paths []envDiff, nan bool, js *joinScratch) {
 	}
 	out := js.out[:0]
 	for _, name := range names {
-		// The fold of the old joinEnv, path by path: a name bound on
-		// one side only becomes unknown.
+		// The fold of the old joinEnv, path by path. A name bound on
+		// one side only keeps that side's value: where the other path
+		// was taken, reading the name raises NameError, so every read
+		// that goes on reads this value (unsloth-zoo's `if not _IS_MLX:
+		// import torch` at a module's top level, torch read by every
+		// helper after it).
 		cur, ok := lookup(0, name)
 		for i := 1; i < len(paths); i++ {
 			w, wok := lookup(i, name)
 			switch {
 			case ok && wok:
 				cur = join(cur, w)
-			case ok:
-				cur = unknownIf(cur.Cap)
 			case wok:
-				cur, ok = unknownIf(w.Cap), true
+				cur, ok = w, true
 			}
 		}
 		if ok {
