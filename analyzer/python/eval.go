@@ -397,20 +397,33 @@ func compareOpName(t string) string {
 
 func compareOp(op string, a, b Value) tri {
 	switch op {
-	case "==":
-		return equal(a, b)
-	case "!=":
-		return not(equal(a, b))
+	case "==", "!=":
+		t := equal(a, b)
+		if t == triUnknown {
+			t = otherDeviceTest("==", a, b)
+		}
+		if t == triUnknown {
+			t = otherDeviceTest("==", b, a)
+		}
+		if op == "!=" {
+			return not(t)
+		}
+		return t
 	case "<", "<=", ">", ">=":
 		c, ok := compare(a, b)
 		if !ok {
 			return triUnknown
 		}
 		return orderHolds(op, c)
-	case "in":
-		return contains(b, a)
-	case "not in":
-		return not(contains(b, a))
+	case "in", "not in":
+		t := contains(b, a)
+		if t == triUnknown {
+			t = otherDeviceTest("in", a, b)
+		}
+		if op == "not in" {
+			return not(t)
+		}
+		return t
 	case "is":
 		if a.k == vNone || b.k == vNone {
 			if !a.known() || !b.known() {

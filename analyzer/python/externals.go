@@ -38,12 +38,52 @@ func (w *worker) capTuple() Value {
 // than CUDA (torch.backends.mps, torch.xpu, torch.npu, ...).
 func otherBackend(p string) bool {
 	for _, part := range strings.Split(p, ".") {
-		switch part {
-		case "mps", "xpu", "npu", "hpu", "musa", "mlu", "tpu", "neuron", "hip", "rocm", "cpu":
+		if part == "cpu" || otherDevice(part) {
 			return true
 		}
 	}
 	return false
+}
+
+// otherDevice says whether name is another vendor's device or platform,
+// one a CUDA GPU never is: Apple's, AMD's (ROCm/HIP), Intel's, Huawei's,
+// Habana's, Moore Threads', Cambricon's, TPUs, AWS Neuron. The CPU is not
+// one: a program on a CUDA machine may still choose it.
+func otherDevice(name string) bool {
+	switch name {
+	case "mps", "mlx", "xpu", "npu", "hpu", "musa", "mlu", "tpu", "neuron", "hip", "rocm":
+		return true
+	}
+	return false
+}
+
+// otherDeviceTest decides `x == "xpu"` (op "==", or "in" with a
+// collection of such names) for an x the interpreter cannot tell: the
+// device type or backend a program found (unsloth-zoo's DEVICE_TYPE, from
+// a helper that returns "mlx" on Apple machines, which the interpreter
+// leaves undecided), which on a CUDA GPU is never another vendor's. It
+// gives triUnknown when the test is not one such.
+func otherDeviceTest(op string, x, names Value) tri {
+	if x.known() && x.k != vExt {
+		return triUnknown
+	}
+	switch op {
+	case "==":
+		if names.k == vStr && otherDevice(names.text()) {
+			return triFalse
+		}
+	case "in":
+		if (names.k != vTuple && names.k != vList && names.k != vSet) || len(names.elems()) == 0 {
+			return triUnknown
+		}
+		for _, e := range names.elems() {
+			if e.k != vStr || !otherDevice(e.text()) {
+				return triUnknown
+			}
+		}
+		return triFalse
+	}
+	return triUnknown
 }
 
 // callExt gives the meaning of calls outside the scanned files: capability
