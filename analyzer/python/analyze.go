@@ -234,7 +234,10 @@ type Gate struct {
 	// identifiers each outcome's code names that name an architecture or
 	// its instructions (CutlassTileConfigSM90, sm100_configs, HOPPER), in
 	// source order, each once and a few at most; comments and string
-	// literals are not read. Nil for other gates.
+	// literals are not read. For a Python if chain, the functions each arm
+	// calls that are named for one architecture's kernels (kernelCalls:
+	// SageAttention's `..._sm90`). Nil for other gates and when no arm
+	// names one.
 	ArmNames [][]string
 	// Names, for a gate whose condition tests the GPU's product name
 	// (`"H100" in torch.cuda.get_device_name()`), says per capability
@@ -667,7 +670,11 @@ func evaluate(prog *program) ([]*recorder, *facts) {
 	only := &units{funcs: map[*funcDef]bool{}, mains: map[*module]bool{}}
 	for i := range probes {
 		for fn := range hits[i] {
-			only.funcs[fn] = true
+			// The functions around a nested def run too: their analysis
+			// gives it its closure (captureClosure).
+			for ; fn != nil; fn = fn.outer {
+				only.funcs[fn] = true
+			}
 		}
 		for m := range mainHits[i] {
 			only.mains[m] = true

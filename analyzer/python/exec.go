@@ -1,5 +1,7 @@
 package python
 
+import "slices"
+
 // execBlock runs the statements of a block (or module); it reports whether
 // every path through it ended (return, raise).
 func (f *frame) execBlock(b nodeID) bool {
@@ -531,7 +533,41 @@ func (f *frame) bindDef(s nodeID) {
 	if fn == nil {
 		return
 	}
+	f.captureClosure(fn)
 	f.assign(fn.name, vfunc(fn))
+}
+
+// captureClosure keeps what the def fn, nested in the function f analyzes
+// on its own, reads of f's locals as they are where fn is defined: fn is
+// analyzed on its own too, and a name it does not bind itself is its
+// enclosing function's before it is a global (unsloth-zoo's loader sets
+// `sm_cap` from the capability, then defines the helper that tests
+// `sm_cap == 90`). Python reads a closure's names when it is called, most
+// often after they are set, as here. Only the recording analysis of the
+// def's own enclosing function captures: a call's frame has the caller's
+// arguments, which are not the def's whenever it runs.
+func (f *frame) captureClosure(fn *funcDef) {
+	if !f.record || f.fn == nil || fn.outer != f.fn {
+		return
+	}
+	m := f.mod
+	var seen *env
+	for k := fn.body; k < m.next(fn.node); k++ {
+		if m.op(k) != opIdentifier {
+			continue
+		}
+		name := m.ident(k)
+		if _, done := seen.get(name); done || slices.ContainsFunc(fn.params, func(p param) bool { return p.name == name }) {
+			continue
+		}
+		if v, ok := f.env.get(name); ok {
+			if seen == nil {
+				seen = newEnv()
+			}
+			seen.set(name, v)
+		}
+	}
+	f.w.closures[fn] = seen
 }
 
 // execClass runs a class body for its attributes and binds the class.

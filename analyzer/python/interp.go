@@ -54,6 +54,11 @@ type worker struct {
 	// mains are the main guards whose module's top level reached them,
 	// not yet run as scripts (runMains).
 	mains []mainRun
+	// closures are, for each def nested in a function, the values that
+	// function's own analysis bound to the names the def reads
+	// (captureClosure): what the def sees of its enclosing scope when it
+	// is analyzed on its own.
+	closures map[*funcDef]*env
 	// facts collects JIT calls and call edges (the first worker only,
 	// when the program asks for them).
 	facts *facts
@@ -329,7 +334,7 @@ func newWorker(p *program, ci int) *worker {
 	return &worker{facts: fx, prog: p, ci: ci, cap: p.cfg.Caps[ci], cuda: cudaString(p.cfg.CUDAVersion), rec: newRecorder(),
 		mods: map[*module]*modState{}, cls: map[*classDef]map[string]Value{}, init: map[*classDef]map[string]Value{},
 		memo: map[string]Value{}, memoAtDepth: map[string]cutResult{}, busy: map[*funcDef]bool{}, parentFirst: map[*module]bool{}, hits: map[*funcDef]bool{},
-		mainHits: map[*module]bool{}, selfs: map[selfKey]Value{}, memoDeps: map[string]*callDeps{}}
+		mainHits: map[*module]bool{}, selfs: map[selfKey]Value{}, memoDeps: map[string]*callDeps{}, closures: map[*funcDef]*env{}}
 }
 
 func cudaString(v [2]int) string {
@@ -704,7 +709,7 @@ func (w *worker) analyzeFunc(fn *funcDef) {
 // capParams, parameters named like a capability hold it (and capNamed says
 // whether there were any), and the frame records.
 func (w *worker) funcFrame(fn *funcDef, capParams bool) (f *frame, capNamed bool) {
-	f = &frame{w: w, mod: fn.mod, env: w.getEnv(), fn: fn, record: capParams}
+	f = &frame{w: w, mod: fn.mod, env: w.getEnv(), outer: w.closures[fn], fn: fn, record: capParams}
 	for i, p := range fn.params {
 		if p.star || p.name == "" {
 			continue
