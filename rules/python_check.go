@@ -127,6 +127,12 @@ func checkPythonGates(r Rule, c *Context) []finding.Finding {
 				// (FastVideo's block_sparse_attn_sm100a.py) is as sure.
 				if ws, ok := pathWindow(g.Path); ok && (ws.dir != "" || archFileSuffixRE.MatchString(ws.file)) && ws.w.keepsTo(c.admittedAges(g, v), c.Caps[t].Age()) {
 					ws.mark(&f, tName)
+				} else if clauses, ok := c.otherFamilyArms(g, v, t); ok {
+					// The arms it keeps the target from call another
+					// family's kernels by name (FastVideo's `arch ==
+					// "sm90"` picking SageAttention's wgmma kernel),
+					// and its own path calls none.
+					markOtherFamily(&f, clauses, tName, c.Target.Arch.Base().Name())
 				}
 			}
 		}

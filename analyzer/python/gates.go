@@ -97,6 +97,7 @@ func buildGate(p *program, m *module, k siteKey, per []*siteRec) (Gate, bool) {
 		if cl[len(cl)-1].cond != noNode {
 			outs = append(outs, m.describeRest(k.node))
 		}
+		g.ArmNames = m.armKernels(k.node, cl)
 		if g.CapAnd {
 			for i, c := range cl {
 				if c.cond == where {
