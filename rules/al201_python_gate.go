@@ -135,7 +135,11 @@ var AL201 = Rule{
 		"from names another family's kernels or configs (Hopper's: sm90 as a word, `CutlassTileConfigSM90`, the `HOPPER` " +
 		"flag, wgmma; datacenter Blackwell's: sm100 or sm103, `sm100_configs`, tcgen05), the GPUs taking each are of that " +
 		"family, and the target's own path names no other family's kernels, the target loses nothing it could run: the finding is a note " +
-		"that names those arms, for opening the check would not help; the target needs kernels of its own there. A name " +
+		"that names those arms, for opening the check would not help; the target needs kernels of its own there. A Python " +
+		"check's arm names a family by the kernels it calls: a function whose name ends in the architecture " +
+		"(SageAttention-style `qattn.qk_int8_..._sm90(...)`, built for sm_90a with wgmma, where the other arm calls the " +
+		"`_sm89` FP8 kernel that 12.0 runs); one that builds, loads or looks up a module (`gen_`, `get_`, `load_`, " +
+		"`..._module`) names none. A name " +
 		"for a number (`MAX_M_TILE_SM90`, `kBlockM_sm90`) is no kernel, and Blackwell alone names 12.x as much as 10.x.",
 	Before:    "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major == 9 or major == 10",
 	After:     "def is_sm90_supported():\n    major, minor = torch.cuda.get_device_capability()\n    return major >= 9",
