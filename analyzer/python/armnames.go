@@ -12,8 +12,9 @@ import (
 var kernelNameRE = regexp.MustCompile(`(?i)(?:^|_)sm_?[0-9]{2,3}[af]?$`)
 
 // builderPrefixes start the names of functions that build, load or look up
-// a module rather than run a kernel: flashinfer's gen_..._sm90 and
-// get_..._sm90 build modules that often serve 9.x to 12.x alike.
+// a module rather than run a kernel (leading underscores aside: sglang's
+// `_load_fmha_sm100`): flashinfer's gen_..._sm90 and get_..._sm90 build
+// modules that often serve 9.x to 12.x alike.
 var builderPrefixes = []string{"gen_", "get_", "load_", "build_", "make_", "jit_", "compile_", "create_"}
 
 // maxArmNames bounds the names kept for one arm.
@@ -60,7 +61,7 @@ func kernelName(name string) bool {
 	if !kernelNameRE.MatchString(name) {
 		return false
 	}
-	lower := strings.ToLower(name)
+	lower := strings.TrimLeft(strings.ToLower(name), "_")
 	for _, p := range builderPrefixes {
 		if strings.HasPrefix(lower, p) {
 			return false

@@ -30,3 +30,14 @@ def decode_module():
     if torch.cuda.get_device_capability()[0] == 9:  # want "AL201 admits 9.x and shuts out 10.x, 11.x, 12.x: 12.0 .sm_120. takes the path of 8.9 and older .continues: returns gen_decode_module..., as 10.x and 11.x do: only 9.x gets the other path, and the target is treated like the GPUs newer than 9.x.$"
         return gen_decode_sm90_module()
     return gen_decode_module()
+
+
+def _load_paged_sm100():
+    return kops
+
+
+def paged_available():
+    if torch.cuda.get_device_capability()[0] != 10:  # want "AL201 admits 10.x and shuts out 11.x, 12.x: on 12.0 .sm_120.: returns False.$"
+        return False
+    _load_paged_sm100()
+    return True
