@@ -48,14 +48,19 @@ func (c *Context) withCallees(f *cpp.File, code string) string {
 	if c.Structure == nil {
 		return code
 	}
-	own := c.definitionsOf(f)
+	return c.withCalleesFrom(f, c.definitionsOf(f, c.Structure.Functions), code, calleeDepth)
+}
+
+// withCalleesFrom is withCallees, depth levels deep, with own the
+// definitions of f.
+func (c *Context) withCalleesFrom(f *cpp.File, own *definitions, code string, depth int) string {
 	var headers []*definitions // read when the file lacks a callee
 	headersRead := false
 	var sb strings.Builder
 	sb.WriteString(code)
 	added := map[string]bool{}
 	frontier := code
-	for depth := 0; depth < calleeDepth && frontier != ""; depth++ {
+	for level := 0; level < depth && frontier != ""; level++ {
 		var next strings.Builder
 		// The frontier's words, once: a file has hundreds of functions,
 		// and looking for each name in the code was most of the checks'
@@ -97,10 +102,10 @@ type definitions struct {
 	owners []string
 }
 
-// definitionsOf reads the function definitions of f; nil when it has none
-// or could not be read.
-func (c *Context) definitionsOf(f *cpp.File) *definitions {
-	funcs := c.Structure.Functions(f)
+// definitionsOf reads the function definitions of f with read (one of
+// c.Structure's readers); nil when it has none or could not be read.
+func (c *Context) definitionsOf(f *cpp.File, read func(*cpp.File) []cst.Function) *definitions {
+	funcs := read(f)
 	if funcs == nil {
 		return nil
 	}
@@ -147,7 +152,7 @@ func (c *Context) includedDefinitions(f *cpp.File) []*definitions {
 			seen[r.File.ID] = true
 			queue = append(queue, r.File)
 			read++
-			if d := c.definitionsOf(r.File); d != nil {
+			if d := c.definitionsOf(r.File, c.Structure.Functions); d != nil {
 				out = append(out, d)
 			}
 		}

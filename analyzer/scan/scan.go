@@ -706,6 +706,29 @@ func (s *kernelStructure) Functions(f *cpp.File) []cst.Function {
 	return nil
 }
 
+// ParsedFunctions is Functions, and for a file that defines no kernel and
+// whose tokens cannot be read (nunchaku's gemm_w4a4.cuh opens its class in
+// both arms of `#ifndef __INTELLISENSE__`), a whole parse's: the code of an
+// `if constexpr` arm that an architecture flag guards asks for its own
+// file's helpers this way, which few files have, while the verdicts of the
+// many exclusion findings keep to the tokens.
+func (s *kernelStructure) ParsedFunctions(f *cpp.File) []cst.Function {
+	if fns := s.Functions(f); fns != nil || s.kernel[f.ID] {
+		return fns
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.parsed[f.ID]
+	if !ok {
+		r = parseFiles([]*cpp.File{f}, 1, func(parser *cst.Parser, _ int) structureOf { return parseWhole(parser, f) })[0]
+		s.parsed[f.ID] = r
+	}
+	if r.facts == nil {
+		return nil
+	}
+	return r.facts.Functions
+}
+
 // Scopes returns the named scopes of f read from its tokens
 // (cst.NamedScopes), once per file: the checks ask for those of the few
 // files whose findings a scope's name may explain.
