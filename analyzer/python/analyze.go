@@ -174,7 +174,7 @@ type Gate struct {
 	// file whose clang flags say -emit-llvm: nccl's BITCODE_LIB_ARCH):
 	// programs built for any GPU link that IR and compile it for theirs.
 	Bitcode bool
-	IsTest   bool
+	IsTest  bool
 	// Comment is what the code's authors wrote about the gate: the
 	// comment ending its line or right above it (analyzer/comment), ""
 	// when none. It often says why a GPU is left out.
