@@ -20,6 +20,11 @@ var AL106 = Rule{
 		"fails in ptxas (or, through a JIT, at first use). Narrow the range to the architectures that have the feature and " +
 		"give the target its own path. When another build of the target compiles the code (the plain sm_120 build fails " +
 		"where sm_120a and sm_120f pass), the finding is a warning: the fix may be the build's flags rather than the code. " +
+		"A constexpr bool that an architecture #if sets (nunchaku's `#if __CUDA_ARCH__ >= 1200` `static constexpr bool " +
+		"FP4_AVAILABLE = true;` `#else` `... = false;`) reads like that #if: an `if constexpr` arm of the same file whose " +
+		"condition requires the flag (`FP4_AVAILABLE`, or a conjunction holding it) is judged with the functions it calls, " +
+		"three levels deep, since the arm exists to keep them uninstantiated elsewhere; the finding is at the arm, the #if " +
+		"its related location. " +
 		"The knowledge base is measured: each feature was compiled with nvcc 13.0 for every target.",
 	Before: "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000\n  asm volatile(\"tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], 32;\" :: \"r\"(dst));\n#endif",
 	After: "#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1030) && defined(__CUDA_ARCH_FEAT_SM100_ALL)\n" +
@@ -73,27 +78,14 @@ func checkOverInclusion(r Rule, c *Context) []finding.Finding {
 			}
 			h.flavors = append(h.flavors, c.Passes[t].Name())
 		}
+		out = append(out, c.flagOverInclusions(r, ce)...)
 		for _, b := range order {
 			h := byBranch[b]
 			d := ce.Directive(b)
 			msg := fmt.Sprintf("This %s lets %s into code nvcc 13.0 cannot compile for %s: the branch uses %s, so ptxas fails wherever this code is instantiated for %s. ",
 				d.Display(), andList(h.flavors), them(len(h.flavors)), strings.Join(h.missing, ", "), them(len(h.flavors)))
-			level := r.Level
-			if len(h.flavors) < len(c.Flavors) {
-				// Another build of the GPU has the feature: a build-flag
-				// problem more than a code one.
-				var others []string
-				for _, p := range c.Flavors {
-					if !containsString(h.flavors, c.Passes[p].Name()) {
-						others = append(others, c.Passes[p].Name())
-					}
-				}
-				msg += fmt.Sprintf("The %s build%s compile%s it: make sure the project builds %s, or narrow the range.",
-					andList(others), plural(len(others)), singularVerb(len(others)), strings.Join(others, " or "))
-				level = finding.LevelWarning
-			} else {
-				msg += fmt.Sprintf("Narrow the range to the architectures that have the feature and give %s its own path.", c.Target.Arch.Base().Name())
-			}
+			advice, level := c.overInclusionAdvice(r, h.flavors)
+			msg += advice
 			related := defRelated(ce.Dirs)
 			if len(related) > 0 {
 				// SpargeAttn's eleven `#ifdef SM90_ENABLED` come from one
@@ -116,6 +108,24 @@ func checkOverInclusion(r Rule, c *Context) []finding.Finding {
 		}
 	}
 	return out
+}
+
+// overInclusionAdvice is the last sentence of an AL106 finding that lets
+// flavors of the target in, and its level.
+func (c *Context) overInclusionAdvice(r Rule, flavors []string) (string, finding.Level) {
+	if len(flavors) == len(c.Flavors) {
+		return fmt.Sprintf("Narrow the range to the architectures that have the feature and give %s its own path.", c.Target.Arch.Base().Name()), r.Level
+	}
+	// Another build of the GPU has the feature: a build-flag problem more
+	// than a code one.
+	var others []string
+	for _, p := range c.Flavors {
+		if !containsString(flavors, c.Passes[p].Name()) {
+			others = append(others, c.Passes[p].Name())
+		}
+	}
+	return fmt.Sprintf("The %s build%s compile%s it: make sure the project builds %s, or narrow the range.",
+		andList(others), plural(len(others)), singularVerb(len(others)), strings.Join(others, " or ")), finding.LevelWarning
 }
 
 func containsString(xs []string, x string) bool {

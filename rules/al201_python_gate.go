@@ -197,6 +197,10 @@ var AL202 = Rule{
 		"A list in the dictionary a function named for a report returns (`query_supported_hw` returning `{\"sm_archs\": [...]}`; " +
 		"query, support, capabilities, info, describe or report in its name) tells callers what is supported and compiles " +
 		"nothing: a note that the target is missing from the report. " +
+		"A CMake list given only to clang as `--cuda-gpu-arch=${X}` in a file whose clang flags say `-emit-llvm` (nccl's " +
+		"`BITCODE_LIB_ARCH sm_90` for libnccl_device.bc) names the GPU an LLVM bitcode library is built for: a program " +
+		"built for any GPU links that IR and compiles it for its own, so the target gets the library's code, and the " +
+		"finding is a note with a `bitcode:` line. " +
 		"Hugging Face kernel-builder `build.toml` files are read: each CUDA kernel's `cuda-capabilities` (`backend = \"cuda\"`, " +
 		"or in version 1 files `language` absent, `\"cuda\"` or `\"cuda-hipify\"`) is the list its sources are compiled for, " +
 		"reported at the list with its `[kernel.NAME]` section. Kernel-builder gives each listed capability a cubin and adds " +

@@ -44,9 +44,11 @@ type KernelFacts interface {
 	// Functions returns the function definitions of f that have a body,
 	// in source order, with their Name, BodyStart and BodyEnd (as
 	// cst.FunctionExtents reads them, or a whole parse's Facts.Functions
-	// where it cannot); nil when f defines no kernel or could not be
-	// read.
+	// where it cannot, in a kernel file); nil when f could not be read.
 	Functions(f *cpp.File) []cst.Function
+	// ParsedFunctions is Functions, parsing any file whose tokens cannot
+	// be read, kernel file or not (a rare need: it costs a whole parse).
+	ParsedFunctions(f *cpp.File) []cst.Function
 	// Kernels returns the kernels of f whose body a conditional directive
 	// may compile out where the header is not (cst.MayEmpty) and whose
 	// definition holds one of lines (1-based, increasing), in order, and

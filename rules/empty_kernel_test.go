@@ -53,6 +53,8 @@ func (p *parsedFacts) PrepareKernels([]*cpp.File, [][]int) {}
 
 func (p *parsedFacts) Functions(f *cpp.File) []cst.Function { return p.Facts(f).Functions }
 
+func (p *parsedFacts) ParsedFunctions(f *cpp.File) []cst.Function { return p.Functions(f) }
+
 func (p *parsedFacts) PrepareFunctions([]*cpp.File) {}
 
 func (p *parsedFacts) Scopes(f *cpp.File) []cst.Scope {

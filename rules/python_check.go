@@ -352,6 +352,15 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	}
 	// A refusal message often ends a sentence of its own.
 	msg := fmt.Sprintf("This %s admits %s and shuts out %s: %s.", kind, strings.Join(admits, ", "), strings.Join(excludes, ", "), strings.TrimSuffix(what, "."))
+	bitcode := g.Bitcode && g.Branch[t] < 0
+	if bitcode {
+		// nccl's bindings/ir: clang builds libnccl_device.bc for sm_90,
+		// and the programs that link it compile its IR for their own GPU.
+		gets = "the library's LLVM IR, compiled for it by the program that links it"
+		msg = fmt.Sprintf("This %s names only the GPU clang builds an LLVM bitcode library for (--cuda-gpu-arch with -emit-llvm), %s: "+
+			"a program built for %s links the library's IR and compiles it for its own GPU, so %s gets the library's code rather than none, and this is a note.",
+			kind, strings.Join(admits, ", "), tName, tName)
+	}
 	named, namedLit := "", ""
 	if bt := g.Branch[t]; bt >= 0 {
 		named, namedLit = targetNamedIn(g, bt, tc)
@@ -435,6 +444,10 @@ func (c *Context) gateFinding(r Rule, g *python.Gate, v shutout.Verdict, t int) 
 	}
 	if o := overrideOf(g); o != "" {
 		f.Properties["override"] = o
+	}
+	if bitcode {
+		f.Level = finding.LevelNote
+		f.Properties["bitcode"] = "an LLVM bitcode library's GPU: programs that link it compile its IR for their own GPU"
 	}
 	if t < len(g.Names) && g.Names[t] != nil {
 		f.Properties["deviceName"] = namesOf(g.Names[t], tc)

@@ -1,9 +1,11 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp"
+	"github.com/archlint/archlint/analyzer/cst"
 	"github.com/archlint/archlint/analyzer/finding"
 	"github.com/archlint/archlint/analyzer/target"
 	"github.com/archlint/archlint/analyzer/verdict"
@@ -33,44 +35,45 @@ func (c *Context) branchCode(ce *cpp.ChainEval, bx int) string {
 // that only calls wait_prior_grid() uses what that body uses.
 const calleeDepth = 2
 
-// withCallees appends the bodies of the functions of the same file that the
-// code calls, two levels deep.
+// maxCalleeHeaders bounds the headers, nearest first, that a verdict looks
+// through for the functions its code calls and its file does not define:
+// CuTe's MMA atoms call cute::fma of simd_sm100.hpp, which mma_sm100.hpp
+// includes itself.
+const maxCalleeHeaders = 32
+
+// withCallees appends the bodies of the functions the code calls, two
+// levels deep: those its file defines, and, for a called name the file does
+// not define, the first definition in the headers it includes.
 func (c *Context) withCallees(f *cpp.File, code string) string {
 	if c.Structure == nil {
 		return code
 	}
-	funcs := c.Structure.Functions(f)
-	if funcs == nil {
-		return code
-	}
+	return c.withCalleesFrom(f, c.definitionsOf(f, c.Structure.Functions), code, calleeDepth)
+}
+
+// withCalleesFrom is withCallees, depth levels deep, with own the
+// definitions of f.
+func (c *Context) withCalleesFrom(f *cpp.File, own *definitions, code string, depth int) string {
+	var headers []*definitions // read when the file lacks a callee
+	headersRead := false
 	var sb strings.Builder
 	sb.WriteString(code)
-	src := f.Source()
 	added := map[string]bool{}
 	frontier := code
-	for depth := 0; depth < calleeDepth && frontier != ""; depth++ {
+	for level := 0; level < depth && frontier != ""; level++ {
 		var next strings.Builder
 		// The frontier's words, once: a file has hundreds of functions,
 		// and looking for each name in the code was most of the checks'
 		// time on flashinfer.
 		fb := []byte(frontier)
-		words := identWords(fb)
-		for _, fn := range funcs {
-			if fn.Name == "" || added[fn.Name] || fn.BodyStart < 0 || fn.BodyEnd > len(src) || fn.BodyStart >= fn.BodyEnd {
-				continue
+		uses := identUses(fb)
+		own.callees(&next, fb, uses, added, false)
+		if c.callsUndefined(uses, added) {
+			if !headersRead {
+				headers, headersRead = c.includedDefinitions(f), true
 			}
-			var named bool
-			if isIdentName(fn.Name) {
-				// A whole word of the code is a maximal run of
-				// identifier bytes (containsWord).
-				named = words[fn.Name]
-			} else {
-				named = containsWord(fb, fn.Name) // operator(), ~Foo
-			}
-			if named {
-				added[fn.Name] = true
-				next.Write(src[fn.BodyStart:fn.BodyEnd])
-				next.WriteByte('\n')
+			for _, h := range headers {
+				h.callees(&next, fb, uses, added, true)
 			}
 		}
 		frontier = next.String()
@@ -79,9 +82,133 @@ func (c *Context) withCallees(f *cpp.File, code string) string {
 	return sb.String()
 }
 
-// identWords is the set of the maximal runs of identifier bytes of b.
-func identWords(b []byte) map[string]bool {
-	words := map[string]bool{}
+// callsUndefined reports whether uses call a name no definition was found
+// for yet.
+func (c *Context) callsUndefined(uses map[string]wordUse, added map[string]bool) bool {
+	for name, u := range uses {
+		if u.called && !added[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// definitions are one file's function definitions with a body, and, for
+// each, the class whose member it is ("" for none: a namespace's function
+// or an out-of-line member).
+type definitions struct {
+	src    []byte
+	funcs  []cst.Function
+	owners []string
+}
+
+// definitionsOf reads the function definitions of f with read (one of
+// c.Structure's readers); nil when it has none or could not be read.
+func (c *Context) definitionsOf(f *cpp.File, read func(*cpp.File) []cst.Function) *definitions {
+	funcs := read(f)
+	if funcs == nil {
+		return nil
+	}
+	scopes := c.Structure.Scopes(f)
+	d := &definitions{src: f.Source(), funcs: funcs, owners: make([]string, len(funcs))}
+	for i, fn := range funcs {
+		d.owners[i] = memberOf(scopes, fn)
+	}
+	return d
+}
+
+// memberOf is the class whose body holds fn's definition, "" when the
+// innermost scope around it is a namespace (or none is known).
+func memberOf(scopes []cst.Scope, fn cst.Function) string {
+	owner := ""
+	for _, s := range scopes { // outermost first: the last one holding fn is innermost
+		ownBody := !s.Class && s.Name == fn.Name && s.StartLine == fn.BodyStartLine && s.EndLine == fn.BodyEndLine
+		if ownBody || s.StartLine > fn.StartLine || s.EndLine < fn.BodyEndLine {
+			continue
+		}
+		owner = ""
+		if s.Class {
+			owner = s.Name
+		}
+	}
+	return owner
+}
+
+// includedDefinitions reads the definitions of the headers f includes,
+// breadth first (nearest first, in #include order), at most
+// maxCalleeHeaders of them.
+func (c *Context) includedDefinitions(f *cpp.File) []*definitions {
+	var out []*definitions
+	seen := map[int]bool{f.ID: true}
+	queue := []*cpp.File{f}
+	for read := 0; len(queue) > 0 && read < maxCalleeHeaders; {
+		g := queue[0]
+		queue = queue[1:]
+		for di := range g.St.Src.Directives {
+			r, ok := g.Include(di)
+			if !ok || r.File == nil || seen[r.File.ID] || read == maxCalleeHeaders {
+				continue
+			}
+			seen[r.File.ID] = true
+			queue = append(queue, r.File)
+			read++
+			if d := c.definitionsOf(r.File, c.Structure.Functions); d != nil {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// callees writes to out the bodies of d's first definitions of the names
+// the code fb uses, marking them added. A definition that is a member of
+// a class answers only a bare use or one qualified by that class
+// (cute::fma is no struct's static fma). In another file than the code's
+// (calledOnly), only names the code calls or instantiates count.
+func (d *definitions) callees(out *strings.Builder, fb []byte, uses map[string]wordUse, added map[string]bool, calledOnly bool) {
+	if d == nil {
+		return
+	}
+	for i, fn := range d.funcs {
+		if fn.Name == "" || added[fn.Name] || fn.BodyStart < 0 || fn.BodyEnd > len(d.src) || fn.BodyStart >= fn.BodyEnd {
+			continue
+		}
+		var named bool
+		if isIdentName(fn.Name) {
+			// A whole word of the code is a maximal run of
+			// identifier bytes (containsWord).
+			u, ok := uses[fn.Name]
+			named = ok && u.admits(d.owners[i]) && (u.called || !calledOnly)
+		} else {
+			named = !calledOnly && containsWord(fb, fn.Name) // operator(), ~Foo
+		}
+		if named {
+			added[fn.Name] = true
+			out.Write(d.src[fn.BodyStart:fn.BodyEnd])
+			out.WriteByte('\n')
+		}
+	}
+}
+
+// wordUse is how code writes an identifier: bare (f, obj.f, p->f), or after
+// a named qualifier (q::f: quals), and whether a '(' or '<' follows it
+// somewhere (called).
+type wordUse struct {
+	bare   bool
+	quals  []string
+	called bool
+}
+
+// admits reports whether a definition that is a member of class owner ("":
+// none) may be what the uses name.
+func (u wordUse) admits(owner string) bool {
+	return owner == "" || u.bare || slices.Contains(u.quals, owner)
+}
+
+// identUses maps the maximal runs of identifier bytes of b to how b uses
+// them.
+func identUses(b []byte) map[string]wordUse {
+	uses := map[string]wordUse{}
 	for i := 0; i < len(b); {
 		if !isIdent(b[i]) {
 			i++
@@ -91,10 +218,39 @@ func identWords(b []byte) map[string]bool {
 		for j < len(b) && isIdent(b[j]) {
 			j++
 		}
-		words[string(b[i:j])] = true
+		w := string(b[i:j])
+		u := uses[w]
+		if q := qualifierBefore(b, i); q != "" {
+			if !slices.Contains(u.quals, q) {
+				u.quals = append(u.quals, q)
+			}
+		} else {
+			u.bare = true
+		}
+		k := j
+		for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\n') {
+			k++
+		}
+		u.called = u.called || k < len(b) && (b[k] == '(' || b[k] == '<')
+		uses[w] = u
 		i = j
 	}
-	return words
+	return uses
+}
+
+// qualifierBefore is the identifier q of `q::` right before offset i of b,
+// "" when there is none (or the qualifier is no plain name, as in
+// `T<int>::f` or `::f`).
+func qualifierBefore(b []byte, i int) string {
+	if i < 2 || b[i-1] != ':' || b[i-2] != ':' {
+		return ""
+	}
+	j := i - 2
+	k := j
+	for k > 0 && isIdent(b[k-1]) {
+		k--
+	}
+	return string(b[k:j])
 }
 
 // isIdentName reports whether name is made of identifier bytes only.

@@ -8,6 +8,9 @@ import "sort"
 // names, in its own name, the architectures the #if inside it admits.
 type Scope struct {
 	Name string
+	// Class is set for a class, struct or union body: the functions
+	// defined in it are its members.
+	Class bool
 	// StartLine and EndLine are the lines of the '{' and the '}'.
 	StartLine, EndLine int
 }
@@ -52,9 +55,9 @@ func NamedScopes(src []byte) (scopes []Scope, ok bool) {
 				return nil, false
 			}
 			o := open{at: t.start, idx: -1}
-			if name := scopeName(s, header); name != "" {
+			if name, class := scopeName(s, header); name != "" {
 				o.idx = len(scopes)
-				scopes = append(scopes, Scope{Name: name})
+				scopes = append(scopes, Scope{Name: name, Class: class})
 				starts, ends = append(starts, t.start), append(ends, t.start)
 			}
 			stack = append(stack, o)
@@ -88,12 +91,12 @@ func notName(w string) bool {
 }
 
 // scopeName is the name header gives the body that follows it, "" when it
-// names none.
-func scopeName(s *splitter, header []token) string {
+// names none, and whether the body is a class's (struct, class or union).
+func scopeName(s *splitter, header []token) (name string, class bool) {
 	// A class key not inside template brackets or a parameter list
 	// (`template <class T> struct X`: X); the last one names the body.
 	for i := len(header) - 2; i >= 0; i-- {
-		switch s.text(header[i]) {
+		switch key := s.text(header[i]); key {
 		case "struct", "class", "union", "namespace":
 			if i > 0 && (s.punct(header[i-1], '<') || s.punct(header[i-1], ',') || s.punct(header[i-1], '(')) {
 				continue
@@ -105,9 +108,9 @@ func scopeName(s *splitter, header []token) string {
 				j = skipParens(s, header, j+1)
 			}
 			if j < len(header) && header[j].kind == tkIdent {
-				return s.text(header[j])
+				return s.text(header[j]), key != "namespace"
 			}
-			return ""
+			return "", false
 		}
 	}
 	// A function: the word before the first parameter list, past
@@ -119,20 +122,20 @@ func scopeName(s *splitter, header []token) string {
 			if depth == 0 && i > 0 && header[i-1].kind == tkIdent {
 				w := s.text(header[i-1])
 				if notName(w) {
-					return ""
+					return "", false
 				}
 				if len(w) < 2 || w[:2] != "__" {
-					return w
+					return w, false
 				}
 			}
 			depth++
 		case s.punct(t, ')'):
 			depth--
 		case s.punct(t, '=') && depth == 0:
-			return "" // an initializer (a lambda's '(' follows a ']')
+			return "", false // an initializer (a lambda's '(' follows a ']')
 		}
 	}
-	return ""
+	return "", false
 }
 
 // skipParens is the index after the ')' that closes the '(' at open.

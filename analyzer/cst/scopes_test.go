@@ -37,9 +37,9 @@ __global__ void __launch_bounds__(128) kernel_sm90(int* p) {
 	}
 	want := []Scope{
 		{Name: "vllm", StartLine: 3, EndLine: 24},
-		{Name: "enable_sm80_to_sm89", StartLine: 5, EndLine: 17},
+		{Name: "enable_sm80_to_sm89", Class: true, StartLine: 5, EndLine: 17},
 		{Name: "invoke", StartLine: 7, EndLine: 16},
-		{Name: "Tile", StartLine: 18, EndLine: 18},
+		{Name: "Tile", Class: true, StartLine: 18, EndLine: 18},
 		{Name: "kernel_sm90", StartLine: 19, EndLine: 23},
 	}
 	if !reflect.DeepEqual(got, want) {

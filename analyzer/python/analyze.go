@@ -169,7 +169,12 @@ type Gate struct {
 	// extension has code for those architectures alone.
 	Build    string
 	CacheVar string // a CMake arch list that is this cache variable's default (set(X ... CACHE ...))
-	IsTest   bool
+	// Bitcode is set for a CMake list that only names the GPU clang
+	// compiles an LLVM bitcode library for (--cuda-gpu-arch=${X} in a
+	// file whose clang flags say -emit-llvm: nccl's BITCODE_LIB_ARCH):
+	// programs built for any GPU link that IR and compile it for theirs.
+	Bitcode bool
+	IsTest  bool
 	// Comment is what the code's authors wrote about the gate: the
 	// comment ending its line or right above it (analyzer/comment), ""
 	// when none. It often says why a GPU is left out.

@@ -275,10 +275,21 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 		}
 		l.cmds, l.vals, l.appended = append(l.cmds, cmd), append(l.vals, vals), true
 	}
+	// clangArch are the variables given to clang as --cuda-gpu-arch=${X};
+	// emitsLLVM is set when the file's clang flags ask for LLVM IR
+	// (bitcodeLists).
+	clangArch := map[string]bool{}
+	emitsLLVM := false
 	for _, cmd := range cmakeCommands(s.Src) {
 		blocks.step(s.Src, cmd)
 		if !blocks.configured() {
 			continue
+		}
+		for _, a := range cmd.args {
+			if v, ok := strings.CutPrefix(a.text, "--cuda-gpu-arch=${"); ok && strings.HasSuffix(v, "}") {
+				clangArch[strings.TrimSuffix(v, "}")] = true
+			}
+			emitsLLVM = emitsLLVM || a.text == "-emit-llvm"
 		}
 		switch cmd.name {
 		case "set":
@@ -353,6 +364,7 @@ func cmakeGates(s Source, caps []Capability, cuda [2]int) []Gate {
 	flush()
 	for _, l := range lists {
 		if g := add(l.name, l.cmds, l.vals, l.cache && !l.appended, cmakeFed[l.name]); g != nil {
+			g.Bitcode = emitsLLVM && clangArch[l.name]
 			out = append(out, *g)
 		}
 	}

@@ -258,7 +258,10 @@ func writeFinding(w io.Writer, f finding.Finding, level finding.Level, loc *loca
 //     project's tests without code for the target, not users' builds,
 //     why it is a note;
 //   - reportedAs: a list a function reports as what is supported, which
-//     compiles nothing, why it is a note.
+//     compiles nothing, why it is a note;
+//   - bitcode: a list that names the GPU of an LLVM bitcode library,
+//     whose IR every program that links it compiles for its own GPU, why
+//     it is a note.
 var propertyLines = []struct{ key, label string }{
 	{"within", "within"},
 	{"comment", "comment"},
@@ -271,6 +274,7 @@ var propertyLines = []struct{ key, label string }{
 	{"example", "example"},
 	{"ciBuild", "ci build"},
 	{"reportedAs", "reported"},
+	{"bitcode", "bitcode"},
 	{"override", "override"},
 	{"toolkit", "toolkit"},
 }

@@ -629,14 +629,13 @@ func tokenExtents(src []byte) *extentsOf {
 	return &extentsOf{funcs: fns, ok: ok}
 }
 
-// readExtents reads the tokens of the kernel files among files not read
-// yet, at most s.jobs at once (about 135 MB/s: as much as the parses it
-// saves, on every kernel file, so only the files asked for). s.mu is
-// held.
+// readExtents reads the tokens of the files among files not read yet, at
+// most s.jobs at once (about 135 MB/s: as much as the parses it saves, on
+// every kernel file, so only the files asked for). s.mu is held.
 func (s *kernelStructure) readExtents(files []*cpp.File) {
 	var todo []*cpp.File
 	for _, f := range files {
-		if s.kernel[f.ID] && s.extents[f.ID] == nil && !slices.Contains(todo, f) {
+		if s.extents[f.ID] == nil && !slices.Contains(todo, f) {
 			todo = append(todo, f)
 		}
 	}
@@ -688,14 +687,13 @@ func (s *kernelStructure) PrepareKernels(files []*cpp.File, lines [][]int) {
 }
 
 // Functions returns the function definitions of f, read from its tokens
-// (cst.FunctionExtents), or from a whole parse where that reading gives
-// up; nil for a file that is not a kernel file or could not be parsed.
-// The verdicts of findings ask for the files of their findings: flashinfer
-// 749048b61's four were 328 KB of whole parses, most of its checks' time.
+// (cst.FunctionExtents), or, for a kernel file, from a whole parse where
+// that reading gives up; nil for a file that could not be read. The
+// verdicts of findings ask for the files of their findings and the headers
+// those include (a CuTe atom calls cute::fma of simd_sm100.hpp, a file
+// with no kernel): flashinfer 749048b61's four were 328 KB of whole
+// parses, most of its checks' time.
 func (s *kernelStructure) Functions(f *cpp.File) []cst.Function {
-	if !s.kernel[f.ID] {
-		return nil
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.prepareFunctions([]*cpp.File{f})
@@ -706,6 +704,29 @@ func (s *kernelStructure) Functions(f *cpp.File) []cst.Function {
 		return fx.Functions
 	}
 	return nil
+}
+
+// ParsedFunctions is Functions, and for a file that defines no kernel and
+// whose tokens cannot be read (nunchaku's gemm_w4a4.cuh opens its class in
+// both arms of `#ifndef __INTELLISENSE__`), a whole parse's: the code of an
+// `if constexpr` arm that an architecture flag guards asks for its own
+// file's helpers this way, which few files have, while the verdicts of the
+// many exclusion findings keep to the tokens.
+func (s *kernelStructure) ParsedFunctions(f *cpp.File) []cst.Function {
+	if fns := s.Functions(f); fns != nil || s.kernel[f.ID] {
+		return fns
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.parsed[f.ID]
+	if !ok {
+		r = parseFiles([]*cpp.File{f}, 1, func(parser *cst.Parser, _ int) structureOf { return parseWhole(parser, f) })[0]
+		s.parsed[f.ID] = r
+	}
+	if r.facts == nil {
+		return nil
+	}
+	return r.facts.Functions
 }
 
 // Scopes returns the named scopes of f read from its tokens
@@ -722,9 +743,9 @@ func (s *kernelStructure) Scopes(f *cpp.File) []cst.Scope {
 	return sc
 }
 
-// PrepareFunctions reads the functions of the kernel files among files,
-// parsing whole, at most s.jobs at once, those whose tokens
-// cst.FunctionExtents cannot read.
+// PrepareFunctions reads the functions of files, parsing whole, at most
+// s.jobs at once, the kernel files whose tokens cst.FunctionExtents cannot
+// read.
 func (s *kernelStructure) PrepareFunctions(files []*cpp.File) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -758,7 +779,7 @@ func (s *kernelStructure) prepareKernels(files []*cpp.File, lines [][]int) {
 		prev  structureOf // its pieces, when parsed before in part
 		keep  []bool      // the items to parse, when parsed before in part
 	}
-	s.readExtents(files)
+	s.readExtents(slices.DeleteFunc(slices.Clone(files), func(f *cpp.File) bool { return !s.kernel[f.ID] }))
 	var todo []job
 	for i, f := range files {
 		if !s.kernel[f.ID] || s.extents[f.ID].ok {
