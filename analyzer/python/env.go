@@ -429,20 +429,18 @@ func (e *env) joinIn(paths []envDiff, nan bool, js *joinScratch) {
 	}
 	out := js.out[:0]
 	for _, name := range names {
-		// The fold of the old joinEnv, path by path. A name bound on
-		// one side only keeps that side's value: where the other path
-		// was taken, reading the name raises NameError, so every read
-		// that goes on reads this value (unsloth-zoo's `if not _IS_MLX:
-		// import torch` at a module's top level, torch read by every
-		// helper after it).
+		// The fold of the old joinEnv, path by path; a name bound on
+		// one side only is oneSidedJoin's.
 		cur, ok := lookup(0, name)
 		for i := 1; i < len(paths); i++ {
 			w, wok := lookup(i, name)
 			switch {
 			case ok && wok:
 				cur = join(cur, w)
+			case ok:
+				cur = oneSidedJoin(cur)
 			case wok:
-				cur, ok = w, true
+				cur, ok = oneSidedJoin(w), true
 			}
 		}
 		if ok {
@@ -457,4 +455,20 @@ func (e *env) joinIn(paths []envDiff, nan bool, js *joinScratch) {
 	clear(names)
 	clear(out)
 	js.names, js.out = names[:0], out[:0]
+}
+
+// oneSidedJoin is the value at a join of a name that one path bound to v
+// and the other did not bind. Where the other path was taken, reading the
+// name raises NameError, so every read that goes on reads v; that is kept
+// for a module (unsloth-zoo's `if not _IS_MLX: import torch` at a module's
+// top level, torch read by every helper after it; a module imported in a
+// try whose except skips the test). Any other value becomes unknown, as
+// before: keeping those too followed 13% more interpreter steps on
+// flashinfer (7.25 M -> 8.23 M) and changed no finding on the field trees
+// (docs/performance.md, session 29).
+func oneSidedJoin(v Value) Value {
+	if v.k == vModule || v.k == vExt {
+		return v
+	}
+	return unknownIf(v.Cap)
 }

@@ -19,16 +19,19 @@ func copyJoin(envs []map[string]Value) map[string]Value {
 	}
 	out := maps.Clone(envs[0])
 	for _, e := range envs[1:] {
-		// A name bound on one side only keeps its value (reading it
-		// where the other side was taken raises NameError).
+		// A module bound on one side only keeps its value (reading it
+		// where the other side was taken raises NameError); any other
+		// value bound on one side becomes unknown.
 		for k, v := range out {
 			if w, ok := e[k]; ok {
 				out[k] = join(v, w)
+			} else {
+				out[k] = oneSidedJoin(v)
 			}
 		}
 		for k, w := range e {
 			if _, ok := out[k]; !ok {
-				out[k] = w
+				out[k] = oneSidedJoin(w)
 			}
 		}
 	}
