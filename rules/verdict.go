@@ -48,7 +48,26 @@ func (c *Context) withCallees(f *cpp.File, code string) string {
 	if c.Structure == nil {
 		return code
 	}
-	return c.withCalleesFrom(f, c.definitionsOf(f, c.Structure.Functions), code, calleeDepth)
+	return c.withCalleesFrom(f, c.fileDefinitions(f), code, calleeDepth)
+}
+
+// fileDefinitions is definitionsOf(f, c.Structure.Functions), read once
+// per file.
+func (c *Context) fileDefinitions(f *cpp.File) *definitions {
+	c.calleeMu.Lock()
+	d, ok := c.calleeDefs[f.ID]
+	c.calleeMu.Unlock()
+	if ok {
+		return d
+	}
+	d = c.definitionsOf(f, c.Structure.Functions)
+	c.calleeMu.Lock()
+	defer c.calleeMu.Unlock()
+	if c.calleeDefs == nil {
+		c.calleeDefs = map[int]*definitions{}
+	}
+	c.calleeDefs[f.ID] = d
+	return d
 }
 
 // withCalleesFrom is withCallees, depth levels deep, with own the
@@ -100,6 +119,10 @@ type definitions struct {
 	src    []byte
 	funcs  []cst.Function
 	owners []string
+	// byName indexes the definitions with an identifier name, in source
+	// order; others are the rest (operator(), ~Foo).
+	byName map[string][]int
+	others []int
 }
 
 // definitionsOf reads the function definitions of f with read (one of
@@ -110,9 +133,16 @@ func (c *Context) definitionsOf(f *cpp.File, read func(*cpp.File) []cst.Function
 		return nil
 	}
 	scopes := c.Structure.Scopes(f)
-	d := &definitions{src: f.Source(), funcs: funcs, owners: make([]string, len(funcs))}
+	d := &definitions{src: f.Source(), funcs: funcs, owners: make([]string, len(funcs)), byName: map[string][]int{}}
 	for i, fn := range funcs {
 		d.owners[i] = memberOf(scopes, fn)
+		switch {
+		case fn.Name == "":
+		case isIdentName(fn.Name):
+			d.byName[fn.Name] = append(d.byName[fn.Name], i)
+		default:
+			d.others = append(d.others, i)
+		}
 	}
 	return d
 }
@@ -136,8 +166,26 @@ func memberOf(scopes []cst.Scope, fn cst.Function) string {
 
 // includedDefinitions reads the definitions of the headers f includes,
 // breadth first (nearest first, in #include order), at most
-// maxCalleeHeaders of them.
+// maxCalleeHeaders of them; once per file.
 func (c *Context) includedDefinitions(f *cpp.File) []*definitions {
+	c.calleeMu.Lock()
+	out, ok := c.headerDefs[f.ID]
+	c.calleeMu.Unlock()
+	if ok {
+		return out
+	}
+	out = c.readIncludedDefinitions(f)
+	c.calleeMu.Lock()
+	defer c.calleeMu.Unlock()
+	if c.headerDefs == nil {
+		c.headerDefs = map[int][]*definitions{}
+	}
+	c.headerDefs[f.ID] = out
+	return out
+}
+
+// readIncludedDefinitions is includedDefinitions, read.
+func (c *Context) readIncludedDefinitions(f *cpp.File) []*definitions {
 	var out []*definitions
 	seen := map[int]bool{f.ID: true}
 	queue := []*cpp.File{f}
@@ -152,7 +200,7 @@ func (c *Context) includedDefinitions(f *cpp.File) []*definitions {
 			seen[r.File.ID] = true
 			queue = append(queue, r.File)
 			read++
-			if d := c.definitionsOf(r.File, c.Structure.Functions); d != nil {
+			if d := c.fileDefinitions(r.File); d != nil {
 				out = append(out, d)
 			}
 		}
@@ -161,33 +209,52 @@ func (c *Context) includedDefinitions(f *cpp.File) []*definitions {
 }
 
 // callees writes to out the bodies of d's first definitions of the names
-// the code fb uses, marking them added. A definition that is a member of
-// a class answers only a bare use or one qualified by that class
-// (cute::fma is no struct's static fma). In another file than the code's
-// (calledOnly), only names the code calls or instantiates count.
+// the code fb uses, in source order, marking them added. A definition that
+// is a member of a class answers only a bare use or one qualified by that
+// class (cute::fma is no struct's static fma). In another file than the
+// code's (calledOnly), only names the code calls or instantiates count.
+// The code's names are looked up (byName): a header of CUTLASS defines
+// hundreds of functions, and scanning them all for each branch was most
+// of its checks' time.
 func (d *definitions) callees(out *strings.Builder, fb []byte, uses map[string]wordUse, added map[string]bool, calledOnly bool) {
 	if d == nil {
 		return
 	}
-	for i, fn := range d.funcs {
-		if fn.Name == "" || added[fn.Name] || fn.BodyStart < 0 || fn.BodyEnd > len(d.src) || fn.BodyStart >= fn.BodyEnd {
+	var picked []int
+	for name, u := range uses {
+		if added[name] || calledOnly && !u.called {
 			continue
 		}
-		var named bool
-		if isIdentName(fn.Name) {
-			// A whole word of the code is a maximal run of
-			// identifier bytes (containsWord).
-			u, ok := uses[fn.Name]
-			named = ok && u.admits(d.owners[i]) && (u.called || !calledOnly)
-		} else {
-			named = !calledOnly && containsWord(fb, fn.Name) // operator(), ~Foo
-		}
-		if named {
-			added[fn.Name] = true
-			out.Write(d.src[fn.BodyStart:fn.BodyEnd])
-			out.WriteByte('\n')
+		for _, i := range d.byName[name] {
+			if d.hasBody(i) && u.admits(d.owners[i]) {
+				picked = append(picked, i)
+				break
+			}
 		}
 	}
+	if !calledOnly {
+		for _, i := range d.others { // operator(), ~Foo
+			if name := d.funcs[i].Name; !added[name] && d.hasBody(i) && containsWord(fb, name) {
+				picked = append(picked, i)
+			}
+		}
+	}
+	slices.Sort(picked)
+	for _, i := range picked {
+		fn := d.funcs[i]
+		if added[fn.Name] { // an operator spelled twice
+			continue
+		}
+		added[fn.Name] = true
+		out.Write(d.src[fn.BodyStart:fn.BodyEnd])
+		out.WriteByte('\n')
+	}
+}
+
+// hasBody reports whether definition i has a body within the source.
+func (d *definitions) hasBody(i int) bool {
+	fn := d.funcs[i]
+	return fn.BodyStart >= 0 && fn.BodyEnd <= len(d.src) && fn.BodyStart < fn.BodyEnd
 }
 
 // wordUse is how code writes an identifier: bare (f, obj.f, p->f), or after
