@@ -51,10 +51,32 @@ func otherBackend(p string) bool {
 // one: a program on a CUDA machine may still choose it.
 func otherDevice(name string) bool {
 	switch name {
-	case "mps", "mlx", "xpu", "npu", "hpu", "musa", "mlu", "tpu", "neuron", "hip", "rocm":
+	case "mps", "mlx", "xpu", "npu", "hpu", "musa", "mlu", "tpu", "neuron", "hip", "rocm", "ppu":
 		return true
 	}
 	return false
+}
+
+// otherDeviceVar says whether an environment variable's name names another
+// vendor's platform by one of its words (ROCM_PATH, MLU_HOME, rtp-llm's
+// PPU_HOME): unset on a CUDA machine, as the platform is taken to be.
+func otherDeviceVar(name string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '_' || r == '-' }) {
+		if otherDevice(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// otherDeviceIn decides `"rocm" in s` for a string s the interpreter cannot
+// tell (torch.__version__, a device's name): on a CUDA GPU it never names
+// another vendor's platform (rtp-llm's `"ppu" in torch.__version__`).
+func otherDeviceIn(name, s Value) tri {
+	if name.k == vStr && otherDevice(strings.ToLower(name.text())) && (!s.known() || s.k == vExt) {
+		return triFalse
+	}
+	return triUnknown
 }
 
 // otherDeviceTest decides `x == "xpu"` (op "==", or "in" with a
@@ -196,7 +218,8 @@ func (f *frame) callExt(p string, a callArgs) Value {
 			// unset: its default, None without one (quack's
 			// `QUACK_ARCH`, for compiling without a GPU, ahead of
 			// get_device_capability()).
-			if n := arg(0); n.k == vStr && strings.Contains(strings.ToUpper(n.text()), "ARCH") {
+			// So is one that names another vendor's platform.
+			if n := arg(0); n.k == vStr && (strings.Contains(strings.ToUpper(n.text()), "ARCH") || otherDeviceVar(n.text())) {
 				switch {
 				case len(a.pos) == 1 && len(a.kws) == 0:
 					return Value{k: vNone}
