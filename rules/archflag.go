@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/archlint/archlint/analyzer/cpp"
@@ -143,16 +144,7 @@ func matching(s string, open int, o, c byte) int {
 
 // lineOf is the logical line whose text holds offset at.
 func lineOf(starts []int, at int) int {
-	lo, hi := 0, len(starts)-1
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if starts[mid] <= at {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return lo
+	return max(0, sort.SearchInts(starts, at+1)-1)
 }
 
 // namedFlag is a flag with its value in each branch that sets it.

@@ -3,6 +3,7 @@ package cpp
 import (
 	"bytes"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -101,18 +102,7 @@ func FindMacroGates(raw []byte, src *Source) []MacroGate {
 		text.WriteByte('\n')
 	}
 	code := text.String()
-	lineAt := func(off int) int {
-		lo, hi := 0, len(starts)-1
-		for lo < hi {
-			mid := (lo + hi + 1) / 2
-			if starts[mid] <= off {
-				lo = mid
-			} else {
-				hi = mid - 1
-			}
-		}
-		return lo
-	}
+	lineAt := func(off int) int { return max(0, sort.SearchInts(starts, off+1)-1) }
 	var out []MacroGate
 	for _, m := range findGateMacros(code) {
 		args, end, ok := splitArgs(code, m.open)
