@@ -19,7 +19,10 @@ var AL201 = Rule{
 		"list built from the device's own capability (`f\"{arch}{'+PTX' if arch == '9.0' else ''}\"`) is no finding: the " +
 		"target gets its own native code either way. Nor is a check whose other arms only add checks that may refuse " +
 		"(`if major == 9: assert head_dim <= 256`, cudnn-frontend's `if (prop_major == 8) { RETURN_..._ERROR_IF(...) }`): " +
-		"the target skips a restriction, which shuts it out of nothing. So is an arm that only adds nvcc flags for fixed " +
+		"the target skips a restriction, which shuts it out of nothing; loops whose bodies only check count too, and in a " +
+		"C++ function that returns why something cannot run (nvFuser's `getMatmulRunTimeRejectReason`, `\"\"` when it can) " +
+		"a returned reason is the refusal (`if (major == 9) { for (...) if (extent >= (1L << 31)) { ss << ...; return ss.str(); } }`: " +
+		"a Hopper-only TMA limit). So is an arm that only adds nvcc flags for fixed " +
 		"architectures (qutlass's `if cc in (101, 110): flags += [\"-gencode\", \"arch=compute_110a,code=sm_110a\"]`, with " +
 		"locals nothing after it reads): the target misses code it does not run; flags built from the capability itself " +
 		"(`f\"-gencode=arch=compute_{cc}a,code=sm_{cc}a\"`) are the device's own and remain a path. A check whose one arm only sets a flag (`has_sm100 = True`, then perhaps a " +

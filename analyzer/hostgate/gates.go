@@ -297,21 +297,39 @@ func (w *walker) ladder(n node) {
 
 // restrictsOnly says whether statement b (a block, usually) only adds
 // checks that may refuse: check and error macros (TORCH_CHECK,
-// RETURN_CUDNN_FRONTEND_ERROR_IF), throws, and ifs whose arms do only that;
-// or turns a feature off (`use_granular_tiling = false;`, with a printf
-// saying so: flashinfer's fmha_v2 for e4m3 on 8.0). A GPU that takes
-// another path misses the restriction, not code.
+// RETURN_CUDNN_FRONTEND_ERROR_IF), throws, and ifs and loops whose bodies
+// do only that; or turns a feature off (`use_granular_tiling = false;`,
+// with a printf saying so: flashinfer's fmha_v2 for e4m3 on 8.0). In a
+// function that returns why something cannot run (nvFuser's
+// getMatmulRunTimeRejectReason: "" when it can), a returned reason is the
+// refusal, and the locals and stream writes that build its message do
+// nothing else. A GPU that takes another path misses the restriction, not
+// code.
 func (w *walker) restrictsOnly(b node) bool {
 	restricts := false // prints alone restrict nothing
+	reasons := rejectReasonFunc(w.defName)
 	only := w.allLeafStmts(b, func(s node) bool {
 		switch w.kind(s) {
 		case "throw_statement":
 			restricts = true
 			return true
+		case "declaration":
+			// A local of the arm (the message's stream): only what
+			// the arm then does counts.
+			return reasons
+		case "return_statement":
+			if reasons && w.returnsReason(s) {
+				restricts = true
+				return true
+			}
+			return false
 		case "expression_statement":
 			kids := w.named(s)
 			if len(kids) != 1 {
 				return false
+			}
+			if reasons && w.streamWrite(kids[0]) {
+				return true
 			}
 			if w.kind(kids[0]) == "assignment_expression" && w.text(w.field(kids[0], fRight)) == "false" {
 				restricts = true
@@ -360,8 +378,42 @@ func (w *walker) allLeafStmts(b node, leaf func(node) bool) bool {
 	case "if_statement":
 		alt := w.elseBody(b)
 		return w.allLeafStmts(w.field(b, fConsequence), leaf) && (alt == noNode || w.allLeafStmts(alt, leaf))
+	case "for_range_loop", "for_statement", "while_statement":
+		return w.allLeafStmts(w.field(b, fBody), leaf)
 	}
 	return leaf(b)
+}
+
+// rejectReasonFunc says whether a function's name says it returns why
+// something cannot run: getMatmulRunTimeRejectReason, reject_reason,
+// unsupportedReason.
+func rejectReasonFunc(name string) bool {
+	n := strings.ToLower(name)
+	return strings.Contains(n, "reject") || strings.HasSuffix(n, "reason")
+}
+
+// returnsReason says whether return statement s returns a reason: a value
+// other than nothing, an empty string literal or an empty string built
+// (`return "";`, `return {};`, `return std::string();`).
+func (w *walker) returnsReason(s node) bool {
+	kids := w.named(s)
+	if len(kids) == 0 {
+		return false
+	}
+	switch strings.Join(strings.Fields(w.text(kids[0])), "") {
+	case `""`, "{}", "std::string()", "std::string{}", "string()", "nullptr", "std::nullopt":
+		return false
+	}
+	return true
+}
+
+// streamWrite says whether expression e writes into a stream (`ss << "..."
+// << x`): building a message, nothing more.
+func (w *walker) streamWrite(e node) bool {
+	if w.kind(e) != "binary_expression" || w.text(w.field(e, fOperator)) != "<<" {
+		return false
+	}
+	return w.kind(w.streamHead(e)) == "identifier"
 }
 
 // hasCase reports a case label anywhere in the group g (nested groups
