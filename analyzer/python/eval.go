@@ -420,9 +420,6 @@ func compareOp(op string, a, b Value) tri {
 		if t == triUnknown {
 			t = otherDeviceTest("in", a, b)
 		}
-		if t == triUnknown {
-			t = otherDeviceIn(a, b)
-		}
 		if op == "not in" {
 			return not(t)
 		}

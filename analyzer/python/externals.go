@@ -69,36 +69,29 @@ func otherDeviceVar(name string) bool {
 	return false
 }
 
-// otherDeviceIn decides `"rocm" in s` for a string s the interpreter cannot
-// tell (torch.__version__, a device's name): on a CUDA GPU it never names
-// another vendor's platform (rtp-llm's `"ppu" in torch.__version__`).
-func otherDeviceIn(name, s Value) tri {
-	if name.k == vStr && otherDevice(strings.ToLower(name.text())) && (!s.known() || s.k == vExt) {
-		return triFalse
-	}
-	return triUnknown
-}
-
-// otherDeviceTest decides `x == "xpu"` (op "==", or "in" with a
-// collection of such names) for an x the interpreter cannot tell: the
-// device type or backend a program found (unsloth-zoo's DEVICE_TYPE, from
-// a helper that returns "mlx" on Apple machines, which the interpreter
-// leaves undecided), which on a CUDA GPU is never another vendor's. It
-// gives triUnknown when the test is not one such.
-func otherDeviceTest(op string, x, names Value) tri {
-	if x.known() && x.k != vExt {
-		return triUnknown
-	}
+// otherDeviceTest decides `x == "xpu"` (op "=="), `x in ("xpu", "npu")`
+// and `"rocm" in x` (op "in") for an x the interpreter cannot tell: the
+// device type or backend a program found (unsloth-zoo's DEVICE_TYPE, from a
+// helper that returns "mlx" on Apple machines, which the interpreter leaves
+// undecided), or a string such as torch.__version__ or a device's name
+// (rtp-llm's `"ppu" in torch.__version__`), which on a CUDA GPU is never,
+// and never names, another vendor's. a and b are the test's operands, in
+// order; it gives triUnknown when the test is not one such.
+func otherDeviceTest(op string, a, b Value) tri {
+	untold := func(v Value) bool { return !v.known() || v.k == vExt }
 	switch op {
 	case "==":
-		if names.k == vStr && otherDevice(names.text()) {
+		if untold(a) && b.k == vStr && otherDevice(b.text()) {
 			return triFalse
 		}
 	case "in":
-		if (names.k != vTuple && names.k != vList && names.k != vSet) || len(names.elems()) == 0 {
+		if untold(b) && a.k == vStr && otherDevice(strings.ToLower(a.text())) {
+			return triFalse
+		}
+		if !untold(a) || (b.k != vTuple && b.k != vList && b.k != vSet) || len(b.elems()) == 0 {
 			return triUnknown
 		}
-		for _, e := range names.elems() {
+		for _, e := range b.elems() {
 			if e.k != vStr || !otherDevice(e.text()) {
 				return triUnknown
 			}
